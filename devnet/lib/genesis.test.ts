@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { fundGenesis, GENESIS_BALANCE } from "./genesis.js";
+
+// The relevant part of what `simd init` writes (a recorded fixture: this tests the edit only).
+const fresh = JSON.stringify({
+  chain_id: "cometdesk-devnet",
+  app_state: {
+    auth: { params: {}, accounts: [] },
+    bank: { params: {}, balances: [], supply: [], denom_metadata: [], send_enabled: [] },
+    staking: { params: { bond_denom: "stake", unbonding_time: "1814400s" } },
+  },
+});
+
+const keys = [
+  { name: "alice", address: "cosmos1alice", mnemonic: "m1" },
+  { name: "bob", address: "cosmos1bob", mnemonic: "m2" },
+];
+
+describe("fundGenesis", () => {
+  const genesis = JSON.parse(fundGenesis(fresh, keys));
+
+  it("funds every key with both denoms, coins sorted by denom as the SDK requires", () => {
+    expect(genesis.app_state.bank.balances).toEqual(
+      keys.map((k) => ({
+        address: k.address,
+        coins: [
+          { denom: "ucomet", amount: GENESIS_BALANCE },
+          { denom: "ustake", amount: GENESIS_BALANCE },
+        ],
+      })),
+    );
+  });
+
+  it("keeps the supply equal to the sum of balances", () => {
+    const total = String(BigInt(GENESIS_BALANCE) * 2n);
+    expect(genesis.app_state.bank.supply).toEqual([
+      { denom: "ucomet", amount: total },
+      { denom: "ustake", amount: total },
+    ]);
+  });
+
+  it("gives each account a distinct account number and sets the staking denom", () => {
+    expect(genesis.app_state.auth.accounts.map((a: { account_number: string }) => a.account_number)).toEqual(["0", "1"]);
+    expect(genesis.app_state.staking.params.bond_denom).toBe("ustake");
+    expect(genesis.app_state.staking.params.unbonding_time).toBe("1814400s");
+  });
+
+  it("names both denoms with a display exponent of 6", () => {
+    const meta = genesis.app_state.bank.denom_metadata as Array<{ base: string; denom_units: Array<{ exponent: number }> }>;
+    expect(meta.map((m) => m.base)).toEqual(["ucomet", "ustake"]);
+    expect(meta.every((m) => m.denom_units.some((u) => u.exponent === 6))).toBe(true);
+  });
+
+  it("rejects a genesis file of another shape", () => {
+    expect(() => fundGenesis(JSON.stringify({ app_state: {} }), keys)).toThrow();
+  });
+});

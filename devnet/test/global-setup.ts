@@ -1,0 +1,33 @@
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { down, reset, up } from "../lib/devnet.js";
+import { layoutFromEnv, repoRoot } from "../lib/layout.js";
+import { firstBusyPort } from "../lib/processes.js";
+import { consoleProgress } from "../lib/progress.js";
+import type { DevnetInfo } from "../lib/state.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    devnet: DevnetInfo;
+  }
+}
+
+/** The integration suite's own devnet: its own folder and ports, so a developer's devnet is untouched. */
+export const TEST_DEVNET_ENV = {
+  COMETDESK_DEVNET_DIR: join(repoRoot, ".devnet-test", "single"),
+  COMETDESK_DEVNET_PORT_OFFSET: "1000",
+} as const;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const layout = layoutFromEnv({ ...process.env, ...TEST_DEVNET_ENV });
+  await reset(layout); // a fresh chain every run: balances and nonces start from genesis
+  const { info } = await up(layout, { validators: 1 }, consoleProgress());
+  project.provide("devnet", info);
+  return async () => {
+    await down(layout);
+    const rpcPort = Number(new URL(info.nodes[0]!.rpc).port);
+    if ((await firstBusyPort([rpcPort])) !== undefined) {
+      throw new Error(`the test devnet's RPC port ${rpcPort} is still in use after down`);
+    }
+  };
+}
