@@ -8,9 +8,10 @@ import { layoutFromEnv, repoRoot } from "./lib/layout.js";
 import { firstBusyPort, isAlive } from "./lib/processes.js";
 import { readDevnetInfo, type DevnetInfo } from "./lib/state.js";
 import { fixedFee, rpcPost, signingClient } from "./test/chain-client.js";
+import { TEST_PORT_BASE } from "./test/global-setup.js";
 
 const run = promisify(execFile);
-const env = { ...process.env, COMETDESK_DEVNET_DIR: join(repoRoot, ".devnet-test", "four"), COMETDESK_DEVNET_PORT_OFFSET: "2000" };
+const env = { ...process.env, COMETDESK_DEVNET_DIR: join(repoRoot, ".devnet-test", "four"), COMETDESK_DEVNET_PORT_OFFSET: String(TEST_PORT_BASE + 1000) };
 const layout = layoutFromEnv(env);
 const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", join(repoRoot, "devnet", "cli.ts"), ...args], { env, timeout: 600_000 });
 

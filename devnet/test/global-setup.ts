@@ -12,10 +12,17 @@ declare module "vitest" {
   }
 }
 
+/**
+ * Port offset of the integration suite's devnets: the single-validator one at the base, the
+ * four-validator one at base + 1000. COMETDESK_TEST_PORT_BASE moves both (default 1000), so two
+ * checkouts can run their suites at once.
+ */
+export const TEST_PORT_BASE = Number(process.env.COMETDESK_TEST_PORT_BASE ?? "1000");
+
 /** The integration suite's own devnet: its own folder and ports, so a developer's devnet is untouched. */
 export const TEST_DEVNET_ENV = {
   COMETDESK_DEVNET_DIR: join(repoRoot, ".devnet-test", "single"),
-  COMETDESK_DEVNET_PORT_OFFSET: "1000",
+  COMETDESK_DEVNET_PORT_OFFSET: String(TEST_PORT_BASE),
 } as const;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
