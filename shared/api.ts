@@ -7,9 +7,12 @@ export type InvokeFn = (method: MethodName, args: unknown) => Promise<unknown>;
 /** Subscribes to one event name; returns the unsubscribe function. */
 export type SubscribeFn = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
+/** Methods whose arguments are all optional may be called with none. */
+type AllOptional<T> = Record<never, never> extends T ? true : false;
+
 type NamespaceApi<N extends Namespace> = {
   readonly [K in keyof Contract[N] & string]: (
-    ...args: object extends ArgsIn<`${N}.${K}` & MethodName> ? [args?: ArgsIn<`${N}.${K}` & MethodName>] : [args: ArgsIn<`${N}.${K}` & MethodName>]
+    ...args: AllOptional<ArgsIn<`${N}.${K}` & MethodName>> extends true ? [args?: ArgsIn<`${N}.${K}` & MethodName>] : [args: ArgsIn<`${N}.${K}` & MethodName>]
   ) => Promise<Envelope<ResultOf<`${N}.${K}` & MethodName>>>;
 };
 
