@@ -18,6 +18,8 @@ describe("webPreferences", () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
+      enableBlinkFeatures: "",
+      disableBlinkFeatures: "Auxclick",
     });
   });
 });

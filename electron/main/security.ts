@@ -20,6 +20,7 @@ export interface BaselineWebPreferences {
   readonly allowRunningInsecureContent: false;
   readonly experimentalFeatures: false;
   readonly enableBlinkFeatures: "";
+  readonly disableBlinkFeatures: "Auxclick";
   readonly navigateOnDragDrop: false;
   readonly spellcheck: false;
   readonly safeDialogs: true;
@@ -74,6 +75,8 @@ export function securityBaseline(options: BaselineOptions): SecurityBaseline {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       enableBlinkFeatures: "",
+      // Threat: a middle-click on a link opening it in a new window, around will-navigate.
+      disableBlinkFeatures: "Auxclick",
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
