@@ -64,7 +64,8 @@ export const BlockResults = z.object({
   txsResults: z.array(ExecTxResult),
   finalizeBlockEvents: z.array(AbciEvent),
   validatorUpdates: z.array(z.object({ pubKey: z.object({ type: z.string(), value: Base64String }), power: DecString })),
-  appHash: HexString,
+  /** base64 here, unlike the hex hashes of headers: CometBFT sends it as []byte. */
+  appHash: Base64String,
 });
 
 export const BlockMeta = z.object({ blockId: BlockId, blockSize: DecString, header: Header, numTxs: z.number().int() });
