@@ -51,7 +51,6 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
 
   function save(next: NetworksFile): NetworksFile {
     writeFileAtomic(path, `${JSON.stringify(NetworksFile.parse(next), null, 2)}\n`);
-    state = next;
     return next;
   }
 
@@ -65,12 +64,12 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
     add(input) {
       const id = `${slug(input.name)}-${randomBytes(3).toString("hex")}`;
       const network = checked({ ...input, id, source: "user" });
-      save({ ...state, networks: [...state.networks, network] });
+      state = save({ ...state, networks: [...state.networks, network] });
       return network;
     },
     update(id, patch) {
       const network = checked({ ...find(id), ...patch });
-      save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
+      state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       if (id === state.selectedId) changed();
       return network;
     },
@@ -80,13 +79,13 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const networks = state.networks.filter((n) => n.id !== id);
       const wasSelected = state.selectedId === id;
       const selectedId = wasSelected ? networks[0]!.id : state.selectedId;
-      save({ ...state, networks, selectedId });
+      state = save({ ...state, networks, selectedId });
       if (wasSelected) changed();
       return { selectedId };
     },
     select(id) {
       find(id);
-      save({ ...state, selectedId: id });
+      state = save({ ...state, selectedId: id });
       changed();
     },
     onChange(listener) {

@@ -6,7 +6,7 @@ import { Secp256k1, Secp256k1Signature, sha256 } from "@cosmjs/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
-import { openVault, type Vault } from "./vault.js";
+import { openVault } from "./vault.js";
 
 // The devnet's public test mnemonic for alice (devnet/accounts.json): test-only, never real value.
 const ALICE = JSON.parse(readFileSync("devnet/accounts.json", "utf8")).accounts[0] as { mnemonic: string; address: string };
@@ -81,7 +81,7 @@ describe("a vault file that was tampered with", () => {
   };
   const flip = (b64: string) => {
     const bytes = Buffer.from(b64, "base64");
-    bytes[0] ^= 1;
+    bytes[0] = bytes[0]! ^ 1;
     return bytes.toString("base64");
   };
 
