@@ -15,9 +15,17 @@ export interface RendererServer {
   close(): Promise<void>;
 }
 
-export async function startRendererServer(options: { rootDir: string; bridgeOrigin: string; port?: number }): Promise<RendererServer> {
-  const csp = contentSecurityPolicy({ extraConnectSources: [options.bridgeOrigin] });
+export interface RendererServerOptions {
+  readonly rootDir: string;
+  /** The bridge's ws:// origin; asked per request, since the bridge may start after this server. */
+  readonly bridgeOrigin: () => string | undefined;
+  readonly port?: number;
+}
+
+export async function startRendererServer(options: RendererServerOptions): Promise<RendererServer> {
   const server: Server = createServer((req, res) => {
+    const bridge = options.bridgeOrigin();
+    const csp = contentSecurityPolicy({ extraConnectSources: bridge ? [bridge] : [] });
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const asset = req.method === "GET" ? resolveAppAsset(options.rootDir, `${APP_ORIGIN}${path}`) : undefined;
     const notFound = () => {

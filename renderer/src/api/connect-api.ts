@@ -12,17 +12,15 @@ export class ApiUnavailableError extends Error {
 
 /**
  * The app's API: preload's window.cometdesk inside Electron, otherwise the WebSocket bridge
- * named in the URL fragment. The bridge secret is kept in memory only.
+ * named in the URL's query string.
  */
 export async function connectApi(): Promise<CometdeskApi> {
   const fromPreload = (window as { cometdesk?: CometdeskApi }).cometdesk;
   if (fromPreload) return fromPreload;
-  const params = parseBridgeParams(window.location.hash);
+  const params = parseBridgeParams(window.location.search);
   if (!params) {
     throw new ApiUnavailableError("Cometdesk's renderer needs its main process. Start it with `npm start` or `npm run dev:web`.");
   }
-  // The secret must not stay in the address bar, history or a bookmark.
-  window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}#/`);
   try {
     return (await connectBridge(params)).api;
   } catch {
