@@ -18,14 +18,14 @@ export function networkSpecs(ctx: SpecContext): void {
     const row = page.locator("tr", { hasText: "Nowhere net" });
     await row.waitFor({ timeout: WAIT_MS });
 
-    await page.getByLabel("Network").selectOption({ label: "Nowhere net" });
+    await page.getByLabel("Network", { exact: true }).selectOption({ label: "Nowhere net" });
     await expect.poll(() => page.getByTestId("node-status").locator(".status-network").textContent(), { timeout: WAIT_MS }).toBe("Nowhere net");
     await expect.poll(() => page.getByTestId("node-health").textContent(), { timeout: WAIT_MS }).toMatch(/offline|connecting/);
     await expect.poll(() => page.getByTestId("node-error").count(), { timeout: WAIT_MS }).toBe(1);
 
     await row.getByRole("button", { name: "Remove" }).count().then((n) => expect(n).toBe(0)); // the selected network cannot be removed
     const devnetName = await page.locator("tr[data-network-id] th").first().textContent();
-    await page.getByLabel("Network").selectOption({ index: 0 });
+    await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
     await expect.poll(() => page.getByTestId("node-health").textContent(), { timeout: WAIT_MS }).toMatch(/live|polling/);
     const direct = await rpcHeight(ctx.env().rpc);
     await expect.poll(() => shownHeight(page), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(direct);

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the page, hence the DOM types.
 import { expect, it } from "vitest";
 import { passGate, rpcHeight, shownHeight, WAIT_MS } from "../support/app.js";
 import type { SpecContext } from "../support/spec-context.js";
@@ -10,6 +12,19 @@ export function statusSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.title()).toBe("Cometdesk");
     await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["Node", "Networks", "Settings"]);
     expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("enforces the CSP: an injected inline script does not run", async () => {
+    const page = await ctx.open();
+    await passGate(page);
+    // What a chain string turned into markup would try; the policy allows scripts from 'self' only.
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "document.body.dataset.injected = 'ran'";
+      document.body.append(script);
+    });
+    await expect.poll(() => ctx.errors(page).some((e) => /Content Security Policy/i.test(e))).toBe(true);
+    expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
   });
 
   it("shows the devnet's live height, matching the node's own status, and keeps up with it", async () => {

@@ -11,7 +11,7 @@ import { passwordProblem, PasswordFields } from "./PasswordFields.js";
  * Creates the vault. The new recovery phrase is shown once, from component state only, and
  * dropped as soon as the user confirms they wrote it down.
  */
-export function CreateWallet({ onCancel }: { onCancel: () => void }) {
+export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const [password, setPassword] = useState("");
@@ -34,6 +34,7 @@ export function CreateWallet({ onCancel }: { onCancel: () => void }) {
   const done = () => {
     setMnemonic(undefined);
     void client.invalidateQueries({ queryKey: walletKeys.all });
+    onFinished();
   };
   if (mnemonic) {
     return (

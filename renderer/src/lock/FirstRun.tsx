@@ -5,10 +5,10 @@ import { ImportWallet } from "./ImportWallet.js";
 type Step = "choose" | "create" | "import";
 
 /** No vault yet: create one, import a recovery phrase, or explore the chain without keys. */
-export function FirstRun({ onExplore }: { onExplore: () => void }) {
+export function FirstRun({ onExplore, onFinished }: { onExplore: () => void; onFinished: () => void }) {
   const [step, setStep] = useState<Step>("choose");
-  if (step === "create") return <CreateWallet onCancel={() => setStep("choose")} />;
-  if (step === "import") return <ImportWallet onCancel={() => setStep("choose")} />;
+  if (step === "create") return <CreateWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
+  if (step === "import") return <ImportWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
   return (
     <main className="centered" aria-labelledby="first-run-title">
       <div className="card">

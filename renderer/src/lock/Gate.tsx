@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { useMainEvents } from "../events/use-main-events.js";
@@ -17,6 +17,12 @@ export function Gate() {
   useMainEvents();
   const status = useQuery(walletQueries.status(api));
   const [explore, setExplore] = useState(false);
+  // Creating a vault unlocks it at once; the first-run flow stays up until the user has seen
+  // (and confirmed) the new recovery phrase, instead of giving way to the app mid-step.
+  const [firstRun, setFirstRun] = useState(false);
+  useEffect(() => {
+    if (status.data && !status.data.exists) setFirstRun(true);
+  }, [status.data]);
   if (status.isPending) return <main className="centered" aria-busy="true"><p>Loading…</p></main>;
   if (status.isError) {
     return (
@@ -35,6 +41,8 @@ export function Gate() {
   }
   const wallet = status.data;
   if (wallet.exists && wallet.locked) return <LockScreen />;
-  if (!wallet.exists && !explore) return <FirstRun onExplore={() => setExplore(true)} />;
+  if ((firstRun || !wallet.exists) && !explore) {
+    return <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />;
+  }
   return <AppShell walletUnlocked={wallet.exists && !wallet.locked} />;
 }

@@ -8,7 +8,7 @@ import { walletKeys } from "../queries/wallet-queries.js";
 import { passwordProblem, PasswordFields } from "./PasswordFields.js";
 
 /** Imports a recovery phrase into a new vault; the phrase field is cleared once main has it. */
-export function ImportWallet({ onCancel }: { onCancel: () => void }) {
+export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const [mnemonic, setMnemonic] = useState("");
@@ -21,6 +21,7 @@ export function ImportWallet({ onCancel }: { onCancel: () => void }) {
     setPassword("");
     setConfirm("");
     await client.invalidateQueries({ queryKey: walletKeys.all });
+    onFinished();
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
