@@ -16,6 +16,13 @@ export default defineConfig({
     // A data: URL would need img-src/font-src data: for assets that are small today.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry esbuild-style purity comments that Rollup reports and drops; harmless.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules/zod/")) return;
+        warn(warning);
+      },
+    },
   },
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },

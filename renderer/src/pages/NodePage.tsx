@@ -28,7 +28,8 @@ export function NodePage() {
     ["Moniker", nodeInfo.moniker],
     ["Node id", nodeInfo.id],
     ["CometBFT version", nodeInfo.version],
-    ["Latest block", syncInfo.latestBlockHeight],
+    // The block feed's height is live; the status answer is only as fresh as its last refetch.
+    ["Latest block", connection.data?.lastHeight ?? syncInfo.latestBlockHeight],
     ["Latest block time", syncInfo.latestBlockTime],
     ["Earliest block", syncInfo.earliestBlockHeight],
     ["Catching up", syncInfo.catchingUp ? "yes" : "no"],
