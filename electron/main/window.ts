@@ -1,5 +1,5 @@
 /** The one main window: created from the security baseline and the remembered window state. */
-import { BrowserWindow, screen } from "electron";
+import { BrowserWindow, nativeTheme, screen } from "electron";
 import type { SecurityBaseline } from "./security.js";
 import { readWindowState, writeWindowState } from "./window-state.js";
 
@@ -13,7 +13,8 @@ export function createMainWindow(baseline: SecurityBaseline, statePath: string):
     minHeight: 560,
     show: false,
     title: "Cometdesk",
-    backgroundColor: "#0f1120",
+    // The renderer's own background for the OS theme, so the first paint does not flash.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? "#0f1120" : "#f6f7fb",
     webPreferences: { ...baseline.webPreferences },
   });
   if (state.maximized) window.maximize();
