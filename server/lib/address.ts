@@ -7,7 +7,7 @@ import { ApiError } from "./errors.js";
 export function checkAddress(address: string, prefix: string, field: string): string {
   let decoded: { prefix: string; data: Uint8Array };
   try {
-    decoded = fromBech32(address);
+    decoded = fromBech32(address, 90); // 90: the bech32 spec limit
   } catch (err) {
     throw new ApiError(400, "invalid_address", `${field} is not a valid bech32 address: ${(err as Error).message}`, { field });
   }
