@@ -11,7 +11,8 @@ import { dataPaths, startService } from "./service.js";
 
 const USAGE = `usage:
   npm run server -- --node http://127.0.0.1:26657 [options]   start the service
-  npm run server -- token create --name NAME [--data-dir D]   print a new token (shown once)
+  npm run server -- token create --name NAME [--replace] [--data-dir D]
+                                        print a new token (shown once); --replace revokes NAME's others
   npm run server -- token list [--data-dir D]
   npm run server -- token revoke ID_OR_NAME [--data-dir D]
 
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { ...CONFIG_FLAGS, config: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: { ...CONFIG_FLAGS, config: { type: "string" }, name: { type: "string" }, replace: { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const flags: Readonly<Record<string, string | boolean | undefined>> = values;
   const dataDir = flags["data-dir"];
-  if (positionals[0] === "token") return tokenCommand(positionals.slice(1), values.name, typeof dataDir === "string" ? dataDir : ConfigSchema.shape.dataDir.parse(undefined));
+  if (positionals[0] === "token") return tokenCommand(positionals.slice(1), values.name, values.replace === true, typeof dataDir === "string" ? dataDir : ConfigSchema.shape.dataDir.parse(undefined));
   if (positionals.length > 0) {
     console.error(`unknown command "${positionals.join(" ")}"\n\n${USAGE}`);
     return 2;
@@ -63,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-function tokenCommand(args: string[], name: string | undefined, dataDir: string): number {
+function tokenCommand(args: string[], name: string | undefined, replace: boolean, dataDir: string): number {
   const tokens = new TokenFile(dataPaths(dataDir).tokens);
   switch (args[0]) {
     case "create": {
@@ -71,6 +72,7 @@ function tokenCommand(args: string[], name: string | undefined, dataDir: string)
         console.error("token create needs --name NAME (letters, digits, . _ -, at most 64)");
         return 2;
       }
+      if (replace) tokens.revoke(name);
       const { token, entry } = tokens.create(name);
       console.error(`Created token ${entry.id} (${entry.name}). It is shown only this once; the service keeps only its hash:`);
       console.log(token);
