@@ -32,6 +32,13 @@ declare module "fastify" {
   }
 }
 
+const routeTables = new WeakMap<FastifyInstance, string[]>();
+
+/** "METHOD /path/{param}" of every route an app registered, for checking against openapi.json. */
+export function registeredRoutes(app: FastifyInstance): readonly string[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** Routes that answer without a token: liveness only. */
 const PUBLIC_ROUTES = new Set(["/health"]);
 
@@ -41,6 +48,12 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true });
   app.removeContentTypeParser("text/plain"); // bodies are JSON only: anything else is a 415
   app.decorateRequest("tokenId", "");
+  const routes: string[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push(`${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`);
+  });
   if (deps.config.corsOrigins.length > 0) {
     const origins = deps.config.corsOrigins;
     await app.register(cors, { origin: origins.includes("*") ? true : origins, methods: ["GET", "POST", "DELETE"], allowedHeaders: ["authorization", "content-type"], maxAge: 600 });
