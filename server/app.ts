@@ -56,7 +56,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   if (deps.config.corsOrigins.length > 0) {
     const origins = deps.config.corsOrigins;
-    await app.register(cors, { origin: origins.includes("*") ? true : origins, methods: ["GET", "POST", "DELETE"], allowedHeaders: ["authorization", "content-type"], maxAge: 600 });
+    await app.register(cors, { origin: origins.includes("*") ? true : origins, methods: ["GET", "POST", "DELETE"], allowedHeaders: ["authorization", "content-type"], exposedHeaders: ["retry-after"], maxAge: 600 });
   }
 
   const limiter = new RateLimiter(deps.config.rateLimit, deps.config.rateBurst);

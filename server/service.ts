@@ -43,7 +43,7 @@ export async function startService(config: Config, logger: Logger = pino({ level
     const tokens = new TokenFile(paths.tokens);
     const queue = new TxQueue(node, store, config.queueTtlMs, logger);
     const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger), queue, config.pollMs, logger);
-    const transactions = new Transactions(chain, node, store, config.holdMs, config.holdMs === 0 ? () => engine.kick() : undefined);
+    const transactions = new Transactions(chain, node, store, config.holdMs, () => engine.kick());
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger });
     await app.listen({ host: config.host, port: config.port });

@@ -77,6 +77,9 @@ describe("submitting a transfer", () => {
     const onChain = await rpcGet(rpc, "tx", { hash: `0x${txHash}` });
     expect(onChain.body.result).toMatchObject({ hash: txHash, height: done.height, tx_result: { code: 0 } });
     expect(before.alice - (await balance(alice))).toBe(1234n + 500n);
+    // A client retrying after a lost answer gets the record, even now that its nonce is used.
+    const retried = await call(svc.url, svc.token, "POST", "/transactions", body);
+    expect(retried).toMatchObject({ status: 200, body: { txHash, status: "committed" } });
     expect((await balance(bob)) - before.bob).toBe(1234n);
   });
 

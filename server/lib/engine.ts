@@ -31,8 +31,9 @@ export class Engine {
     }, QUEUE_TICK_MS);
   }
 
-  /** Runs a queue pass now (a new submission with a zero window). */
+  /** Runs a queue pass now: a new submission may fill a gap, or have a zero window. */
   kick(): void {
+    this.queue.wake();
     if (!this.stopped) this.track(this.queueOnce());
   }
 
@@ -56,7 +57,9 @@ export class Engine {
 
   private async followOnce(): Promise<void> {
     await this.guard("follower", async () => {
+      const before = this.follower.latestHeight;
       await this.follower.tick();
+      if (this.follower.latestHeight !== before) this.queue.wake();
       await this.queue.reconcile(this.follower.latestHeight);
     });
   }

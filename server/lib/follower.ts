@@ -40,6 +40,8 @@ export class ChainFollower {
       const backfillStart = status.latestHeight - BigInt(this.backfillBlocks) + 1n;
       from = [backfillStart, status.earliestHeight, 1n].reduce((a, b) => (a > b ? a : b));
       this.log.info({ from: from.toString(), to: status.latestHeight.toString() }, "backfilling bank transfers");
+      // Recorded at once, so that with nothing to backfill the next tick follows from here.
+      await this.store.setFollowedHeight(from - 1n);
     }
     const to = status.latestHeight < from + MAX_BLOCKS_PER_TICK - 1n ? status.latestHeight : from + MAX_BLOCKS_PER_TICK - 1n;
     for (let start = from; start <= to; start += META_BATCH) {

@@ -33,9 +33,20 @@ export class TxQueue {
     private readonly log: Logger,
   ) {}
 
-  /** Whether some queued transaction's window has passed (cheap: memory only). */
+  /**
+   * Due transactions that could not go because an earlier nonce is missing: skipped by `hasDue`
+   * until `wake` (a new block or submission), so a gap does not make the queue poll the node.
+   */
+  private readonly waiting = new Set<string>();
+
+  /** Whether some queued transaction's window has passed and it is not waiting for a gap (memory only). */
   hasDue(now = Date.now()): boolean {
-    return this.store.pending().some((r) => r.status === "queued" && Date.parse(r.holdUntil ?? r.createdAt) <= now);
+    return this.store.pending().some((r) => r.status === "queued" && !this.waiting.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now);
+  }
+
+  /** Something changed (a block, a submission): look at waiting transactions again. */
+  wake(): void {
+    this.waiting.clear();
   }
 
   /** One pass over every sender with queued transactions. */
@@ -90,6 +101,8 @@ export class TxQueue {
         if (!(await this.send(record, false))) return; // refused: later nonces of this sender wait
         this.checkedAt.set(record.txHash, latestHeight);
         next++;
+      } else if (holdUntil <= now) {
+        this.waiting.add(record.txHash);
       }
     }
   }

@@ -48,17 +48,18 @@ export class Transactions {
     const signature = decodeBase64(body.signature, 64, "signature");
     const publicKey = body.publicKey === undefined ? undefined : decodeBase64(body.publicKey, 33, "publicKey");
     const onChain = await this.chainAccount(from);
-    if (transfer.nonce < onChain.sequence) {
-      throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
-    }
     const doc = transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
     const signer = verifiedSigner(signature, signBytes(doc), from, this.chain.prefix, publicKey);
     const raw = buildTxRaw(transfer, signer, signature);
     const hash = txHash(raw);
+    // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
     const existing = this.store.get(hash);
     if (existing) {
       await this.store.sync(); // the first submission's answer may still be waiting for its fsync
       return { record: existing, created: false };
+    }
+    if (transfer.nonce < onChain.sequence) {
+      throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
     }
     const rival = this.store.pending().find((r) => r.from === from && r.nonce === transfer.nonce.toString());
     if (rival) {
