@@ -47,7 +47,10 @@ describe("the app core through the bridge", () => {
     await new Promise<void>((resolve) => {
       const stop = conn.api.on("chain.newBlock", (b) => {
         blocks.push(b);
-        if (blocks.length === 3) (stop(), resolve());
+        if (blocks.length === 3) {
+          stop();
+          resolve();
+        }
       });
     });
     expect(blocks.map((b) => Number(b.height) - Number(blocks[0]!.height))).toEqual([0, 1, 2]);
