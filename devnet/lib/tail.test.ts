@@ -19,6 +19,12 @@ describe("tailLines", () => {
     expect(tailLines(path, 1)).toBe("last line");
   });
 
+  it("returns nothing when asked for no lines", () => {
+    const path = join(dir, "b.log");
+    writeFileSync(path, "one\ntwo\n");
+    expect(tailLines(path, 0)).toBe("");
+  });
+
   it("returns an empty string for a missing file", () => {
     expect(tailLines(join(dir, "missing.log"), 5)).toBe("");
   });

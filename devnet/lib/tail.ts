@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 
 /** The last `count` lines of a file (reading at most its last 64 KiB), or "" if it is missing. */
 export function tailLines(path: string, count: number): string {
+  if (count <= 0) return ""; // slice(-0) would return every line
   let fd: number;
   try {
     fd = openSync(path, "r");
