@@ -1,6 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { METHOD_NAMES } from "../../shared/contract/index.js";
 import { EnvelopeSchema } from "../../shared/envelope.js";
+import { createServices } from "./create-services.js";
 import { createDispatcher } from "./dispatcher.js";
 import { recordingHandlers } from "./testing/recording-handlers.js";
 
@@ -61,5 +65,15 @@ describe("IPC fuzz", () => {
       expect((await dispatcher.dispatch(name, {})).ok).toBe(false);
     }
     expect(calls).toEqual([]);
+  });
+
+  it("answers {ok:false} from the real services too, and leaves nothing behind", async () => {
+    const services = await createServices({ dataDir: mkdtempSync(join(tmpdir(), "cometdesk-fuzz-")), tokenStore: { kind: "memory" } });
+    const rand = prng(99);
+    for (const name of METHOD_NAMES) {
+      for (let i = 0; i < 10; i++) expect((await services.dispatcher.dispatch(name, malformed(rand))).ok, name).toBe(false);
+    }
+    expect(await services.dispatcher.dispatch("wallet.status", {})).toMatchObject({ ok: true, value: { exists: false } });
+    await services.close();
   });
 });

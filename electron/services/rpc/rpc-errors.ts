@@ -44,3 +44,13 @@ export class RpcResponseError extends AppError {
     super(code, `${endpoint}: ${reason}`.slice(0, 1000));
   }
 }
+
+/** The access service's rate limit: not retried here, since retrying would only prolong it. */
+export class RpcRateLimitedError extends AppError {
+  constructor(
+    readonly endpoint: string,
+    readonly retryAfter: number | undefined,
+  ) {
+    super("rpc_rate_limited", `${endpoint}: too many requests${retryAfter === undefined ? "" : `; retry in ${retryAfter} s`}`);
+  }
+}

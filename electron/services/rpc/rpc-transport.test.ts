@@ -106,6 +106,12 @@ describe("the RPC transport against a hostile node", () => {
     expect(requests).toBe(1);
   });
 
+  it("reports the access service's rate limit with its Retry-After, without retrying", async () => {
+    handle = (_req, _body, res) => res.writeHead(429, { "retry-after": "2", "content-type": "application/json" }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"rate limited"}}');
+    await expect(transport([{ url, kind: "access" }]).call(status)).rejects.toMatchObject({ code: "rpc_rate_limited", retryAfter: 2 });
+    expect(requests).toBe(1);
+  });
+
   it("sends the URI form by GET, and the access service's token as a bearer header", async () => {
     let seen: IncomingMessage | undefined;
     handle = (req, _body, res) => ((seen = req), answer(res, { jsonrpc: "2.0", id: -1, result: {} }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "./bounded-json.js";
-import { type AttemptFailure, RpcError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
+import { type AttemptFailure, RpcError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
 import { uriPath } from "./uri-form.js";
 
 /** A node, or an access service whose `/rpc` passes safe routes through (docs/access-interface.md). */
@@ -92,6 +92,10 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       // Proxies answer 502/503/504 when the node behind them is down or slow: worth another try.
       if (response.status === 502 || response.status === 503) throw new Retryable(`HTTP ${response.status}`, false);
       if (response.status === 504) throw new Retryable("HTTP 504 (node too slow)", true);
+      if (response.status === 429) {
+        const seconds = Number(response.headers.get("retry-after") ?? "NaN");
+        throw new RpcRateLimitedError(endpoint.url, Number.isFinite(seconds) ? seconds : undefined);
+      }
       if (response.status === 401 || response.status === 403) throw new RpcResponseError(endpoint.url, `HTTP ${response.status}: the access token was refused`);
       const body = Envelope.safeParse(parseBoundedJson(text, maxDepth));
       if (!body.success) throw new RpcResponseError(endpoint.url, `not a JSON-RPC answer (HTTP ${response.status})`);
