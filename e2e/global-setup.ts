@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   services.start();
   const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
 
-  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir };
+  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token };
   project.provide("e2e", env);
   return async () => {
     await browserMode.close();

@@ -7,6 +7,19 @@ import type { SpecContext } from "../support/spec-context.js";
 
 /** A token typed into the app goes to main and never comes back to the page. */
 export function secretSpecs(ctx: SpecContext): void {
+  it("shows that the devnet's dev token is set, without the token itself reaching the page", async () => {
+    const token = ctx.env().devnetToken;
+    expect(token, "the e2e devnet runs an access service with a dev token").toBeTruthy();
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await expect.poll(() => page.getByTestId("token-status-devnet").textContent(), { timeout: WAIT_MS }).toBe("Token set");
+    // The explorer's calls went through the access service with that token, and still it stays in main.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(await page.content()).not.toContain(token!);
+    expect(stored).not.toContain(token!);
+  });
+
   it("sets and clears an access token while the page only ever shows whether one is set", async () => {
     const page = await ctx.open();
     await passGate(page);

@@ -10,6 +10,8 @@ export interface E2eEnv {
   readonly dataDir: string;
   /** The devnet state folder (for the Electron variant, whose main process reads it itself). */
   readonly devnetDir: string;
+  /** The devnet access service's dev token, which main seeds into its token store. */
+  readonly devnetToken: string | undefined;
 }
 
 declare module "vitest" {
