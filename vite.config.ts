@@ -24,6 +24,7 @@ export default defineConfig({
       },
     },
   },
-  server: { host: "127.0.0.1", port: 5173, strictPort: true },
+  // COMETDESK_VITE_PORT moves the dev server when 5173 is taken (a shared machine).
+  server: { host: "127.0.0.1", port: Number(process.env.COMETDESK_VITE_PORT ?? 5173), strictPort: true },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },
 });

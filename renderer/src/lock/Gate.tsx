@@ -24,6 +24,7 @@ export function Gate() {
     if (status.data && !status.data.exists) setFirstRun(true);
   }, [status.data]);
   if (status.isPending) return <main className="centered" aria-busy="true"><p>Loading…</p></main>;
+  if (explore && !status.data?.exists) return <AppShell walletUnlocked={false} />;
   if (status.isError) {
     return (
       <main className="centered">
@@ -35,7 +36,6 @@ export function Gate() {
             <button type="button" onClick={() => setExplore(true)}>Explore without a wallet</button>
           </div>
         </div>
-        {explore && <AppShell walletUnlocked={false} />}
       </main>
     );
   }
