@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { coins } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessPort } from "./lib/access.js";
 import { layoutFromEnv, repoRoot } from "./lib/layout.js";
 import { firstBusyPort, isAlive } from "./lib/processes.js";
 import { readDevnetInfo, type DevnetInfo } from "./lib/state.js";
@@ -56,11 +57,11 @@ describe("a four-validator devnet started with `npm run devnet -- up --validator
     client.disconnect();
   });
 
-  it("`down` stops every node it started and frees their ports", async () => {
+  it("`down` stops every node it started, and the access service, and frees their ports", async () => {
     const { stdout } = await cli("down");
-    expect(stdout).toContain("Stopped node0, node1, node2, node3");
+    expect(stdout).toContain("Stopped access, node0, node1, node2, node3");
     expect(pids.filter(isAlive)).toEqual([]);
-    const ports = info.nodes.map((n) => Number(new URL(n.rpc).port));
+    const ports = [...info.nodes.map((n) => Number(new URL(n.rpc).port)), accessPort(layout)];
     expect(await firstBusyPort(ports)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { z } from "zod";
 import { loadAccounts } from "./accounts.js";
+import { accessPidFile, accessPort, startAccess } from "./access.js";
 import { ensureSimd } from "./build.js";
 import { DevnetError } from "./errors.js";
 import { initChain } from "./init.js";
@@ -59,10 +60,13 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   }
 
   const indices = [...Array(count).keys()];
-  const allPorts = indices.flatMap((i) => {
-    const p = nodePorts(layout, i);
-    return [p.rpc, p.p2p, p.abci, p.api, p.grpc];
-  });
+  const allPorts = [
+    ...indices.flatMap((i) => {
+      const p = nodePorts(layout, i);
+      return [p.rpc, p.p2p, p.abci, p.api, p.grpc];
+    }),
+    accessPort(layout),
+  ];
   const busy = await firstBusyPort(allPorts);
   if (busy !== undefined) {
     throw new DevnetError(
@@ -99,6 +103,11 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   });
   progress.step(`Started ${count} node(s); waiting for blocks`);
   await waitForHeight(layout, nodes, 2, options.timeoutMs ?? 120_000, progress);
+  progress.step("Starting the access service");
+  const access = await startAccess(layout, nodes[0]!.rpc).catch(async (err: unknown) => {
+    await down(layout);
+    throw err;
+  });
 
   const info: DevnetInfo = {
     chainId: CHAIN_ID,
@@ -110,12 +119,13 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
     nodes,
     accounts: accounts.accounts,
     validators: accounts.validators.slice(0, count),
+    access,
   };
   writeDevnetInfo(layout, info);
   return { info, alreadyRunning: false };
 }
 
-/** Stops exactly the processes `up` started, found by their pid files. Returns their names. */
+/** Stops exactly the processes `up` started (the access service first), found by their pid files. Returns their names. */
 export async function down(layout: Layout): Promise<string[]> {
   if (!existsSync(layout.nodesDir)) return [];
   const stopped: string[] = [];
@@ -163,7 +173,8 @@ async function runningInfo(layout: Layout): Promise<DevnetInfo | undefined> {
   }
   if (!info) return undefined;
   const reports = await status(layout);
-  return reports.length > 0 && reports.every((r) => r.pid !== undefined && r.height !== undefined) ? info : undefined;
+  const nodesUp = reports.length > 0 && reports.every((r) => r.pid !== undefined && r.height !== undefined);
+  return nodesUp && runningPid(accessPidFile(layout)) !== undefined ? info : undefined;
 }
 
 async function waitForHeight(

@@ -15,6 +15,7 @@ export interface StartSpec {
   /** A string in the command line that proves a pid still belongs to this process. */
   readonly marker: string;
   readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
 }
 
 /** Starts a detached process writing to its log file, and records its pid. */
@@ -25,6 +26,7 @@ export function startDetached(spec: StartSpec): number {
       detached: true,
       stdio: ["ignore", log, log],
       env: spec.env ?? process.env,
+      cwd: spec.cwd,
     });
     if (child.pid === undefined) throw new DevnetError(`could not start ${spec.name}`);
     child.unref();

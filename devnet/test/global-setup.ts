@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { accessPort } from "../lib/access.js";
 import { down, reset, up } from "../lib/devnet.js";
 import { layoutFromEnv, repoRoot } from "../lib/layout.js";
 import { firstBusyPort } from "../lib/processes.js";
@@ -33,8 +34,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await down(layout);
     const rpcPort = Number(new URL(info.nodes[0]!.rpc).port);
-    if ((await firstBusyPort([rpcPort])) !== undefined) {
-      throw new Error(`the test devnet's RPC port ${rpcPort} is still in use after down`);
+    const busy = await firstBusyPort([rpcPort, accessPort(layout)]);
+    if (busy !== undefined) {
+      throw new Error(`the test devnet's port ${busy} (RPC or access service) is still in use after down`);
     }
   };
 }

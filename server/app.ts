@@ -1,0 +1,115 @@
+import cors from "@fastify/cors";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import type { Logger } from "pino";
+import { ZodError } from "zod";
+import type { ChainContext } from "./lib/chain-context.js";
+import { BODY_LIMIT_BYTES, type Config } from "./lib/config.js";
+import { ApiError, NodeRpcError, UpstreamError } from "./lib/errors.js";
+import { RateLimiter } from "./lib/rate-limit.js";
+import type { RpcProxy } from "./lib/rpc-proxy.js";
+import type { TxStore } from "./lib/store.js";
+import type { TokenFile } from "./lib/tokens.js";
+import type { Transactions } from "./lib/transactions.js";
+import { registerInfoRoutes } from "./routes/info.js";
+import { registerRpcRoutes } from "./routes/rpc.js";
+import { registerTransactionRoutes } from "./routes/transactions.js";
+
+/** Everything the HTTP layer needs; built by `startService`, or by a test. */
+export interface ServerDeps {
+  readonly config: Config;
+  readonly chain: ChainContext;
+  readonly transactions: Transactions;
+  readonly store: TxStore;
+  readonly tokens: TokenFile;
+  readonly proxy: RpcProxy;
+  readonly logger: Logger;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Id of the token that authenticated the request. */
+    tokenId: string;
+  }
+}
+
+const routeTables = new WeakMap<FastifyInstance, string[]>();
+
+/** "METHOD /path/{param}" of every route an app registered, for checking against openapi.json. */
+export function registeredRoutes(app: FastifyInstance): readonly string[] {
+  return routeTables.get(app) ?? [];
+}
+
+/** Routes that answer without a token: liveness only. */
+const PUBLIC_ROUTES = new Set(["/health"]);
+
+/** Builds the Transaction Access Interface app (docs/access-interface.md); it does not listen. */
+export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true });
+  app.removeContentTypeParser("text/plain"); // bodies are JSON only: anything else is a 415
+  app.decorateRequest("tokenId", "");
+  const routes: string[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push(`${method} ${route.url.replace(/:(\w+)/g, "{$1}")}`);
+  });
+  if (deps.config.corsOrigins.length > 0) {
+    const origins = deps.config.corsOrigins;
+    await app.register(cors, { origin: origins.includes("*") ? true : origins, methods: ["GET", "POST", "DELETE"], allowedHeaders: ["authorization", "content-type"], exposedHeaders: ["retry-after"], maxAge: 600 });
+  }
+
+  const limiter = new RateLimiter(deps.config.rateLimit, deps.config.rateBurst);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "OPTIONS" || PUBLIC_ROUTES.has(request.routeOptions.url ?? "")) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    const entry = token ? deps.tokens.verify(token) : undefined;
+    if (!entry) {
+      reply.header("www-authenticate", 'Bearer realm="cometdesk"');
+      throw new ApiError(401, "unauthorized", token ? "the bearer token is not valid (unknown or revoked)" : "an Authorization: Bearer <token> header is required");
+    }
+    request.tokenId = entry.id;
+    const wait = limiter.take(entry.id);
+    if (wait > 0) throw new ApiError(429, "rate_limited", `too many requests for this token; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
+  });
+
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(reply, toApiError(error, deps.logger, request.url)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, new ApiError(404, "not_found", `no route ${request.method} ${request.url.split("?")[0]}`)));
+
+  registerInfoRoutes(app, deps);
+  registerTransactionRoutes(app, deps);
+  registerRpcRoutes(app, deps);
+  return app;
+}
+
+function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.status(error.status).headers(error.headers).type("application/json").send(JSON.stringify(error.body()));
+}
+
+/** Maps any thrown value to the documented error shape; only a real bug becomes a 500. */
+function toApiError(error: FastifyError | Error, log: Logger, url: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) {
+    const details = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    return new ApiError(400, "invalid_request", details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join("; "), details);
+  }
+  if (error instanceof UpstreamError) return new ApiError(error.status, error.kind === "timeout" ? "upstream_timeout" : "upstream_error", error.message);
+  if (error instanceof NodeRpcError) return new ApiError(502, "upstream_error", `the node answered with an error: ${error.message} ${error.data ?? ""}`.trim());
+  const code = "code" in error ? error.code : undefined;
+  switch (code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError(413, "payload_too_large", `request bodies are limited to ${BODY_LIMIT_BYTES} bytes`);
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ApiError(415, "unsupported_media_type", "send the body as Content-Type: application/json");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ApiError(400, "invalid_json", "the body is not valid JSON");
+  }
+  const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+  if (error instanceof SyntaxError && status === 400) return new ApiError(400, "invalid_json", `the body is not valid JSON: ${error.message}`);
+  if (status >= 400 && status < 500) return new ApiError(status, "invalid_request", error.message);
+  log.error({ err: error, url }, "unhandled error");
+  return new ApiError(500, "internal", "internal error; it has been logged");
+}

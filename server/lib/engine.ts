@@ -1,0 +1,99 @@
+import type { Logger } from "pino";
+import type { ChainFollower } from "./follower.js";
+import type { TxQueue } from "./queue.js";
+
+/** How often held transactions are checked for a passed window. */
+const QUEUE_TICK_MS = 50;
+
+/**
+ * Drives the follower (every `pollMs`) and the queue (every 50 ms, or at once on `kick`).
+ * Each loop runs one pass at a time; `stop` waits for the passes under way.
+ */
+export class Engine {
+  private stopped = false;
+  private timers = new Set<NodeJS.Timeout>();
+  private running = new Set<Promise<void>>();
+  private queueBusy = false;
+  private queueAgain = false;
+  private lastError = "";
+
+  constructor(
+    private readonly follower: ChainFollower,
+    private readonly queue: TxQueue,
+    private readonly pollMs: number,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.loop(() => this.followOnce(), this.pollMs);
+    this.loop(async () => {
+      if (this.queue.hasDue()) await this.queueOnce();
+    }, QUEUE_TICK_MS);
+  }
+
+  /** Runs a queue pass now: a new submission may fill a gap, or have a zero window. */
+  kick(): void {
+    this.queue.wake();
+    if (!this.stopped) this.track(this.queueOnce());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private loop(pass: () => Promise<void>, everyMs: number): void {
+    const next = (): void => {
+      if (this.stopped) return;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.track(pass().finally(next));
+      }, everyMs);
+      this.timers.add(timer);
+    };
+    this.track(pass().finally(next));
+  }
+
+  private async followOnce(): Promise<void> {
+    await this.guard("follower", async () => {
+      const before = this.follower.latestHeight;
+      await this.follower.tick();
+      if (this.follower.latestHeight !== before) this.queue.wake();
+      await this.queue.reconcile(this.follower.latestHeight);
+    });
+  }
+
+  private async queueOnce(): Promise<void> {
+    if (this.queueBusy) {
+      this.queueAgain = true;
+      return;
+    }
+    this.queueBusy = true;
+    try {
+      do {
+        this.queueAgain = false;
+        await this.guard("queue", () => this.queue.run(this.follower.latestHeight));
+      } while (this.queueAgain && !this.stopped);
+    } finally {
+      this.queueBusy = false;
+    }
+  }
+
+  /** A node outage must not stop the loops: log once per distinct error and try again next tick. */
+  private async guard(name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+      this.lastError = "";
+    } catch (err) {
+      const message = `${name}: ${(err as Error).message}`;
+      if (message !== this.lastError) this.log.warn({ err }, `${name} pass failed; retrying`);
+      this.lastError = message;
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch(() => {}).finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+}

@@ -1,0 +1,57 @@
+/** An error answered to the client as `{"error":{code,message,details?}}` (docs/access-interface.md#errors). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** The JSON body of the answer. */
+  body(): { error: { code: string; message: string; details?: unknown } } {
+    return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
+  }
+}
+
+/** The node could not be reached, answered badly, or answered too late. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: "unreachable" | "timeout" | "bad_response" | "too_large",
+    message: string,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+
+  /** HTTP status for this failure: 504 for a slow node, 502 otherwise. */
+  get status(): number {
+    return this.kind === "timeout" ? 504 : 502;
+  }
+}
+
+/** The node answered a JSON-RPC call with an error object. */
+export class NodeRpcError extends Error {
+  constructor(
+    readonly rpcCode: number,
+    message: string,
+    readonly data?: string,
+  ) {
+    super(message);
+    this.name = "NodeRpcError";
+  }
+}
+
+/** A journal on disk that cannot be read back safely. */
+export class StorageError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = "StorageError";
+  }
+}

@@ -1,0 +1,73 @@
+import type { Logger } from "pino";
+import { chainTransfer } from "./chain-transfers.js";
+import type { NodeClient, TxResult } from "./node-client.js";
+import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
+import type { TxStore } from "./store.js";
+
+/** Blocks per `blockchain` call: CometBFT answers at most 20 metas. */
+const META_BATCH = 20n;
+/** Blocks handled per tick, so a long backfill yields to requests between ticks. */
+const MAX_BLOCKS_PER_TICK = 400n;
+
+/** The record of `record` as the chain decided it: committed (code 0) or failed. */
+export function settled(record: TxRecord, result: TxResult, height: bigint, time: string): TxRecord {
+  const status = result.code === 0 ? "committed" : "failed";
+  const detail = status === "committed" ? `included at height ${height}` : `included at height ${height} and failed: ${result.log}`;
+  return withStatus(record, status, detail, { height: height.toString(), time, code: result.code, codespace: result.codespace, log: result.log });
+}
+
+/**
+ * Follows new blocks (and, on a first start, backfills recent ones): settles the transactions
+ * submitted here and records every bank transfer made on chain by anyone else.
+ */
+export class ChainFollower {
+  /** Latest height the node reported. */
+  latestHeight = 0n;
+
+  constructor(
+    private readonly node: NodeClient,
+    private readonly store: TxStore,
+    private readonly backfillBlocks: number,
+    private readonly log: Logger,
+  ) {}
+
+  /** Handles every block up to the node's latest (bounded per call). Returns whether it caught up. */
+  async tick(): Promise<boolean> {
+    const status = await this.node.status();
+    this.latestHeight = status.latestHeight;
+    let from = this.store.followedHeight() + 1n;
+    if (this.store.followedHeight() === 0n) {
+      const backfillStart = status.latestHeight - BigInt(this.backfillBlocks) + 1n;
+      from = [backfillStart, status.earliestHeight, 1n].reduce((a, b) => (a > b ? a : b));
+      this.log.info({ from: from.toString(), to: status.latestHeight.toString() }, "backfilling bank transfers");
+      // Recorded at once, so that with nothing to backfill the next tick follows from here.
+      await this.store.setFollowedHeight(from - 1n);
+    }
+    const to = status.latestHeight < from + MAX_BLOCKS_PER_TICK - 1n ? status.latestHeight : from + MAX_BLOCKS_PER_TICK - 1n;
+    for (let start = from; start <= to; start += META_BATCH) {
+      const end = start + META_BATCH - 1n < to ? start + META_BATCH - 1n : to;
+      const metas = (await this.node.blockchain(start, end)).filter((m) => m.numTxs > 0n).sort((a, b) => (a.height < b.height ? -1 : 1));
+      for (const meta of metas) await this.handleBlock(meta.height);
+      // Recorded only after the block's records are durable: a crash re-reads the block.
+      await this.store.setFollowedHeight(end);
+    }
+    return to >= status.latestHeight;
+  }
+
+  private async handleBlock(height: bigint): Promise<void> {
+    const block = await this.node.blockTxs(height);
+    const time = new Date(block.time).toISOString();
+    const updates: TxRecord[] = [];
+    for (const { raw, result } of block.txs) {
+      const found = chainTransfer(raw, result, height, block.time);
+      if (!found) continue;
+      const existing = this.store.get(found.txHash);
+      if (!existing) updates.push(found);
+      else if (existing.source === "submitted" && (!FINAL_STATUSES.has(existing.status) || existing.height === undefined)) {
+        // The chain is the truth: even a record given up on (expired, rejected) is settled by a block.
+        updates.push(settled(existing, result, height, time));
+      }
+    }
+    if (updates.length > 0) await this.store.put(...updates);
+  }
+}

@@ -1,0 +1,159 @@
+import { fromBase64 } from "@cosmjs/encoding";
+import type { Logger } from "pino";
+import { NodeRpcError, UpstreamError } from "./errors.js";
+import { settled } from "./follower.js";
+import type { NodeClient, TxResult } from "./node-client.js";
+import { type TxRecord, type TxStatus, withStatus } from "./records.js";
+import type { TxStore } from "./store.js";
+
+/** How many blocks a broadcast may stay unseen before the reconciler asks the node about it. */
+const RECONCILE_AFTER_BLOCKS = 10n;
+
+function byNonce(a: TxRecord, b: TxRecord): number {
+  return BigInt(a.nonce) < BigInt(b.nonce) ? -1 : BigInt(a.nonce) > BigInt(b.nonce) ? 1 : 0;
+}
+
+function alreadyInMempool(text: string): boolean {
+  return /already exists in cache|tx already in mempool/i.test(text);
+}
+
+/**
+ * Broadcasts held transactions in nonce order per sender once their window has passed, and
+ * reconciles broadcast ones the follower has not seen settle (node restarts, lost mempools,
+ * a crash of this service between journalling and broadcasting).
+ */
+export class TxQueue {
+  /** Height at which each broadcast was last sent or checked; absent after a restart, so those are checked first. */
+  private readonly checkedAt = new Map<string, bigint>();
+
+  constructor(
+    private readonly node: NodeClient,
+    private readonly store: TxStore,
+    private readonly queueTtlMs: number,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Due transactions that could not go because an earlier nonce is missing: skipped by `hasDue`
+   * until `wake` (a new block or submission), so a gap does not make the queue poll the node.
+   */
+  private readonly waiting = new Set<string>();
+
+  /** Whether some queued transaction's window has passed and it is not waiting for a gap (memory only). */
+  hasDue(now = Date.now()): boolean {
+    return this.store.pending().some((r) => r.status === "queued" && !this.waiting.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now);
+  }
+
+  /** Something changed (a block, a submission): look at waiting transactions again. */
+  wake(): void {
+    this.waiting.clear();
+  }
+
+  /** One pass over every sender with queued transactions. */
+  async run(latestHeight: bigint, now = Date.now()): Promise<void> {
+    const pending = this.store.pending();
+    const senders = new Set(pending.filter((r) => r.status === "queued").map((r) => r.from));
+    for (const sender of senders) await this.runSender(sender, latestHeight, now);
+  }
+
+  /** Checks broadcast transactions that have stayed unseen for a while. */
+  async reconcile(latestHeight: bigint): Promise<void> {
+    for (const record of this.store.pending().filter((r) => r.status === "broadcast")) {
+      const checked = this.checkedAt.get(record.txHash);
+      if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
+      this.checkedAt.set(record.txHash, latestHeight);
+      const onChain = await this.node.txByHash(record.txHash);
+      if (onChain) {
+        await this.settle(record.txHash, onChain);
+        continue;
+      }
+      const account = await this.node.account(record.from);
+      const timeout = BigInt(record.timeoutHeight);
+      if (account && account.sequence > BigInt(record.nonce)) {
+        await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
+      } else if (timeout > 0n && latestHeight > timeout) {
+        await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
+      } else if (this.store.get(record.txHash)?.status === "broadcast") {
+        await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
+      }
+    }
+  }
+
+  private async runSender(sender: string, latestHeight: bigint, now: number): Promise<void> {
+    const mine = this.store.pending().filter((r) => r.from === sender);
+    const queued = mine.filter((r) => r.status === "queued").sort(byNonce);
+    const account = await this.node.account(sender);
+    const onChain = account?.sequence ?? 0n;
+    let next = mine.filter((r) => r.status === "broadcast").reduce((n, r) => (BigInt(r.nonce) >= n ? BigInt(r.nonce) + 1n : n), onChain);
+    for (const stale of queued) {
+      const record = this.store.get(stale.txHash);
+      if (record?.status !== "queued") continue; // cancelled or settled meanwhile
+      const nonce = BigInt(record.nonce);
+      const holdUntil = Date.parse(record.holdUntil ?? record.createdAt);
+      const timeout = BigInt(record.timeoutHeight);
+      if (nonce < onChain) {
+        await this.settleStale(record);
+      } else if (timeout > 0n && latestHeight >= timeout) {
+        await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+      } else if (now > holdUntil + this.queueTtlMs) {
+        await this.move(record.txHash, "queued", "expired", `waited ${Math.round(this.queueTtlMs / 1000)} s for nonce ${next} without it arriving`);
+      } else if (nonce === next && holdUntil <= now) {
+        if (!(await this.send(record, false))) return; // refused: later nonces of this sender wait
+        this.checkedAt.set(record.txHash, latestHeight);
+        next++;
+      } else if (holdUntil <= now) {
+        this.waiting.add(record.txHash);
+      }
+    }
+  }
+
+  /** A queued record whose nonce the chain has already used: its own bytes on chain, or a loser. */
+  private async settleStale(record: TxRecord): Promise<void> {
+    const onChain = await this.node.txByHash(record.txHash);
+    if (onChain) await this.settle(record.txHash, onChain);
+    else await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+  }
+
+  /** Settles a record the chain has included, unless the follower already did. */
+  private async settle(hash: string, onChain: { height: bigint; result: TxResult }): Promise<void> {
+    await this.store.update(hash, (r) => (r.height === undefined ? settled(r, onChain.result, onChain.height, new Date().toISOString()) : undefined));
+  }
+
+  /** Moves a record from one status to another, only if it is still in the first. */
+  private async move(hash: string, from: TxStatus, to: TxStatus, detail: string, extra: Partial<TxRecord> = {}): Promise<boolean> {
+    return (await this.store.update(hash, (r) => (r.status === from ? withStatus(r, to, detail, extra) : undefined))) !== undefined;
+  }
+
+  /** Marks broadcast (durably, first) and sends. Returns false when the node refused it. */
+  private async send(record: TxRecord, resend: boolean): Promise<boolean> {
+    let current = record;
+    if (!resend) {
+      // Journalled before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
+      current = withStatus(record, "broadcast", "sent to the node with broadcast_tx_sync");
+      await this.store.put(current);
+    }
+    try {
+      const answer = await this.node.broadcastTxSync(fromBase64(current.raw ?? ""));
+      if (answer.code === 0 || alreadyInMempool(answer.log)) return true;
+      const onChain = await this.node.txByHash(current.txHash);
+      if (onChain) {
+        await this.settle(current.txHash, onChain);
+        return true;
+      }
+      await this.move(current.txHash, "broadcast", "rejected", `CheckTx refused it: ${answer.log}`, { code: answer.code, codespace: answer.codespace, log: answer.log });
+      return false;
+    } catch (err) {
+      if (err instanceof NodeRpcError && alreadyInMempool(`${err.message} ${err.data ?? ""}`)) return true;
+      if (err instanceof NodeRpcError) {
+        // The node refused to take it (mempool full, …): it is not in the mempool, so it waits again.
+        await this.move(current.txHash, "broadcast", "queued", `the node refused the broadcast (${err.data ?? err.message}); it will be retried`);
+        return false;
+      }
+      if (err instanceof UpstreamError) {
+        this.log.warn({ txHash: current.txHash, err: err.message }, "broadcast outcome unknown; the reconciler will check");
+        return false;
+      }
+      throw err;
+    }
+  }
+}

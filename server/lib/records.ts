@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
+export type TxStatus = (typeof TX_STATUSES)[number];
+/** Final states never change again, except that the chain itself may prove a commit. */
+export const FINAL_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
+
+const HistoryEntrySchema = z.object({ status: z.enum(TX_STATUSES), at: z.string(), detail: z.string().optional() });
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** A transaction record as stored; the wire form drops the internal fields (docs/access-interface.md). */
+export const TxRecordSchema = z.object({
+  txHash: z.string().regex(/^[0-9A-F]{64}$/),
+  from: z.string(),
+  to: z.string(),
+  amount: z.string(),
+  status: z.enum(TX_STATUSES),
+  source: z.enum(["submitted", "chain"]),
+  nonce: z.string(),
+  memo: z.string(),
+  fee: z.string(),
+  gas: z.string(),
+  height: z.string().optional(),
+  time: z.string().optional(),
+  code: z.number().int().optional(),
+  codespace: z.string().optional(),
+  log: z.string().optional(),
+  timeoutHeight: z.string(),
+  holdUntil: z.string().optional(),
+  createdAt: z.string(),
+  history: z.array(HistoryEntrySchema),
+  /** Internal: base64 TxRaw, kept so a restart can broadcast what it acknowledged. */
+  raw: z.string().optional(),
+  /** Internal: id of the token that submitted it (only that token may cancel). */
+  owner: z.string().optional(),
+  /** Internal: ordering time, createdAt for submissions and block time for chain transfers. */
+  sortKey: z.string(),
+});
+export type TxRecord = Readonly<z.infer<typeof TxRecordSchema>>;
+
+/** The record as clients see it. */
+export type WireTx = Omit<TxRecord, "raw" | "owner" | "sortKey" | "history"> & { history?: readonly HistoryEntry[] };
+
+/** The wire form; the list omits history to stay small. */
+export function toWire(record: TxRecord, withHistory: boolean): WireTx {
+  const { raw: _raw, owner: _owner, sortKey: _sortKey, history, ...rest } = record;
+  return withHistory ? { ...rest, history } : rest;
+}
+
+/** A copy of `record` moved to `status`, with the change appended to its history. */
+export function withStatus(record: TxRecord, status: TxStatus, detail: string | undefined, extra: Partial<TxRecord> = {}, at = new Date()): TxRecord {
+  const entry: HistoryEntry = detail === undefined ? { status, at: at.toISOString() } : { status, at: at.toISOString(), detail };
+  return { ...record, ...extra, status, history: [...record.history, entry] };
+}

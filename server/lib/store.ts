@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { ApiError } from "./errors.js";
+import { Journal } from "./journal.js";
+import { type TxRecord, TxRecordSchema, type TxStatus } from "./records.js";
+
+export interface ListQuery {
+  readonly limit: number;
+  readonly address?: string;
+  readonly status?: TxStatus;
+  readonly cursor?: string;
+}
+
+export interface ListPage {
+  readonly items: readonly TxRecord[];
+  readonly nextCursor?: string;
+}
+
+/** Where the service keeps its transactions; one interface so another backend can replace the journal. */
+export interface TxStore {
+  get(txHash: string): TxRecord | undefined;
+  /** Stores records; resolves only once they are durable. */
+  put(...records: TxRecord[]): Promise<void>;
+  /**
+   * Applies `change` to the current version of a record, in the same tick as it is read, so two
+   * writers never overwrite each other's transitions; `change` returns undefined to leave it.
+   */
+  update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined>;
+  /** Resolves when every earlier put is durable. */
+  sync(): Promise<void>;
+  list(query: ListQuery): ListPage;
+  /** Records not yet final, for the queue and the reconciler. */
+  pending(): readonly TxRecord[];
+  /** The last block height whose transfers are all recorded (0 when none). */
+  followedHeight(): bigint;
+  setFollowedHeight(height: bigint): Promise<void>;
+  close(): Promise<void>;
+}
+
+const EntrySchema = z.union([
+  z.object({ k: z.literal("tx"), v: TxRecordSchema }),
+  z.object({ k: z.literal("height"), v: z.string().regex(/^\d+$/) }),
+]);
+const CursorSchema = z.tuple([z.string(), z.string()]);
+
+/** Newest first: later sortKey first, then txHash as a tie-breaker. Ascending array, read backwards. */
+function compare(a: { sortKey: string; txHash: string }, b: { sortKey: string; txHash: string }): number {
+  if (a.sortKey !== b.sortKey) return a.sortKey < b.sortKey ? -1 : 1;
+  return a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : 0;
+}
+
+/** The default store: a fsync'd JSON-lines journal, compacted at start, with an in-memory index. */
+export class JournalStore implements TxStore {
+  private readonly byHash = new Map<string, TxRecord>();
+  private readonly ordered: TxRecord[] = [];
+  private readonly open = new Map<string, TxRecord>();
+  private height = 0n;
+
+  private constructor(private readonly journal: Journal) {}
+
+  /** Opens (and compacts) the journal at `path`. */
+  static async open(path: string): Promise<JournalStore> {
+    const { journal, entries } = await Journal.open(path, compactEntries);
+    const store = new JournalStore(journal);
+    for (const raw of entries) {
+      const entry = EntrySchema.parse(raw);
+      if (entry.k === "tx") store.index(entry.v);
+      else store.height = BigInt(entry.v);
+    }
+    return store;
+  }
+
+  get(txHash: string): TxRecord | undefined {
+    return this.byHash.get(txHash);
+  }
+
+  async put(...records: TxRecord[]): Promise<void> {
+    for (const record of records) this.index(record);
+    await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
+  }
+
+  async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
+    const current = this.byHash.get(txHash);
+    const next = current && change(current);
+    if (!next) return undefined;
+    await this.put(next);
+    return next;
+  }
+
+  sync(): Promise<void> {
+    return this.journal.sync();
+  }
+
+  list(query: ListQuery): ListPage {
+    let index = this.ordered.length - 1;
+    if (query.cursor !== undefined) {
+      const [sortKey, txHash] = decodeCursor(query.cursor);
+      index = this.lowerBound({ sortKey, txHash }) - 1;
+    }
+    const items: TxRecord[] = [];
+    for (; index >= 0 && items.length <= query.limit; index--) {
+      const record = this.ordered[index]!;
+      if (query.status !== undefined && record.status !== query.status) continue;
+      if (query.address !== undefined && record.from !== query.address && record.to !== query.address) continue;
+      items.push(record);
+    }
+    if (items.length <= query.limit) return { items };
+    const page = items.slice(0, query.limit);
+    const last = page[page.length - 1]!;
+    return { items: page, nextCursor: Buffer.from(JSON.stringify([last.sortKey, last.txHash])).toString("base64url") };
+  }
+
+  pending(): readonly TxRecord[] {
+    return [...this.open.values()];
+  }
+
+  followedHeight(): bigint {
+    return this.height;
+  }
+
+  async setFollowedHeight(height: bigint): Promise<void> {
+    this.height = height;
+    await this.journal.append({ k: "height", v: height.toString() });
+  }
+
+  close(): Promise<void> {
+    return this.journal.close();
+  }
+
+  private index(record: TxRecord): void {
+    const previous = this.byHash.get(record.txHash);
+    this.byHash.set(record.txHash, record);
+    if (record.status === "queued" || record.status === "broadcast") this.open.set(record.txHash, record);
+    else this.open.delete(record.txHash);
+    const at = this.lowerBound(previous ?? record);
+    if (previous && this.ordered[at]?.txHash === previous.txHash) {
+      if (previous.sortKey === record.sortKey) {
+        this.ordered[at] = record;
+        return;
+      }
+      this.ordered.splice(at, 1);
+    }
+    this.ordered.splice(this.lowerBound(record), 0, record);
+  }
+
+  /** First position whose element is not less than `key`. */
+  private lowerBound(key: { sortKey: string; txHash: string }): number {
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(this.ordered[mid]!, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+  } catch {
+    throw new ApiError(400, "invalid_request", "cursor is not one this service handed out", [{ path: "cursor", message: "unreadable cursor" }]);
+  }
+}
+
+/** Keeps the last version of each record and the last followed height. */
+function compactEntries(entries: unknown[]): unknown[] {
+  const records = new Map<string, unknown>();
+  let height: unknown;
+  for (const entry of entries) {
+    const parsed = EntrySchema.safeParse(entry);
+    if (!parsed.success) continue; // an entry from a future version or damaged: skipped, never fatal
+    if (parsed.data.k === "tx") records.set(parsed.data.v.txHash, entry);
+    else height = entry;
+  }
+  return height === undefined ? [...records.values()] : [...records.values(), height];
+}

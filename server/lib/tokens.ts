@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { z } from "zod";
+
+const TokenEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** sha256 of the token, hex: the token itself is never stored. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: z.string(),
+  revokedAt: z.string().optional(),
+});
+const TokenFileSchema = z.object({ tokens: z.array(TokenEntrySchema) });
+export type TokenEntry = z.infer<typeof TokenEntrySchema>;
+
+/** sha256 hex of a presented token. */
+export function hashToken(token: string): string {
+  return Buffer.from(sha256(Buffer.from(token, "utf8"))).toString("hex");
+}
+
+/**
+ * API tokens in `tokens.json` in the data folder. The CLI writes the file; a running service
+ * re-reads it when it changes, so `token revoke` takes effect without a restart.
+ */
+export class TokenFile {
+  private byHash = new Map<string, TokenEntry>();
+  private loadedMtime = -1;
+  private checkedAt = 0;
+
+  constructor(readonly path: string) {}
+
+  /** Every token, revoked ones included. */
+  entries(): TokenEntry[] {
+    if (!existsSync(this.path)) return [];
+    return TokenFileSchema.parse(JSON.parse(readFileSync(this.path, "utf8"))).tokens;
+  }
+
+  /** Creates a token and returns it; this is the only time its text exists. */
+  create(name: string): { token: string; entry: TokenEntry } {
+    const token = `cdt_${randomBytes(32).toString("base64url")}`;
+    const entry: TokenEntry = { id: randomBytes(6).toString("hex"), name, hash: hashToken(token), createdAt: new Date().toISOString() };
+    this.write([...this.entries(), entry]);
+    return { token, entry };
+  }
+
+  /** Revokes every live token whose id or name is `idOrName`; returns how many. */
+  revoke(idOrName: string): number {
+    let count = 0;
+    const now = new Date().toISOString();
+    const next = this.entries().map((e) => {
+      if ((e.id !== idOrName && e.name !== idOrName) || e.revokedAt) return e;
+      count++;
+      return { ...e, revokedAt: now };
+    });
+    if (count > 0) this.write(next);
+    return count;
+  }
+
+  /** The live token entry for a presented token, or undefined. Re-reads the file at most once a second. */
+  verify(token: string): TokenEntry | undefined {
+    const now = Date.now();
+    if (now - this.checkedAt > 1_000) {
+      this.checkedAt = now;
+      const mtime = existsSync(this.path) ? statSync(this.path).mtimeMs : 0;
+      if (mtime !== this.loadedMtime) {
+        this.loadedMtime = mtime;
+        this.byHash = new Map(this.entries().filter((e) => !e.revokedAt).map((e) => [e.hash, e]));
+      }
+    }
+    return this.byHash.get(hashToken(token));
+  }
+
+  /** Forgets the cache so the next verify reads the file (used right after create/revoke in-process). */
+  reload(): void {
+    this.checkedAt = 0;
+    this.loadedMtime = -1;
+  }
+
+  private write(tokens: TokenEntry[]): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    const tmp = `${this.path}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify({ tokens }, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, this.path);
+  }
+}

@@ -1,0 +1,156 @@
+import type { StdSignDoc } from "@cosmjs/amino";
+import { toBase64 } from "@cosmjs/encoding";
+import { checkAddress } from "./address.js";
+import type { ChainContext } from "./chain-context.js";
+import { formatCoin, parseCoin, parseUint64 } from "./coins.js";
+import { ApiError } from "./errors.js";
+import type { NodeClient } from "./node-client.js";
+import { type TxRecord, withStatus } from "./records.js";
+import type { SignDocBody, SubmitBody } from "./request-schemas.js";
+import { signBytes, transferSignDoc } from "./sign-doc.js";
+import { verifiedSigner } from "./signature.js";
+import type { TxStore } from "./store.js";
+import type { Transfer } from "./transfer.js";
+import { buildTxRaw, txHash } from "./tx-raw.js";
+
+/** The transfer rules of `/transactions`: sign docs, submission, cancel (docs/access-interface.md). */
+export class Transactions {
+
+  constructor(
+    private readonly chain: ChainContext,
+    private readonly node: NodeClient,
+    private readonly store: TxStore,
+    private readonly holdMs: number,
+    /** Called after a submission, so a zero hold window broadcasts at once. */
+    private readonly onQueued: () => void = () => {},
+  ) {}
+
+  /** On-chain number and sequence, and the next nonce counting what is pending here. */
+  async account(address: string): Promise<{ address: string; accountNumber: string; sequence: string; nextNonce: string }> {
+    checkAddress(address, this.chain.prefix, "address");
+    const account = await this.node.account(address);
+    if (!account) throw new ApiError(404, "not_found", `the chain has no account ${address} yet (it has never received funds)`);
+    return { address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: this.nextNonce(address, account.sequence).toString() };
+  }
+
+  /** The exact amino StdSignDoc a client signs for this transfer. */
+  async signDoc(body: SignDocBody): Promise<StdSignDoc> {
+    const onChain = await this.chainAccount(checkAddress(body.from, this.chain.prefix, "from"));
+    const nonce = body.nonce === undefined ? this.nextNonce(body.from, onChain.sequence) : parseUint64(body.nonce, "nonce");
+    const transfer = this.transfer(body, nonce);
+    return transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
+  }
+
+  /** Validates, verifies and durably queues a signed transfer; an identical resubmission returns the stored record. */
+  async submit(body: SubmitBody, owner: string): Promise<{ record: TxRecord; created: boolean }> {
+    const from = checkAddress(body.from, this.chain.prefix, "from");
+    const transfer = this.transfer(body, parseUint64(body.nonce, "nonce"));
+    const signature = decodeBase64(body.signature, 64, "signature");
+    const publicKey = body.publicKey === undefined ? undefined : decodeBase64(body.publicKey, 33, "publicKey");
+    const onChain = await this.chainAccount(from);
+    const doc = transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
+    const signer = verifiedSigner(signature, signBytes(doc), from, this.chain.prefix, publicKey);
+    const raw = buildTxRaw(transfer, signer, signature);
+    const hash = txHash(raw);
+    // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
+    const existing = this.store.get(hash);
+    if (existing) {
+      await this.store.sync(); // the first submission's answer may still be waiting for its fsync
+      return { record: existing, created: false };
+    }
+    if (transfer.nonce < onChain.sequence) {
+      throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
+    }
+    const rival = this.store.pending().find((r) => r.from === from && r.nonce === transfer.nonce.toString());
+    if (rival) {
+      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${rival.txHash}; cancel it first if it is still queued`, { txHash: rival.txHash });
+    }
+    const now = new Date();
+    const holdUntil = new Date(now.getTime() + this.holdMs).toISOString();
+    const record: TxRecord = {
+      txHash: hash,
+      from,
+      to: transfer.to,
+      amount: formatCoin(transfer.amount),
+      status: "queued",
+      source: "submitted",
+      nonce: transfer.nonce.toString(),
+      memo: transfer.memo,
+      fee: transfer.fee.amount > 0n ? formatCoin(transfer.fee) : "",
+      gas: transfer.gas.toString(),
+      timeoutHeight: transfer.timeoutHeight.toString(),
+      holdUntil,
+      createdAt: now.toISOString(),
+      history: [{ status: "queued", at: now.toISOString(), detail: `held until ${holdUntil}` }],
+      raw: toBase64(raw),
+      owner,
+      sortKey: now.toISOString(),
+    };
+    await this.store.put(record);
+    this.onQueued();
+    return { record, created: true };
+  }
+
+  /** Cancels a queued transaction of `owner`; anything already sent cannot be recalled. */
+  async cancel(hash: string, owner: string): Promise<TxRecord> {
+    const record = this.store.get(hash);
+    if (!record) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
+    if (record.owner !== owner) throw new ApiError(403, "forbidden", "only the token that submitted a transaction may cancel it");
+    if (record.status === "broadcast") {
+      const timeout = BigInt(record.timeoutHeight);
+      const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
+      throw new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
+    }
+    if (record.status !== "queued") {
+      throw new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
+    }
+    const cancelled = withStatus(record, "cancelled", "cancelled by its submitter before broadcast");
+    await this.store.put(cancelled);
+    return cancelled;
+  }
+
+  private transfer(body: SignDocBody, nonce: bigint): Transfer {
+    const amount = parseCoin(body.amount, this.chain.defaultDenom, "amount");
+    const fee = body.fee === undefined ? this.chain.defaultFee : parseCoin(body.fee, this.chain.defaultDenom, "fee", true);
+    for (const [field, coin] of [["amount", amount], ["fee", fee]] as const) {
+      if (!this.chain.denoms.some((d) => d.base === coin.denom)) {
+        throw new ApiError(400, "unknown_denom", `${field} uses denom "${coin.denom}", which this chain does not have`, { field, denoms: this.chain.denoms.map((d) => d.base) });
+      }
+    }
+    const gas = body.gas === undefined ? this.chain.defaultGas : parseUint64(body.gas, "gas");
+    if (gas === 0n) throw new ApiError(400, "invalid_request", "gas must be greater than zero", [{ path: "gas", message: "zero" }]);
+    return {
+      from: checkAddress(body.from, this.chain.prefix, "from"),
+      to: checkAddress(body.to, this.chain.prefix, "to"),
+      amount,
+      nonce,
+      memo: body.memo ?? "",
+      fee,
+      gas,
+      timeoutHeight: body.timeoutHeight === undefined ? 0n : parseUint64(body.timeoutHeight, "timeoutHeight"),
+    };
+  }
+
+  private async chainAccount(address: string): Promise<{ accountNumber: bigint; sequence: bigint }> {
+    const account = await this.node.account(address);
+    if (!account) throw new ApiError(404, "not_found", `the chain has no account ${address} yet, so it cannot sign (fund it first)`);
+    return account;
+  }
+
+  /** The smallest nonce at or above the chain's sequence that no pending transaction here holds. */
+  private nextNonce(address: string, sequence: bigint): bigint {
+    const taken = new Set(this.store.pending().filter((r) => r.from === address).map((r) => BigInt(r.nonce)));
+    let nonce = sequence;
+    while (taken.has(nonce)) nonce++;
+    return nonce;
+  }
+}
+
+/** Strict base64 of exactly `length` bytes; anything else is `invalid_signature_encoding`. */
+function decodeBase64(text: string, length: number, field: string): Uint8Array {
+  const bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(text) && text.length % 4 === 0 ? Buffer.from(text, "base64") : undefined;
+  if (!bytes || bytes.toString("base64") !== text || bytes.length !== length) {
+    throw new ApiError(400, "invalid_signature_encoding", `${field} must be standard base64 of exactly ${length} bytes`, { field });
+  }
+  return new Uint8Array(bytes);
+}

@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import type { ServerDeps } from "../app.js";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "../lib/config.js";
+import { formatCoin } from "../lib/coins.js";
+
+/** The committed OpenAPI document, served as is. */
+const OPENAPI = readFileSync(new URL("../openapi.json", import.meta.url), "utf8");
+
+/** `GET /health`, `GET /info`, `GET /accounts/{address}`, `GET /openapi.json`. */
+export function registerInfoRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const info = JSON.stringify({
+    chainId: deps.chain.chainId,
+    bech32Prefix: deps.chain.prefix,
+    defaultDenom: deps.chain.defaultDenom,
+    denoms: deps.chain.denoms,
+    defaultFee: formatCoin(deps.chain.defaultFee),
+    defaultGas: deps.chain.defaultGas.toString(),
+    holdWindowMs: deps.config.holdMs,
+    maxListLimit: MAX_LIST_LIMIT,
+    defaultListLimit: DEFAULT_LIST_LIMIT,
+  });
+  app.get("/health", async (_request, reply) => reply.type("application/json").send('{"status":"ok"}'));
+  app.get("/info", async (_request, reply) => reply.type("application/json").send(info));
+  app.get("/openapi.json", async (_request, reply) => reply.type("application/json").send(OPENAPI));
+  app.get<{ Params: { address: string } }>("/accounts/:address", async (request) => deps.transactions.account(request.params.address));
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerDeps } from "../app.js";
+import { checkAddress } from "../lib/address.js";
+import { ApiError } from "../lib/errors.js";
+import { type TxRecord, toWire } from "../lib/records.js";
+import { ListQuerySchema, SignDocBodySchema, SubmitBodySchema, TxHashSchema } from "../lib/request-schemas.js";
+
+/** List items serialized once per record version: records are immutable, so the cache never goes stale. */
+const listJson = new WeakMap<TxRecord, string>();
+function itemJson(record: TxRecord): string {
+  let json = listJson.get(record);
+  if (json === undefined) {
+    json = JSON.stringify(toWire(record, false));
+    listJson.set(record, json);
+  }
+  return json;
+}
+
+function recordJson(record: TxRecord): string {
+  return JSON.stringify(toWire(record, true));
+}
+
+function parseHash(id: string): string {
+  const parsed = TxHashSchema.safeParse(id);
+  if (!parsed.success) throw new ApiError(404, "not_found", `no transaction ${id} here: an id is 64 hex characters`);
+  return parsed.data;
+}
+
+/** The `/transactions` routes of docs/access-interface.md. */
+export function registerTransactionRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  app.get("/transactions", async (request, reply) => {
+    const query = ListQuerySchema.parse(request.query);
+    if (query.address !== undefined) checkAddress(query.address, deps.chain.prefix, "address");
+    const page = deps.store.list(query);
+    const items = page.items.map(itemJson).join(",");
+    const cursor = page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
+    return reply.type("application/json").send(`{"transactions":[${items}]${cursor}}`);
+  });
+
+  app.get<{ Params: { id: string } }>("/transactions/:id", async (request, reply) => {
+    const record = deps.store.get(parseHash(request.params.id));
+    if (!record) throw new ApiError(404, "not_found", `no transaction ${request.params.id} here`);
+    return reply.type("application/json").send(recordJson(record));
+  });
+
+  app.post("/transactions/sign-doc", async (request) => {
+    const body = SignDocBodySchema.parse(request.body);
+    return { signDoc: await deps.transactions.signDoc(body) };
+  });
+
+  app.post("/transactions", async (request, reply) => {
+    const body = SubmitBodySchema.parse(request.body);
+    const { record, created } = await deps.transactions.submit(body, request.tokenId);
+    return reply.status(created ? 202 : 200).type("application/json").send(recordJson(record));
+  });
+
+  app.delete<{ Params: { id: string } }>("/transactions/:id", async (request, reply) => {
+    const record = await deps.transactions.cancel(parseHash(request.params.id), request.tokenId);
+    return reply.type("application/json").send(recordJson(record));
+  });
+}
