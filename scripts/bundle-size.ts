@@ -35,7 +35,7 @@ const line = `| initial JS (${seen.size} file${seen.size === 1 ? "" : "s"}) | ${
 console.log(line);
 
 const section = [
-  "## Renderer",
+  "# Renderer",
   "",
   "The JavaScript the renderer loads before first paint: the scripts `index.html` names and the",
   "chunks they import statically, from a production build (`npm run bundle-size`, gzip level 9).",
@@ -48,7 +48,9 @@ const section = [
   "",
 ].join("\n");
 const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n\n";
-const next = /## Renderer\n[\s\S]*?(?=\n## |$)/.test(doc) ? doc.replace(/## Renderer\n[\s\S]*?(?=\n## |$)/, section) : `${doc.trimEnd()}\n\n${section}`;
+// The section runs to the next top-level heading (other parts keep their own figures here).
+const SECTION = /^# Renderer\n[\s\S]*?(?=\n# |(?![\s\S]))/m;
+const next = SECTION.test(doc) ? doc.replace(SECTION, section) : `${doc.trimEnd()}\n\n${section}`;
 writeFileSync(DOC, next.endsWith("\n") ? next : `${next}\n`);
 console.log(`updated ${DOC}`);
 

@@ -6,17 +6,22 @@ import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { contract } from "../../../shared/contract/index.js";
 import type { HttpMethod } from "../../../shared/contract/chain.js";
 import { registerChainHandlers } from "./chain-handlers.js";
-import { createRpcTransport } from "./rpc-transport.js";
+import { createRpcTransport, type RpcEndpoint } from "./rpc-transport.js";
 
 /** Every chain.* method against the real devnet node, by POST and by GET, checked against the contract. */
 const info = inject("devnet");
 const rpc = info.nodes[0]!.rpc;
-const transport = createRpcTransport({ endpoints: () => [{ url: rpc, kind: "node" }] });
-const chain = registerChainHandlers({
-  transport,
-  defaultMethod: () => "POST",
-  connection: () => ({ networkId: "devnet", endpoint: rpc, state: "idle", lastHeight: null, reason: null }),
-});
+const handlers = (endpoint: RpcEndpoint) =>
+  registerChainHandlers({
+    transport: createRpcTransport({ endpoints: () => [endpoint] }),
+    defaultMethod: () => "POST",
+    connection: () => ({ networkId: "devnet", endpoint: rpc, state: "idle", lastHeight: null, reason: null }),
+  });
+const chain = handlers({ url: rpc, kind: "node" });
+// The same calls through the access service's /rpc pass-through, behind its token.
+const viaAccess = info.access
+  ? handlers({ url: info.access.url, kind: "access", headers: async () => ({ authorization: `Bearer ${info.access!.token}` }) })
+  : undefined;
 const bob = info.accounts.find((a) => a.name === "bob")!.address;
 let sent: { height: string; txHash: string; blockHash: string };
 const signed: string[] = [];
@@ -73,11 +78,13 @@ const cases = (): Case[] => [
   ["netInfo", () => ({})],
 ];
 
-describe.each<HttpMethod>(["POST", "GET"])("chain.* by %s", (via) => {
+describe.each<[string, HttpMethod]>([["the node", "POST"], ["the node", "GET"], ["the access service", "POST"], ["the access service", "GET"]])("chain.* through %s by %s", (target, via) => {
   it.each(cases().map(([m, args]) => [m, args] as const))("%s answers within the contract", async (name, args) => {
     const spec = contract.chain[name];
     const parsedArgs = spec.args.parse({ ...args(), via });
-    const handler = chain[name] as (a: unknown) => Promise<unknown>;
+    const target_ = target === "the node" ? chain : viaAccess;
+    expect(target_, "devnet.json names no access service").toBeDefined();
+    const handler = target_![name] as (a: unknown) => Promise<unknown>;
     const value = await handler(parsedArgs);
     expect(spec.result.safeParse(value).error).toBeUndefined();
   });

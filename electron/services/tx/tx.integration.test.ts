@@ -9,7 +9,7 @@ import { createServices, type Services } from "../create-services.js";
 
 /**
  * Transfers end to end: the vault signs in main, the real access service queues and broadcasts,
- * the real devnet commits. Needs the access service that `devnet up` starts (devnet.json "access").
+ * the real devnet commits. Uses the access service that `devnet up` starts (devnet.json "access").
  */
 const info = inject("devnet");
 const access = info.access;
@@ -23,8 +23,9 @@ const call = async (method: string, args: unknown = {}) => {
 };
 const statuses: Array<EventPayload<"tx.statusChanged">> = [];
 
-describe.skipIf(!access)("transfers through the access service", () => {
+describe("transfers through the access service", () => {
   beforeAll(async () => {
+    expect(access, "devnet.json names no access service: `devnet up` should start it").toBeDefined();
     const dir = mkdtempSync(join(tmpdir(), "cometdesk-tx-it-"));
     writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
     services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
