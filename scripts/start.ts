@@ -13,6 +13,7 @@ import { up } from "../devnet/lib/devnet.js";
 import { DevnetError } from "../devnet/lib/errors.js";
 import { layoutFromEnv } from "../devnet/lib/layout.js";
 import { consoleProgress } from "../devnet/lib/progress.js";
+import { DEVNET_ID } from "../electron/services/networks/devnet-seed.js";
 import { electronBinary, fetchElectron } from "./electron-binary.js";
 import { runBrowserMode } from "./start/browser-fallback.js";
 
@@ -65,7 +66,11 @@ if (binary) {
   say("• Opening Cometdesk");
   const child = spawn(binary, ["."], {
     stdio: "inherit",
-    env: { ...process.env, ...(devnetJson ? { COMETDESK_DEVNET_JSON: devnetJson } : {}), COMETDESK_START_ROUTE: startRoute },
+    env: {
+      ...process.env,
+      ...(devnetJson ? { COMETDESK_DEVNET_JSON: devnetJson, COMETDESK_SELECT_NETWORK: DEVNET_ID } : {}),
+      COMETDESK_START_ROUTE: startRoute,
+    },
   });
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {

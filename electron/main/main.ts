@@ -73,6 +73,9 @@ async function start(): Promise<void> {
       ),
     ),
   );
+  // `npm start` opens on the devnet it just brought up (development runs only).
+  const selectNetwork = app.isPackaged ? undefined : process.env.COMETDESK_SELECT_NETWORK;
+  if (selectNetwork) await services.dispatcher.dispatch("network.select", { id: selectNetwork });
   services.start();
   await window.loadURL(`${devServerUrl ?? APP_ENTRY}${startRoute}`);
 }

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createServices } from "../../electron/services/create-services.js";
+import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { startBrowserMode } from "../web/browser-mode.js";
 
@@ -24,6 +25,8 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
     bridge: true,
     onInternalError: (method, error) => console.error(`[services] ${method}`, error),
   });
+  // Open on the devnet that `npm start` just brought up, whatever was selected last time.
+  if (options.devnetJson) await services.dispatcher.dispatch("network.select", { id: DEVNET_ID });
   services.start();
   const mode = await startBrowserMode({
     dispatcher: services.dispatcher,
