@@ -42,10 +42,12 @@ export function SettingsPage() {
             <option value="POST">JSON-RPC (POST)</option>
             <option value="GET">URI form (GET)</option>
           </select>
-          <label className="inline">
-            <input type="checkbox" checked={s.allowPlainTextTokens} onChange={(e) => update.mutate({ allowPlainTextTokens: e.target.checked })} />
-            Keep access tokens even when the OS keychain is unavailable (stored unencrypted)
-          </label>
+          <div>
+            <label className="inline">
+              <input type="checkbox" checked={s.allowPlainTextTokens} onChange={(e) => update.mutate({ allowPlainTextTokens: e.target.checked })} />
+              Keep access tokens even when the OS keychain is unavailable (stored unencrypted)
+            </label>
+          </div>
           {update.isError && <p role="alert" className="form-error">{errorMessage(update.error)}</p>}
         </fieldset>
       )}

@@ -21,13 +21,15 @@ export function NetworkRow({ network, selected, onEdit }: { network: Network; se
       </th>
       <td><code>{network.chainId}</code></td>
       <td><TokenCell network={network} /></td>
-      <td className="actions">
-        {!selected && <button type="button" onClick={() => select.mutate()} disabled={select.isPending}>Use {network.name}</button>}
-        <button type="button" className="secondary" onClick={onEdit}>Edit</button>
-        {network.source !== "devnet" && !selected && (
-          <button type="button" className="danger" onClick={() => window.confirm(`Remove ${network.name}?`) && remove.mutate()}>Remove</button>
-        )}
-        {error && <span role="alert" className="form-error">{errorMessage(error)}</span>}
+      <td>
+        <div className="actions">
+          {!selected && <button type="button" onClick={() => select.mutate()} disabled={select.isPending} aria-label={`Use ${network.name}`}>Use</button>}
+          <button type="button" className="secondary" onClick={onEdit} aria-label={`Edit ${network.name}`}>Edit</button>
+          {network.source !== "devnet" && !selected && (
+            <button type="button" className="danger" aria-label={`Remove ${network.name}`} onClick={() => window.confirm(`Remove ${network.name}?`) && remove.mutate()}>Remove</button>
+          )}
+          {error && <span role="alert" className="form-error">{errorMessage(error)}</span>}
+        </div>
       </td>
     </tr>
   );
