@@ -66,6 +66,9 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
     const entry = token ? deps.tokens.verify(token) : undefined;
     if (!entry) {
+      // Failed attempts are limited per client address, so guessing tokens cannot flood the service.
+      const wait = limiter.take(`ip:${request.ip}`);
+      if (wait > 0) throw new ApiError(429, "rate_limited", `too many unauthenticated requests; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
       reply.header("www-authenticate", 'Bearer realm="cometdesk"');
       throw new ApiError(401, "unauthorized", token ? "the bearer token is not valid (unknown or revoked)" : "an Authorization: Bearer <token> header is required");
     }

@@ -198,6 +198,16 @@ describe("listing", () => {
     expect(rejected.body.transactions.every((t) => t.status === "rejected")).toBe(true);
   });
 
+  it.each([
+    ["status=pending", "status"],
+    ["address=cosmos1xyz", "address"],
+    ["cursor=not-ours", "cursor"],
+  ])("refuses %s", async (query, field) => {
+    const answer = await call(svc.url, svc.token, "GET", `/transactions?${query}`);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(field);
+  });
+
   it.each(["abc", "-1", "0", "1e9", "101", "2.5"])("refuses limit=%s naming the allowed range", async (limit) => {
     const answer = await call(svc.url, svc.token, "GET", `/transactions?limit=${limit}`);
     expect(answer.status).toBe(400);
