@@ -145,6 +145,12 @@ export class TxQueue {
         await this.settle(current.txHash, onChain);
         return true;
       }
+      const gap = /expected (\d+), got (\d+)/.exec(answer.log);
+      if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
+        // The node still waits for an earlier nonce (one lost in a crash and being re-sent): not final.
+        await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
+        return false;
+      }
       await this.move(current.txHash, "broadcast", "rejected", `CheckTx refused it: ${answer.log}`, { code: answer.code, codespace: answer.codespace, log: answer.log });
       return false;
     } catch (err) {
