@@ -77,6 +77,13 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (wait > 0) throw new ApiError(429, "rate_limited", `too many requests for this token; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
   });
 
+  if (deps.logger.isLevelEnabled("debug")) {
+    // Per-request lines only at debug: at info they would cost more than the list itself.
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, "request");
+    });
+  }
+
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(reply, toApiError(error, deps.logger, request.url)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new ApiError(404, "not_found", `no route ${request.method} ${request.url.split("?")[0]}`)));
 

@@ -126,6 +126,18 @@ describe("submitting a transfer", () => {
   });
 });
 
+describe("sign doc edge cases the chain must agree with", () => {
+  it("commits a memo with HTML characters and non-ASCII text, and an amount in another denom", async () => {
+    const { wallet, address: alice } = await aminoWallet(info, "alice");
+    const memo = "héllo <b>&amp;</b> 🚀 \"quoted\"";
+    const body = await signTransfer(svc.url, svc.token, wallet, { from: alice, to: bob, amount: `9${info.stakeDenom}`, memo });
+    const posted = await call(svc.url, svc.token, "POST", "/transactions", body);
+    expect(posted.status).toBe(202);
+    const done = await waitForStatus(svc.url, svc.token, String(posted.body.txHash), ["committed", "rejected", "failed"]);
+    expect(done).toMatchObject({ status: "committed", memo, amount: `9${info.stakeDenom}` });
+  });
+});
+
 describe("sign docs and accounts", () => {
   it("counts transactions queued here in the next nonce", async () => {
     const held = await startTestService(info, { holdMs: 60_000 });
