@@ -113,6 +113,20 @@ describe("submitting a transfer", () => {
     expect(answer.body).toMatchObject({ error: { code: "nonce_too_low" } });
   });
 
+  it("records a transfer the chain included but failed, with its code and log; only the fee moves", async () => {
+    const { wallet, address: alice } = await aminoWallet(info, "alice");
+    const before = await balance(alice);
+    // More than alice holds: the ante handler passes in CheckTx, the bank module fails it in the block.
+    const body = await signTransfer(svc.url, svc.token, wallet, { from: alice, to: bob, amount: `${10n ** 18n}${info.denom}` });
+    const posted = await call(svc.url, svc.token, "POST", "/transactions", body);
+    expect(posted.status).toBe(202);
+    const failed = await waitForStatus(svc.url, svc.token, String(posted.body.txHash), ["failed", "committed", "rejected"]);
+    expect(failed).toMatchObject({ status: "failed", codespace: "sdk" });
+    expect(failed.code).toBeGreaterThan(0);
+    expect(String(failed.log)).toMatch(/insufficient funds/);
+    expect(before - (await balance(alice))).toBe(500n);
+  });
+
   it("records a CheckTx rejection with the node's log", async () => {
     const { wallet, address: alice } = await aminoWallet(info, "alice");
     // A fee below the nodes' minimum gas price passes every check here, and only CheckTx refuses it.
