@@ -117,6 +117,11 @@ function toApiError(error: FastifyError | Error, log: Logger, url: string): ApiE
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new ApiError(400, "invalid_json", "the body is not valid JSON");
   }
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code) && !("statusCode" in error)) {
+    // A system error (disk full, I/O): nothing was acknowledged; the client may retry.
+    log.error({ err: error, url }, "storage or system error");
+    return new ApiError(503, "unavailable", "the service cannot store the request right now; retry later");
+  }
   const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
   if (error instanceof SyntaxError && status === 400) return new ApiError(400, "invalid_json", `the body is not valid JSON: ${error.message}`);
   if (status >= 400 && status < 500) return new ApiError(status, "invalid_request", error.message);

@@ -74,8 +74,15 @@ export class JournalStore implements TxStore {
   }
 
   async put(...records: TxRecord[]): Promise<void> {
+    const previous = records.map((r) => this.byHash.get(r.txHash));
     for (const record of records) this.index(record);
-    await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
+    try {
+      await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
+    } catch (err) {
+      // Not on disk, so not acknowledged: memory must not act on it either (the queue would send it).
+      records.forEach((record, i) => this.restore(record, previous[i]));
+      throw err;
+    }
   }
 
   async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
@@ -140,6 +147,18 @@ export class JournalStore implements TxStore {
       this.ordered.splice(at, 1);
     }
     this.ordered.splice(this.lowerBound(record), 0, record);
+  }
+
+  private restore(failed: TxRecord, previous: TxRecord | undefined): void {
+    if (this.byHash.get(failed.txHash) !== failed) return; // a later write has replaced it
+    if (previous) {
+      this.index(previous);
+      return;
+    }
+    this.byHash.delete(failed.txHash);
+    this.open.delete(failed.txHash);
+    const at = this.lowerBound(failed);
+    if (this.ordered[at]?.txHash === failed.txHash) this.ordered.splice(at, 1);
   }
 
   /** First position whose element is not less than `key`. */
