@@ -18,6 +18,7 @@ export function accessDataDir(layout: Layout): string {
   return join(layout.nodesDir, "access");
 }
 
+/** The pid file `down` uses to stop the access service. */
 export function accessPidFile(layout: Layout): string {
   return join(layout.nodesDir, "access.pid");
 }

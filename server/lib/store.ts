@@ -3,6 +3,7 @@ import { ApiError } from "./errors.js";
 import { Journal } from "./journal.js";
 import { type TxRecord, TxRecordSchema, type TxStatus } from "./records.js";
 
+/** A page request of `GET /transactions`. */
 export interface ListQuery {
   readonly limit: number;
   readonly address?: string;
@@ -10,6 +11,7 @@ export interface ListQuery {
   readonly cursor?: string;
 }
 
+/** One page, newest first; `nextCursor` when more follow. */
 export interface ListPage {
   readonly items: readonly TxRecord[];
   readonly nextCursor?: string;
