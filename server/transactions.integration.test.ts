@@ -1,6 +1,7 @@
 import { StargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, rpcGet, signingClient } from "../devnet/test/chain-client.js";
+import { schemaErrors } from "./test/openapi-check.js";
 import { aminoWallet, call, signTransfer, startTestService, type TestService, waitFor, waitForStatus } from "./test/access-client.js";
 
 /** The transfer contract of docs/access-interface.md, from a client that signs with CosmJS as any third party would. */
@@ -41,6 +42,7 @@ describe("authentication and discovery", () => {
   it("publishes what a client needs to build a sign doc", async () => {
     const { status, body } = await call(svc.url, svc.token, "GET", "/info");
     expect(status).toBe(200);
+    expect(schemaErrors("Info", body)).toEqual([]);
     expect(body).toMatchObject({ chainId: info.chainId, bech32Prefix: "cosmos", defaultDenom: info.denom, defaultFee: `500${info.denom}`, defaultGas: "200000", maxListLimit: 100, defaultListLimit: 10 });
   });
 
@@ -72,6 +74,8 @@ describe("submitting a transfer", () => {
 
     const done = await waitForStatus(svc.url, svc.token, txHash, ["committed", "failed", "rejected"]);
     expect(done).toMatchObject({ status: "committed", code: 0 });
+    expect(schemaErrors("Tx", done)).toEqual([]);
+    expect(schemaErrors("Tx", posted.body)).toEqual([]);
     expect((done.history as { status: string }[]).map((h) => h.status)).toEqual(["queued", "broadcast", "committed"]);
     // The id is the chain's own hash of the bytes the service built.
     const onChain = await rpcGet(rpc, "tx", { hash: `0x${txHash}` });
@@ -194,6 +198,7 @@ describe("listing", () => {
       return body.transactions.find((t) => t.txHash === direct.transactionHash);
     });
     expect(found).toMatchObject({ source: "chain", status: "committed", from: erin, to: bob, amount: `777${info.denom}`, memo: "made elsewhere", height: String(direct.height), code: 0 });
+    expect(schemaErrors("Tx", found)).toEqual([]);
 
     const all = await call<{ transactions: unknown[] }>(svc.url, svc.token, "GET", "/transactions?limit=100");
     const first = await call<{ transactions: { txHash: string; createdAt: string; from: string; to: string; status: string }[] }>(svc.url, svc.token, "GET", "/transactions");
