@@ -1,0 +1,49 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccessClient } from "./access-client.js";
+import { AccessError, AccessUnreachableError } from "./access-errors.js";
+
+/**
+ * Answers the real service gives rarely or never on demand (rate limits, a broken proxy, a hung
+ * service), played by a loopback server; the normal answers are tested against the real service
+ * in tx.integration.test.ts.
+ */
+let handle: (req: IncomingMessage, res: ServerResponse) => void;
+let server: Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+const client = (extra: object = {}) => createAccessClient({ baseUrl, token: async () => "tok", timeoutMs: 200, ...extra });
+
+describe("the access client", () => {
+  it("sends the bearer token and maps a 429 with its Retry-After", async () => {
+    let auth: string | undefined;
+    handle = (req, res) => {
+      auth = req.headers.authorization;
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "3" }).end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }));
+    };
+    const error = await client().list({ limit: 5 }).catch((e: unknown) => e);
+    expect(auth).toBe("Bearer tok");
+    expect(error).toBeInstanceOf(AccessError);
+    expect(error).toMatchObject({ status: 429, serviceCode: "rate_limited", code: "access_rate_limited", message: "slow down", retryAfter: 3 });
+  });
+
+  it("treats a non-JSON answer, a hung service and a too-large body as unreachable", async () => {
+    handle = (_req, res) => res.writeHead(502).end("<html>Bad gateway</html>");
+    await expect(client().info()).rejects.toBeInstanceOf(AccessUnreachableError);
+    handle = () => {};
+    await expect(client().info()).rejects.toMatchObject({ code: "access_timeout" });
+    handle = (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(`{"pad":"${"x".repeat(2 << 20)}"}`);
+    await expect(client({ maxBytes: 1 << 20 }).info()).rejects.toThrow(/too large/);
+  });
+
+  it("refuses a 200 whose body is not what the interface promises", async () => {
+    handle = (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ transactions: [{ txHash: 1 }] }));
+    await expect(client().list({})).rejects.toThrow(/unexpected answer/);
+  });
+});

@@ -1,0 +1,27 @@
+import { AppError } from "../app-error.js";
+
+/**
+ * The access service refused: `status` and `code` are the service's (docs/access-interface.md,
+ * "Errors"); the renderer sees the code as `access_<code>`.
+ */
+export class AccessError extends AppError {
+  constructor(
+    readonly status: number,
+    readonly serviceCode: string,
+    message: string,
+    readonly retryAfter: number | undefined,
+  ) {
+    super(`access_${serviceCode}`, message.slice(0, 1000));
+  }
+}
+
+/** No answer from the access service: refused, reset, timed out, or not an answer at all. */
+export class AccessUnreachableError extends AppError {
+  constructor(
+    readonly url: string,
+    reason: string,
+    readonly timedOut = false,
+  ) {
+    super(timedOut ? "access_timeout" : "access_unreachable", `the access service at ${url} did not answer: ${reason}`);
+  }
+}

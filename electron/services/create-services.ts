@@ -1,0 +1,132 @@
+import { mkdirSync } from "node:fs";
+import type { Network } from "../../shared/contract/network.js";
+import { createAccessClient } from "./access/access-client.js";
+import { registerAppHandlers } from "./app-handlers.js";
+import { AppError } from "./app-error.js";
+import { createDispatcher, type Dispatcher } from "./dispatcher.js";
+import { createEventHub, type EventHub } from "./event-hub.js";
+import { createBlockFeed, type BlockFeedSource } from "./live/block-feed.js";
+import { devnetSeed, DEVNET_ID } from "./networks/devnet-seed.js";
+import { registerNetworkHandlers } from "./networks/network-handlers.js";
+import { openNetworkStore } from "./networks/network-store.js";
+import { registerChainHandlers } from "./rpc/chain-handlers.js";
+import { createRpcTransport, type RpcEndpoint } from "./rpc/rpc-transport.js";
+import { registerSettingsHandlers } from "./settings/settings-handlers.js";
+import { openSettingsStore } from "./settings/settings-store.js";
+import { createProblemLog } from "./storage/problems.js";
+import { openFileTokenStore } from "./tokens/file-token-store.js";
+import { openSafeStorageTokenStore, type SafeStorageLike } from "./tokens/safe-storage-token-store.js";
+import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js";
+import { registerTxHandlers } from "./tx/tx-handlers.js";
+import { createTxWatcher } from "./tx/tx-watcher.js";
+import { openVault } from "./vault/vault.js";
+import { registerWalletHandlers } from "./vault/wallet-handlers.js";
+
+/** Where access tokens are kept: the OS keychain in the app, memory or a private file in bridge mode. */
+export type TokenStoreChoice = { readonly kind: "safeStorage"; readonly safeStorage: SafeStorageLike } | { readonly kind: "memory" } | { readonly kind: "file" };
+
+export interface ServicesConfig {
+  /** The app's data folder (Electron's userData, or the bridge's own folder). */
+  readonly dataDir: string;
+  readonly tokenStore: TokenStoreChoice;
+  /** `.devnet/devnet.json`, for the "Local devnet" network and its dev token. */
+  readonly devnetJsonPath?: string;
+  readonly version?: string;
+  readonly bridge?: boolean;
+  readonly rpc?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxBytes?: number };
+  /** Unexpected failures, for main's log; never sent to the renderer. */
+  readonly onInternalError?: (method: string, error: unknown) => void;
+}
+
+export interface Services {
+  readonly dispatcher: Dispatcher;
+  readonly events: EventHub;
+  /** Starts the timers that live in main: the live block feed. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** The composition root: builds every service from a config, used by Electron main and the bridge. */
+export async function createServices(config: ServicesConfig): Promise<Services> {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const problems = createProblemLog();
+  const events = createEventHub((e) => config.onInternalError?.("event", e));
+  const settings = openSettingsStore(config.dataDir, problems);
+  const devnet = devnetSeed(config.devnetJsonPath);
+  const networks = openNetworkStore({ dataDir: config.dataDir, devnet, problems });
+  const tokens = tokenStore(config, problems, () => settings.get().allowPlainTextTokens);
+  if (devnet?.token && (await tokens.get(DEVNET_ID).catch(() => undefined)) !== devnet.token) {
+    await tokens.set(DEVNET_ID, devnet.token).catch((e: unknown) => config.onInternalError?.("devnet token", e));
+  }
+
+  const endpoints = (network: Network): RpcEndpoint[] =>
+    network.rpcVia === "access" && network.accessUrl
+      ? [{ url: network.accessUrl, kind: "access", headers: async () => bearer(await tokens.get(network.id)) }]
+      : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
+  const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
+  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
+  const chain = registerChainHandlers({ transport, defaultMethod: () => settings.get().rpcMethod, connection: () => feed.status() });
+
+  const accessFor = async (network: Network) => {
+    if (!network.accessUrl) throw new AppError("no_access_service", `${network.name} has no access service configured`);
+    if (!(await tokens.has(network.id))) throw new AppError("no_token", `set an access token for ${network.name} first`);
+    return createAccessClient({ baseUrl: network.accessUrl, token: () => tokens.get(network.id) });
+  };
+  const watcher = createTxWatcher({ events, fetchTx: async (id, hash) => (await accessFor(networks.get(id))).get(hash) });
+  const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events });
+
+  const dispatcher = createDispatcher(
+    {
+      app: registerAppHandlers({ version: config.version ?? "0.0.0", bridge: config.bridge ?? false, problems }),
+      chain,
+      network: registerNetworkHandlers(networks, tokens),
+      settings: registerSettingsHandlers(settings),
+      tx: registerTxHandlers({ networks, vault, watcher, accessFor }),
+      wallet: registerWalletHandlers(vault),
+    },
+    { onInternalError: config.onInternalError },
+  );
+
+  const feedSource = (network: Network): BlockFeedSource => ({
+    networkId: network.id,
+    websocketUrl: network.rpcUrls[0] ? `${network.rpcUrls[0].replace(/^http/, "ws").replace(/\/+$/, "")}/websocket` : undefined,
+    latestHeight: async () => BigInt((await chain.status({})).syncInfo.latestBlockHeight),
+    blocks: async (min, max) =>
+      (await chain.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
+        height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
+      })),
+  });
+  let started = false;
+  const stopFollowing = networks.onChange(() => started && feed.start(feedSource(networks.selected())));
+
+  return {
+    dispatcher,
+    events,
+    start() {
+      started = true;
+      feed.start(feedSource(networks.selected()));
+    },
+    async close() {
+      started = false;
+      stopFollowing();
+      feed.stop();
+      watcher.stop();
+      vault.close();
+    },
+  };
+}
+
+function bearer(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+function tokenStore(config: ServicesConfig, problems: ReturnType<typeof createProblemLog>, consent: () => boolean): TokenStore {
+  switch (config.tokenStore.kind) {
+    case "safeStorage":
+      return openSafeStorageTokenStore({ dataDir: config.dataDir, safeStorage: config.tokenStore.safeStorage, plainTextConsent: consent, problems });
+    case "file":
+      return openFileTokenStore(config.dataDir, problems);
+    case "memory":
+      return createMemoryTokenStore();
+  }
+}

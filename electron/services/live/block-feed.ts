@@ -1,0 +1,163 @@
+import WebSocket from "ws";
+import type { EventPayload } from "../../../shared/events.js";
+import type { EventHub } from "../event-hub.js";
+
+/** A block as the feed announces it (chain.blockchain's meta, reduced). */
+export interface FeedBlock {
+  readonly height: string;
+  readonly hash: string;
+  readonly time: string;
+  readonly numTxs: number;
+  readonly proposerAddress: string;
+}
+
+export interface BlockFeedSource {
+  readonly networkId: string;
+  /** ws://…/websocket of a node, when one is reachable directly; otherwise the feed only polls. */
+  readonly websocketUrl: string | undefined;
+  readonly latestHeight: () => Promise<bigint>;
+  /** Blocks minHeight..maxHeight (at most 20), in any order. */
+  readonly blocks: (minHeight: bigint, maxHeight: bigint) => Promise<readonly FeedBlock[]>;
+}
+
+export interface BlockFeedOptions {
+  readonly events: EventHub;
+  readonly pollIntervalMs: () => number;
+  /** How long to wait before trying the websocket again after it failed. */
+  readonly reconnectMs?: number;
+}
+
+type State = EventPayload<"network.connectionChanged">["state"];
+const BATCH = 20n;
+
+/**
+ * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
+ * says when, and the blocks are fetched by height, so heights are emitted in order, without gaps
+ * or repeats, whether the websocket works, drops, or is unavailable (then it polls).
+ */
+export function createBlockFeed(options: BlockFeedOptions) {
+  let source: BlockFeedSource | undefined;
+  let last: bigint | undefined;
+  let state: State = "idle";
+  let reason: string | null = null;
+  let socket: WebSocket | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let generation = 0;
+
+  function setState(next: State, why: string | null): void {
+    if (next === state && why === reason) return;
+    state = next;
+    reason = why;
+    if (source) options.events.emit("network.connectionChanged", { networkId: source.networkId, state, endpoint: source.websocketUrl ?? null, reason });
+  }
+
+  /** Emits every height after `last` up to `target`; calls are queued so they never interleave. */
+  function catchUp(target: bigint, gen: number): Promise<void> {
+    chain = chain.then(async () => {
+      const s = source;
+      if (!s || gen !== generation) return;
+      let done: bigint = last ?? target - 1n; // a new feed starts at the tip, not at genesis
+      last = done;
+      while (done < target && gen === generation) {
+        const max: bigint = done + BATCH < target ? done + BATCH : target;
+        const got: FeedBlock[] = [...(await s.blocks(done + 1n, max))].sort((a, b) => (BigInt(a.height) < BigInt(b.height) ? -1 : 1));
+        const before: bigint = done;
+        for (const block of got) {
+          if (gen !== generation || BigInt(block.height) !== done + 1n) continue; // skip repeats; a gap stops the batch
+          options.events.emit("chain.newBlock", { networkId: s.networkId, ...block });
+          done = BigInt(block.height);
+          last = done;
+        }
+        if (done === before) break; // the node does not have it yet; the next trigger retries
+      }
+    }).catch((error: unknown) => {
+      if (gen === generation) setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
+    });
+    return chain;
+  }
+
+  async function poll(gen: number): Promise<void> {
+    const s = source;
+    if (!s || gen !== generation) return;
+    try {
+      const tip = await s.latestHeight();
+      if (state === "offline" || state === "connecting") setState(socket?.readyState === WebSocket.OPEN ? "live" : "polling", reason);
+      await catchUp(tip, gen);
+    } catch (error) {
+      if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
+    }
+    if (gen === generation) {
+      // While the websocket is live, polling is only a slow safety net against silent stalls.
+      const every = options.pollIntervalMs() * (state === "live" ? 5 : 1);
+      pollTimer = setTimeout(() => void poll(gen), every).unref();
+    }
+  }
+
+  function connect(gen: number): void {
+    const url = source?.websocketUrl;
+    if (!url || gen !== generation) return;
+    const ws = new WebSocket(url, { maxPayload: 16 << 20, handshakeTimeout: 5_000 });
+    socket = ws;
+    ws.on("open", () => {
+      ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
+      setState("live", null);
+    });
+    ws.on("message", (data) => {
+      const height = newBlockHeight(data.toString());
+      if (height !== undefined) void catchUp(height, gen);
+    });
+    const fallBack = (why: string) => {
+      if (socket !== ws || gen !== generation) return;
+      socket = undefined;
+      ws.removeAllListeners();
+      ws.on("error", () => {});
+      ws.terminate();
+      setState("polling", `websocket: ${why}; polling instead`);
+      reconnectTimer = setTimeout(() => connect(gen), options.reconnectMs ?? 10_000).unref();
+    };
+    ws.on("error", (e) => fallBack(e.message));
+    ws.on("close", () => fallBack("closed"));
+  }
+
+  return {
+    /** Follows `next` (the selected network); the last height is kept when it is the same network. */
+    start(next: BlockFeedSource): void {
+      this.stop();
+      if (source?.networkId !== next.networkId) last = undefined;
+      source = next;
+      const gen = ++generation;
+      setState("connecting", null);
+      connect(gen);
+      void poll(gen);
+    },
+    stop(): void {
+      generation++;
+      clearTimeout(pollTimer);
+      clearTimeout(reconnectTimer);
+      if (socket) {
+        socket.removeAllListeners();
+        socket.on("error", () => {});
+        socket.terminate();
+        socket = undefined;
+      }
+      setState("idle", null);
+    },
+    status: () => ({ networkId: source?.networkId ?? "", endpoint: source?.websocketUrl ?? null, state, lastHeight: last === undefined ? null : String(last), reason }),
+  };
+}
+
+export type BlockFeed = ReturnType<typeof createBlockFeed>;
+
+/** The height of a NewBlock event frame, or undefined for anything else (acks, junk). */
+function newBlockHeight(text: string): bigint | undefined {
+  if (text.length > 16 << 20) return undefined;
+  try {
+    const frame = JSON.parse(text) as { result?: { data?: { value?: { block?: { header?: { height?: unknown } } } } } };
+    const height = frame.result?.data?.value?.block?.header?.height;
+    return typeof height === "string" && /^\d{1,20}$/.test(height) ? BigInt(height) : undefined;
+  } catch {
+    return undefined;
+  }
+}

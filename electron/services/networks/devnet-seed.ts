@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+import type { Network } from "../../../shared/contract/network.js";
+
+/** The part of `.devnet/devnet.json` (devnet/lib/state.ts) the app reads. */
+const DevnetJson = z.object({
+  chainId: z.string(),
+  bech32Prefix: z.string(),
+  denom: z.string(),
+  stakeDenom: z.string(),
+  nodes: z.array(z.object({ rpc: z.url() })).min(1),
+  access: z.object({ url: z.url(), token: z.string().min(1) }).optional(),
+});
+
+export const DEVNET_ID = "devnet";
+
+export interface DevnetSeed {
+  readonly network: Network;
+  /** The access service's dev token, destined for the token store, never for the network list. */
+  readonly token: string | undefined;
+}
+
+/** "Local devnet" from devnet.json, or undefined when there is none or it does not parse. */
+export function devnetSeed(path: string | undefined): DevnetSeed | undefined {
+  if (!path || !existsSync(path)) return undefined;
+  let info: z.infer<typeof DevnetJson>;
+  try {
+    info = DevnetJson.parse(JSON.parse(readFileSync(path, "utf8")));
+  } catch {
+    return undefined; // the devnet tool rewrites it on the next `up`
+  }
+  return {
+    network: {
+      id: DEVNET_ID,
+      name: "Local devnet",
+      chainId: info.chainId,
+      accessUrl: info.access?.url.replace(/\/+$/, "") ?? null,
+      rpcUrls: info.nodes.map((n) => n.rpc),
+      bech32Prefix: info.bech32Prefix,
+      denoms: [
+        { base: info.denom, display: info.denom.replace(/^u/, "").toUpperCase(), exponent: 6 },
+        { base: info.stakeDenom, display: info.stakeDenom.replace(/^u/, "").toUpperCase(), exponent: 6 },
+      ],
+      defaultDenom: info.denom,
+      rpcVia: info.access ? "access" : "direct",
+      source: "devnet",
+    },
+    token: info.access?.token,
+  };
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createProblemLog } from "../storage/problems.js";
+import { devnetSeed } from "./devnet-seed.js";
+import { openNetworkStore } from "./network-store.js";
+
+const devnetJson = (dir: string, rpcPort: number, access = true) => {
+  const path = join(dir, "devnet.json");
+  writeFileSync(path, JSON.stringify({
+    chainId: "cometdesk-devnet", bech32Prefix: "cosmos", denom: "ucomet", stakeDenom: "ustake",
+    nodes: [{ rpc: `http://127.0.0.1:${rpcPort}` }],
+    ...(access ? { access: { url: "http://127.0.0.1:31650/", token: "dev-token" } } : {}),
+  }));
+  return path;
+};
+const userNet = { name: "My Chain", chainId: "my-1", accessUrl: null, rpcUrls: ["https://rpc.example.org"], bech32Prefix: "my", denoms: [{ base: "umy", display: "MY", exponent: 6 }], defaultDenom: "umy", rpcVia: "direct" as const };
+
+describe("the network list", () => {
+  it("starts with Local devnet from devnet.json, selected, and the registry mainnets; the token stays out", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    const seed = devnetSeed(devnetJson(dir, 31657));
+    expect(seed?.token).toBe("dev-token");
+    const store = openNetworkStore({ dataDir: dir, devnet: seed, problems: createProblemLog() });
+    const { networks, selectedId } = store.list();
+    expect(selectedId).toBe("devnet");
+    expect(networks[0]).toMatchObject({ name: "Local devnet", accessUrl: "http://127.0.0.1:31650", rpcVia: "access", denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "ustake", display: "STAKE", exponent: 6 }] });
+    const cosmoshub = networks.find((n) => n.id === "cosmoshub");
+    expect(cosmoshub).toMatchObject({ chainId: "cosmoshub-4", bech32Prefix: "cosmos", defaultDenom: "uatom", denoms: [{ base: "uatom", display: "atom", exponent: 6 }] });
+    expect(cosmoshub!.rpcUrls.length).toBeGreaterThan(0);
+    expect(networks.map((n) => n.chainId)).toContain("osmosis-1");
+    expect(readFileSync(join(dir, "networks.json"), "utf8")).not.toContain("dev-token");
+  });
+
+  it("adds, edits, selects and removes networks, and keeps them across restarts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    const open = () => openNetworkStore({ dataDir: dir, devnet: undefined, problems: createProblemLog() });
+    const store = open();
+    let changes = 0;
+    store.onChange(() => changes++);
+    const added = store.add(userNet);
+    store.select(added.id);
+    store.update(added.id, { name: "Renamed" });
+    expect(changes).toBe(2);
+    expect(open().selected()).toMatchObject({ id: added.id, name: "Renamed", source: "user" });
+    expect(() => store.update(added.id, { defaultDenom: "uother" })).toThrow(/default denom/);
+    expect(() => store.select("nope")).toThrow(/no network/);
+    expect(store.remove(added.id).selectedId).not.toBe(added.id);
+  });
+
+  it("refreshes the devnet entry when devnet.json changes (new ports per run)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    openNetworkStore({ dataDir: dir, devnet: devnetSeed(devnetJson(dir, 31657)), problems: createProblemLog() });
+    const again = openNetworkStore({ dataDir: dir, devnet: devnetSeed(devnetJson(dir, 32657, false)), problems: createProblemLog() });
+    expect(again.get("devnet")).toMatchObject({ rpcUrls: ["http://127.0.0.1:32657"], accessUrl: null, rpcVia: "direct" });
+  });
+
+  it("keeps a corrupt file aside and reports it, then starts from the seeds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    writeFileSync(join(dir, "networks.json"), '{"version":1,"networks":"oops"');
+    const problems = createProblemLog();
+    const store = openNetworkStore({ dataDir: dir, devnet: undefined, problems });
+    expect(problems.list()).toHaveLength(1);
+    expect(readFileSync(problems.list()[0]!.keptAs, "utf8")).toBe('{"version":1,"networks":"oops"');
+    expect(store.list().networks.length).toBeGreaterThan(0);
+  });
+});

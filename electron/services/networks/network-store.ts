@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { z } from "zod";
+import { Network, type NetworkInput, type NetworkPatch } from "../../../shared/contract/network.js";
+import { AppError, ConflictError, NotFoundError } from "../app-error.js";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
+import type { ProblemLog } from "../storage/problems.js";
+import { DEVNET_ID, type DevnetSeed } from "./devnet-seed.js";
+import { registrySeeds } from "./registry-seeds.js";
+
+const NetworksFile = z.object({ version: z.literal(1), selectedId: z.string(), networks: z.array(Network).min(1) });
+type NetworksFile = z.infer<typeof NetworksFile>;
+
+export interface NetworkStore {
+  list(): { networks: Network[]; selectedId: string };
+  get(id: string): Network;
+  selected(): Network;
+  add(input: z.output<typeof NetworkInput>): Network;
+  update(id: string, patch: z.output<typeof NetworkPatch>): Network;
+  remove(id: string): { selectedId: string };
+  select(id: string): void;
+  /** Called after the selected network or its endpoints change (the block feed restarts). */
+  onChange(listener: () => void): () => void;
+}
+
+export interface NetworkStoreOptions {
+  readonly dataDir: string;
+  readonly devnet: DevnetSeed | undefined;
+  readonly problems: ProblemLog;
+}
+
+/** Opens networks.json under the data dir, seeding "Local devnet" and registry mainnets on first run. */
+export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
+  const path = join(options.dataDir, "networks.json");
+  const listeners = new Set<() => void>();
+  let state = load();
+
+  function load(): NetworksFile {
+    const read = readJsonFile(path, NetworksFile);
+    if (read.status === "corrupt") options.problems.add({ file: path, keptAs: read.keptAs, reason: read.reason });
+    const devnet = options.devnet?.network;
+    if (read.status !== "ok") {
+      const networks = [...(devnet ? [devnet] : []), ...registrySeeds()];
+      return save({ version: 1, selectedId: networks[0]!.id, networks });
+    }
+    // devnet.json is the source of truth for the devnet entry: ports and the access URL change per run.
+    if (!devnet) return read.value;
+    const others = read.value.networks.filter((n) => n.id !== DEVNET_ID);
+    return save({ ...read.value, networks: [devnet, ...others] });
+  }
+
+  function save(next: NetworksFile): NetworksFile {
+    writeFileAtomic(path, `${JSON.stringify(NetworksFile.parse(next), null, 2)}\n`);
+    return next;
+  }
+
+  const changed = () => listeners.forEach((l) => l());
+  const find = (id: string) => state.networks.find((n) => n.id === id) ?? notFound(id);
+
+  return {
+    list: () => ({ networks: [...state.networks], selectedId: state.selectedId }),
+    get: find,
+    selected: () => find(state.selectedId),
+    add(input) {
+      const id = `${slug(input.name)}-${randomBytes(3).toString("hex")}`;
+      const network = checked({ ...input, id, source: "user" });
+      state = save({ ...state, networks: [...state.networks, network] });
+      return network;
+    },
+    update(id, patch) {
+      const network = checked({ ...find(id), ...patch });
+      state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
+      if (id === state.selectedId) changed();
+      return network;
+    },
+    remove(id) {
+      find(id);
+      if (state.networks.length === 1) throw new ConflictError("the last network cannot be removed");
+      const networks = state.networks.filter((n) => n.id !== id);
+      const wasSelected = state.selectedId === id;
+      const selectedId = wasSelected ? networks[0]!.id : state.selectedId;
+      state = save({ ...state, networks, selectedId });
+      if (wasSelected) changed();
+      return { selectedId };
+    },
+    select(id) {
+      find(id);
+      state = save({ ...state, selectedId: id });
+      changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function notFound(id: string): never {
+  throw new NotFoundError(`no network with id ${id}`);
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "network";
+}
+
+/** Cross-field rules the schema cannot say on its own. */
+function checked(network: Network): Network {
+  const parsed = Network.parse(network);
+  if (!parsed.denoms.some((d) => d.base === parsed.defaultDenom)) throw new AppError("invalid_network", "the default denom must be one of the network's denoms");
+  if (parsed.rpcVia === "access" && !parsed.accessUrl) throw new AppError("invalid_network", "RPC through the access service needs its URL");
+  if (parsed.rpcVia === "direct" && parsed.rpcUrls.length === 0) throw new AppError("invalid_network", "direct RPC needs at least one node URL");
+  return parsed;
+}

@@ -1,0 +1,36 @@
+import * as akash from "chain-registry/mainnet/akash/index.js";
+import * as celestia from "chain-registry/mainnet/celestia/index.js";
+import * as cosmoshub from "chain-registry/mainnet/cosmoshub/index.js";
+import * as osmosis from "chain-registry/mainnet/osmosis/index.js";
+import type { Network } from "../../../shared/contract/network.js";
+
+type Entry = typeof cosmoshub;
+
+/** Well-known mainnets from the chain-registry package, offered read-only until the user adds a token. */
+export function registrySeeds(): Network[] {
+  return [cosmoshub, osmosis, akash, celestia].flatMap((entry) => {
+    const seed = fromRegistry(entry);
+    return seed ? [seed] : [];
+  });
+}
+
+function fromRegistry({ chain, assetList }: Entry): Network | undefined {
+  const feeDenom = chain.fees?.feeTokens[0]?.denom;
+  const native = assetList.assets.find((a) => a.base === feeDenom) ?? assetList.assets[0];
+  if (!native || !chain.chainId || !chain.bech32Prefix) return undefined;
+  const display = native.denomUnits.find((u) => u.denom === native.display);
+  // Only https endpoints on the default port: anything else is a misconfigured registry entry.
+  const rpcUrls = (chain.apis?.rpc ?? []).map((r) => r.address.replace(/:443\/?$/, "")).filter((u) => /^https:\/\/[^/:]+$/.test(u)).slice(0, 4);
+  return {
+    id: chain.chainName,
+    name: chain.prettyName ?? chain.chainName,
+    chainId: chain.chainId,
+    accessUrl: null,
+    rpcUrls,
+    bech32Prefix: chain.bech32Prefix,
+    denoms: [{ base: native.base, display: native.display, exponent: display?.exponent ?? 0 }],
+    defaultDenom: native.base,
+    rpcVia: "direct",
+    source: "registry",
+  };
+}

@@ -1,0 +1,86 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { z } from "zod";
+import type * as T from "../../../shared/contract/chain-types.js";
+import type * as W from "./rpc-wire.js";
+
+/** The one adaptor from CometBFT wire answers (rpc-wire.ts) to the contract's domain types. */
+
+type Out<S extends z.ZodType> = z.output<S>;
+
+export function blockId(w: Out<typeof W.RpcBlockId>): Out<typeof T.BlockId> {
+  return { hash: w.hash, partsTotal: w.parts.total, partsHash: w.parts.hash };
+}
+
+export function header(w: W.RpcHeader): T.Header {
+  return {
+    chainId: w.chain_id,
+    height: w.height,
+    time: w.time,
+    lastBlockId: w.last_block_id.hash ? blockId(w.last_block_id) : null,
+    lastCommitHash: w.last_commit_hash,
+    dataHash: w.data_hash,
+    validatorsHash: w.validators_hash,
+    nextValidatorsHash: w.next_validators_hash,
+    consensusHash: w.consensus_hash,
+    appHash: w.app_hash,
+    lastResultsHash: w.last_results_hash,
+    evidenceHash: w.evidence_hash,
+    proposerAddress: w.proposer_address,
+    version: { block: w.version.block, app: w.version.app ?? "0" },
+  };
+}
+
+export function commit(w: Out<typeof W.RpcCommit>): Out<typeof T.Commit> {
+  return {
+    height: w.height,
+    round: w.round,
+    blockId: blockId(w.block_id),
+    signatures: w.signatures.map((s) => ({
+      blockIdFlag: s.block_id_flag,
+      validatorAddress: s.validator_address,
+      timestamp: s.timestamp ?? null,
+      signature: s.signature ?? null,
+    })),
+  };
+}
+
+/** A transaction's id: upper-case hex sha256 of its bytes (DESIGN.md "Transaction id"). */
+export function txHash(base64Tx: string): string {
+  return bytesToHex(sha256(Buffer.from(base64Tx, "base64"))).toUpperCase();
+}
+
+export function block(w: Out<typeof W.RpcBlockResponse>): T.Block {
+  return {
+    blockId: blockId(w.block_id),
+    header: header(w.block.header),
+    txs: w.block.data.txs,
+    txHashes: w.block.data.txs.map(txHash),
+    lastCommit: w.block.last_commit ? commit(w.block.last_commit) : null,
+    evidenceCount: w.block.evidence?.evidence.length ?? 0,
+  };
+}
+
+export function event(w: Out<typeof W.RpcEvent>): Out<typeof T.AbciEvent> {
+  return { type: w.type, attributes: w.attributes.map((a) => ({ key: a.key ?? "", value: a.value ?? "", index: a.index ?? false })) };
+}
+
+export function execTxResult(w: Out<typeof W.RpcExecTxResult>): Out<typeof T.ExecTxResult> {
+  return {
+    code: w.code ?? 0,
+    codespace: w.codespace ?? "",
+    log: w.log ?? "",
+    data: w.data ?? "",
+    gasWanted: w.gas_wanted ?? "0",
+    gasUsed: w.gas_used ?? "0",
+    events: w.events.map(event),
+  };
+}
+
+export function txResponse(w: Out<typeof W.RpcTxResponse>): Out<typeof T.TxResponse> {
+  return { hash: w.hash, height: w.height, index: w.index, result: execTxResult(w.tx_result), tx: w.tx };
+}
+
+export function mempool(w: Out<typeof W.RpcMempool>): Out<typeof T.Mempool> {
+  return { count: w.n_txs, total: w.total, totalBytes: w.total_bytes };
+}

@@ -1,0 +1,135 @@
+import { toBase64 } from "@cosmjs/encoding";
+import { coins } from "@cosmjs/stargate";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
+import { contract } from "../../../shared/contract/index.js";
+import type { HttpMethod } from "../../../shared/contract/chain.js";
+import { registerChainHandlers } from "./chain-handlers.js";
+import { createRpcTransport, type RpcEndpoint } from "./rpc-transport.js";
+
+/** Every chain.* method against the real devnet node, by POST and by GET, checked against the contract. */
+const info = inject("devnet");
+const rpc = info.nodes[0]!.rpc;
+const handlers = (endpoint: RpcEndpoint) =>
+  registerChainHandlers({
+    transport: createRpcTransport({ endpoints: () => [endpoint] }),
+    defaultMethod: () => "POST",
+    connection: () => ({ networkId: "devnet", endpoint: rpc, state: "idle", lastHeight: null, reason: null }),
+  });
+const chain = handlers({ url: rpc, kind: "node" });
+// The same calls through the access service's /rpc pass-through, behind its token.
+const viaAccess = info.access
+  ? handlers({ url: info.access.url, kind: "access", headers: async () => ({ authorization: `Bearer ${info.access!.token}` }) })
+  : undefined;
+const bob = info.accounts.find((a) => a.name === "bob")!.address;
+let sent: { height: string; txHash: string; blockHash: string };
+const signed: string[] = [];
+let checkOnly = "";
+
+async function signTransfers(name: string, count: number): Promise<string[]> {
+  const { client, address } = await signingClient(info, name);
+  const { accountNumber, sequence } = await client.getSequence(address);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: bob, amount: coins(1 + i, info.denom) } };
+    const raw = await client.sign(address, [msg], fixedFee(info), "", { accountNumber, sequence: sequence + i, chainId: info.chainId });
+    out.push(toBase64(TxRaw.encode(raw).finish()));
+  }
+  client.disconnect();
+  return out;
+}
+
+beforeAll(async () => {
+  const { client, address } = await signingClient(info, "alice");
+  const r = await client.sendTokens(address, bob, coins(7, info.denom), fixedFee(info), "chain handlers");
+  client.disconnect();
+  const block = await chain.block({ height: String(r.height) });
+  sent = { height: String(r.height), txHash: r.transactionHash, blockHash: block.blockId.hash };
+  signed.push(...(await signTransfers("dave", 3)));
+  // check_tx advances its signer's sequence in the app's check state, so it gets its own signer.
+  checkOnly = (await signTransfers("erin", 1))[0]!;
+});
+
+type Case = [keyof typeof contract.chain, () => Record<string, unknown>];
+const cases = (): Case[] => [
+  ["abciInfo", () => ({})],
+  ["abciQuery", () => ({ path: "/app/version" })],
+  ["block", () => ({ height: sent.height })],
+  ["blockByHash", () => ({ hash: sent.blockHash })],
+  ["blockResults", () => ({ height: sent.height })],
+  ["blockchain", () => ({ minHeight: "1", maxHeight: "3" })],
+  ["blockSearch", () => ({ query: `block.height = ${sent.height}` })],
+  ["header", () => ({ height: sent.height })],
+  ["headerByHash", () => ({ hash: sent.blockHash })],
+  ["commit", () => ({ height: sent.height })],
+  ["consensusState", () => ({})],
+  ["dumpConsensusState", () => ({})],
+  ["consensusParams", () => ({})],
+  ["genesis", () => ({})],
+  ["genesisChunked", () => ({ chunk: 0 })],
+  ["tx", () => ({ hash: sent.txHash })],
+  ["txSearch", () => ({ query: `tx.height = ${sent.height}` })],
+  ["validators", () => ({})],
+  ["unconfirmedTxs", () => ({ limit: 5 })],
+  ["numUnconfirmedTxs", () => ({})],
+  ["health", () => ({})],
+  ["status", () => ({})],
+  ["netInfo", () => ({})],
+];
+
+describe.each<[string, HttpMethod]>([["the node", "POST"], ["the node", "GET"], ["the access service", "POST"], ["the access service", "GET"]])("chain.* through %s by %s", (target, via) => {
+  it.each(cases().map(([m, args]) => [m, args] as const))("%s answers within the contract", async (name, args) => {
+    const spec = contract.chain[name];
+    const parsedArgs = spec.args.parse({ ...args(), via });
+    const target_ = target === "the node" ? chain : viaAccess;
+    expect(target_, "devnet.json names no access service").toBeDefined();
+    const handler = target_![name] as (a: unknown) => Promise<unknown>;
+    const value = await handler(parsedArgs);
+    expect(spec.result.safeParse(value).error).toBeUndefined();
+  });
+});
+
+describe("what the explorer shows", () => {
+  it("finds the transfer by hash with its block, and the block lists its hash", async () => {
+    const tx = await chain.tx({ hash: sent.txHash, via: "GET" });
+    expect(tx).toMatchObject({ hash: sent.txHash, height: sent.height, result: { code: 0 } });
+    const block = await chain.blockByHash({ hash: sent.blockHash });
+    expect(block.header.height).toBe(sent.height);
+    expect(block.txHashes).toContain(sent.txHash);
+    const header = await chain.headerByHash({ hash: sent.blockHash, via: "GET" });
+    expect(header.height).toBe(sent.height);
+  });
+
+  it("status names the devnet chain, and block search finds the block", async () => {
+    const status = await chain.status({});
+    expect(status.nodeInfo.network).toBe(info.chainId);
+    expect(BigInt(status.syncInfo.latestBlockHeight)).toBeGreaterThanOrEqual(BigInt(sent.height));
+    const found = await chain.blockSearch({ query: `block.height = ${sent.height}`, via: "GET" });
+    expect(found.blocks.map((b) => b.header.height)).toEqual([sent.height]);
+  });
+
+  it("checks and broadcasts signed transfers by POST and by GET, once each", async () => {
+    const check = await chain.checkTx({ tx: checkOnly, via: "POST" });
+    expect(check.code).toBe(0);
+    const sync = await chain.broadcastTxSync({ tx: signed[0]!, via: "GET" });
+    expect(sync.code).toBe(0);
+    const async_ = await chain.broadcastTxAsync({ tx: signed[1]!, via: "POST" });
+    expect(async_.hash).toMatch(/^[0-9A-F]{64}$/);
+    const commit = await chain.broadcastTxCommit({ tx: signed[2]!, via: "POST" });
+    expect(commit.txResult.code).toBe(0);
+    expect(BigInt(commit.height)).toBeGreaterThan(0n);
+  });
+
+  it("answers a node error as RpcError with the node's message", async () => {
+    await expect(chain.block({ height: "999999999" })).rejects.toMatchObject({ code: "rpc_error", rpcCode: -32603 });
+  });
+
+  it("runs console calls as typed, in either form", async () => {
+    const get = await chain.rawCall({ route: "abci_query", params: { path: '"/app/version"' }, method: "GET" });
+    expect(get.result).toMatchObject({ response: { code: 0 } });
+    const post = await chain.rawCall({ route: "block", params: { height: "1" }, method: "POST" });
+    expect(post.result).toMatchObject({ block: { header: { height: "1" } } });
+    expect(post.endpoint).toBe(rpc);
+  });
+});

@@ -1,0 +1,140 @@
+import { fromHex, toBase64 } from "@cosmjs/encoding";
+import { z } from "zod";
+import type { chainMethods, HttpMethod } from "../../../shared/contract/chain.js";
+import type { JsonValue } from "../../../shared/primitives.js";
+import type { NamespaceHandlers } from "../dispatcher.js";
+import * as A from "./chain-adaptor.js";
+import { RpcResponseError } from "./rpc-errors.js";
+import type { RpcTransport } from "./rpc-transport.js";
+import * as W from "./rpc-wire.js";
+import { toUriQuery } from "./uri-form.js";
+
+export interface ChainDeps {
+  readonly transport: RpcTransport;
+  /** The settings' default HTTP form, used when a call does not choose one. */
+  readonly defaultMethod: () => HttpMethod;
+  /** The live block feed's view of the connection (chain.connection). */
+  readonly connection: () => z.output<(typeof chainMethods)["connection"]["result"]>;
+}
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+/** Registers `chain.*`: each route's parameters encoded once, answers checked and adapted once. */
+export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain"> {
+  async function call<S extends z.ZodType>(route: string, params: Params, schema: S, via?: HttpMethod, idempotent = true): Promise<z.output<S>> {
+    const http = via ?? deps.defaultMethod();
+    const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+    const answer = await deps.transport.call({ route, http, params: http === "GET" ? toUriQuery(route, defined) : defined, idempotent });
+    const parsed = schema.safeParse(answer.result);
+    if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
+    return parsed.data;
+  }
+  const b64 = (hex: string) => toBase64(fromHex(hex));
+  const num = (n: number | undefined) => (n === undefined ? undefined : String(n));
+  const searchParams = (a: { query: string; page?: number; perPage?: number; orderBy?: string }) => ({
+    query: a.query, page: num(a.page), per_page: num(a.perPage), order_by: a.orderBy,
+  });
+  const broadcast = async (route: string, a: { tx: string; via?: HttpMethod }) => {
+    const w = await call(route, { tx: a.tx }, W.RpcBroadcast, a.via, false);
+    return { code: w.code, codespace: w.codespace ?? "", log: w.log ?? "", data: w.data ?? "", hash: w.hash };
+  };
+  const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
+
+  return {
+    abciInfo: async (a) => {
+      const r = (await call("abci_info", {}, W.RpcAbciInfo, a.via)).response;
+      return { data: r.data ?? "", version: r.version ?? "", appVersion: r.app_version ?? "0", lastBlockHeight: r.last_block_height ?? "0", lastBlockAppHash: r.last_block_app_hash ?? "" };
+    },
+    abciQuery: async (a) => {
+      const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
+      return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
+    },
+    block: async (a) => A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via)),
+    blockByHash: async (a) => A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)),
+    blockResults: async (a) => {
+      const w = await call("block_results", { height: a.height }, W.RpcBlockResults, a.via);
+      return {
+        height: w.height,
+        txsResults: w.txs_results.map(A.execTxResult),
+        finalizeBlockEvents: w.finalize_block_events.map(A.event),
+        validatorUpdates: w.validator_updates.map((u) => {
+          const [type, value] = Object.entries(u.pub_key)[0] ?? ["", ""];
+          return { pubKey: { type, value: typeof value === "string" ? value : "" }, power: u.power ?? "0" };
+        }),
+        appHash: w.app_hash ?? "",
+      };
+    },
+    blockchain: async (a) => {
+      const w = await call("blockchain", { minHeight: a.minHeight, maxHeight: a.maxHeight }, W.RpcBlockchain, a.via);
+      return { lastHeight: w.last_height, blockMetas: w.block_metas.map((m) => ({ blockId: A.blockId(m.block_id), blockSize: m.block_size, header: A.header(m.header), numTxs: m.num_txs })) };
+    },
+    blockSearch: async (a) => {
+      const w = await call("block_search", searchParams(a), W.RpcBlockSearch, a.via);
+      return { totalCount: w.total_count, blocks: w.blocks.map(A.block) };
+    },
+    header: async (a) => A.header((await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header),
+    headerByHash: async (a) => A.header((await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header),
+    commit: async (a) => {
+      const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
+      return { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };
+    },
+    consensusState: (a) => raw("consensus_state", a.via),
+    dumpConsensusState: (a) => raw("dump_consensus_state", a.via),
+    consensusParams: async (a) => {
+      const w = await call("consensus_params", { height: a.height }, W.RpcConsensusParams, a.via);
+      return { blockHeight: w.block_height, params: w.consensus_params };
+    },
+    genesis: (a) => raw("genesis", a.via),
+    genesisChunked: async (a) => call("genesis_chunked", { chunk: String(a.chunk) }, W.RpcGenesisChunk, a.via),
+    tx: async (a) => A.txResponse(await call("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via)),
+    txSearch: async (a) => {
+      const w = await call("tx_search", { ...searchParams(a), prove: a.prove }, W.RpcTxSearch, a.via);
+      return { totalCount: w.total_count, txs: w.txs.map(A.txResponse) };
+    },
+    broadcastTxSync: (a) => broadcast("broadcast_tx_sync", a),
+    broadcastTxAsync: (a) => broadcast("broadcast_tx_async", a),
+    broadcastTxCommit: async (a) => {
+      const w = await call("broadcast_tx_commit", { tx: a.tx }, W.RpcBroadcastCommit, a.via, false);
+      return { hash: w.hash, height: w.height, checkTx: A.execTxResult(w.check_tx), txResult: A.execTxResult(w.tx_result) };
+    },
+    checkTx: async (a) => A.execTxResult(await call("check_tx", { tx: a.tx }, W.RpcExecTxResult, a.via, false)),
+    validators: async (a) => {
+      const w = await call("validators", { height: a.height, page: num(a.page), per_page: num(a.perPage) }, W.RpcValidators, a.via);
+      return {
+        blockHeight: w.block_height, total: w.total, count: w.count,
+        validators: w.validators.map((v) => ({ address: v.address, pubKey: v.pub_key, votingPower: v.voting_power, proposerPriority: v.proposer_priority })),
+      };
+    },
+    unconfirmedTxs: async (a) => {
+      const w = await call("unconfirmed_txs", { limit: num(a.limit) }, W.RpcMempool, a.via);
+      return { ...A.mempool(w), txs: w.txs };
+    },
+    numUnconfirmedTxs: async (a) => A.mempool(await call("num_unconfirmed_txs", {}, W.RpcMempool, a.via)),
+    health: async (a) => (await call("health", {}, W.RpcHealth, a.via), { healthy: true as const }),
+    status: async (a) => {
+      const w = await call("status", {}, W.RpcStatus, a.via);
+      return {
+        nodeInfo: { id: w.node_info.id, network: w.node_info.network, moniker: w.node_info.moniker, version: w.node_info.version, listenAddr: w.node_info.listen_addr },
+        syncInfo: {
+          latestBlockHash: w.sync_info.latest_block_hash, latestAppHash: w.sync_info.latest_app_hash, latestBlockHeight: w.sync_info.latest_block_height,
+          latestBlockTime: w.sync_info.latest_block_time, earliestBlockHeight: w.sync_info.earliest_block_height, catchingUp: w.sync_info.catching_up,
+        },
+        validatorInfo: { address: w.validator_info.address, votingPower: w.validator_info.voting_power },
+      };
+    },
+    netInfo: async (a) => {
+      const w = await call("net_info", {}, W.RpcNetInfo, a.via);
+      return {
+        listening: w.listening, listeners: w.listeners, peerCount: w.n_peers,
+        peers: w.peers.map((p) => ({ nodeId: p.node_info.id, moniker: p.node_info.moniker, remoteIp: p.remote_ip, isOutbound: p.is_outbound })),
+      };
+    },
+    rawCall: async (a) => {
+      // GET parameters are sent as typed (the console speaks the URI form); POST ones as JSON.
+      const params = a.method === "GET" ? Object.fromEntries(Object.entries(a.params).map(([k, v]) => [k, String(v)])) : a.params;
+      const answer = await deps.transport.call({ route: a.route, http: a.method, params, idempotent: a.route !== "check_tx" });
+      return { route: a.route, method: a.method, endpoint: answer.endpoint, elapsedMs: Math.round(answer.elapsedMs), result: answer.result as JsonValue };
+    },
+    connection: async () => deps.connection(),
+  };
+}

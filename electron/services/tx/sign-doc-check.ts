@@ -1,0 +1,25 @@
+import type { StdSignDoc } from "../../../shared/contract/tx.js";
+import type { Network } from "../../../shared/contract/network.js";
+import { AppError } from "../app-error.js";
+
+export class SignDocMismatchError extends AppError {
+  constructor(what: string) {
+    super("sign_doc_mismatch", `the access service's sign doc does not match the transfer you asked for (${what}); nothing was signed`);
+  }
+}
+
+/**
+ * The access service builds the sign doc, but it is not trusted to: before the vault signs, the
+ * doc must say exactly what the user asked (chain, sender, recipient, amount, nonce, memo).
+ */
+export function checkSignDoc(doc: StdSignDoc, network: Network, want: { from: string; to: string; amount: string; nonce: string; memo?: string }): void {
+  const match = /^(\d+)([a-zA-Z].*)?$/.exec(want.amount);
+  const coin = { amount: match?.[1] ?? "", denom: match?.[2] ?? network.defaultDenom };
+  const msg = doc.msgs[0]?.value;
+  if (doc.chain_id !== network.chainId) throw new SignDocMismatchError(`chain ${doc.chain_id}`);
+  if (doc.msgs.length !== 1 || !msg) throw new SignDocMismatchError("message count");
+  if (msg.from_address !== want.from || msg.to_address !== want.to) throw new SignDocMismatchError("addresses");
+  if (msg.amount.length !== 1 || msg.amount[0]!.amount !== coin.amount || msg.amount[0]!.denom !== coin.denom) throw new SignDocMismatchError("amount");
+  if (doc.sequence !== want.nonce) throw new SignDocMismatchError("nonce");
+  if (doc.memo !== (want.memo ?? "")) throw new SignDocMismatchError("memo");
+}

@@ -1,0 +1,47 @@
+import type { Network } from "../../../shared/contract/network.js";
+import { AppError } from "../app-error.js";
+import type { AccessClient } from "../access/access-client.js";
+import type { NamespaceHandlers } from "../dispatcher.js";
+import type { NetworkStore } from "../networks/network-store.js";
+import type { Vault } from "../vault/vault.js";
+import { checkSignDoc } from "./sign-doc-check.js";
+import type { TxWatcher } from "./tx-watcher.js";
+
+export interface TxDeps {
+  readonly networks: NetworkStore;
+  readonly vault: Vault;
+  readonly watcher: TxWatcher;
+  /** The access client of a network; throws when it has no access service or no token. */
+  readonly accessFor: (network: Network) => Promise<AccessClient>;
+}
+
+/** Registers `tx.*`: transfers through the selected network's access service, signed in main. */
+export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
+  const access = async () => {
+    const network = deps.networks.selected();
+    return { network, client: await deps.accessFor(network) };
+  };
+  return {
+    list: async (a) => (await access()).client.list(a),
+    get: async (a) => (await access()).client.get(a.id),
+    info: async () => (await access()).client.info(),
+    account: async (a) => (await access()).client.account(a.address),
+    signDoc: async (a) => (await access()).client.signDoc(a),
+    async submit(a) {
+      const { network, client } = await access();
+      // The nonce comes from the service, which also counts transfers queued there (nextNonce).
+      const { nextNonce: nonce } = await client.account(a.from);
+      const { signDoc } = await client.signDoc({ ...a, nonce });
+      checkSignDoc(signDoc, network, { ...a, nonce });
+      const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
+      const tx = await client.submit({ ...a, nonce, signature, publicKey: pubKey });
+      deps.watcher.watch(network.id, tx);
+      return tx;
+    },
+    cancel: async (a) => {
+      const { client } = await access();
+      if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");
+      return client.cancel(a.id.toUpperCase());
+    },
+  };
+}

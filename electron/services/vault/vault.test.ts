@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeSignDoc, serializeSignDoc } from "@cosmjs/amino";
+import { Secp256k1, Secp256k1Signature, sha256 } from "@cosmjs/crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EventPayload } from "../../../shared/events.js";
+import { createEventHub } from "../event-hub.js";
+import { openVault } from "./vault.js";
+
+// The devnet's public test mnemonic for alice (devnet/accounts.json): test-only, never real value.
+const ALICE = JSON.parse(readFileSync("devnet/accounts.json", "utf8")).accounts[0] as { mnemonic: string; address: string };
+
+function fresh(autoLockMs = 0) {
+  const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-vault-"));
+  const events = createEventHub();
+  const locks: Array<EventPayload<"wallet.lockChanged">> = [];
+  events.listen((event, payload) => event === "wallet.lockChanged" && locks.push(payload as EventPayload<"wallet.lockChanged">));
+  const vault = openVault({ dataDir, prefix: () => "cosmos", autoLockMs: () => autoLockMs, events });
+  return { vault, dataDir, path: join(dataDir, "vault.json"), locks, events };
+}
+
+const signDoc = (from: string) =>
+  makeSignDoc([{ type: "cosmos-sdk/MsgSend", value: { from_address: from, to_address: from, amount: [{ denom: "ucomet", amount: "1" }] } }],
+    { amount: [{ denom: "ucomet", amount: "500" }], gas: "200000" }, "cometdesk-devnet", "", 0, 0);
+
+describe("the vault", () => {
+  let v: ReturnType<typeof fresh>;
+  beforeAll(async () => {
+    v = fresh();
+    await v.vault.import(ALICE.mnemonic, "correct horse");
+  });
+
+  it("derives the same address as the chain's own tooling and lists it while locked", () => {
+    v.vault.lock();
+    expect(v.vault.accounts().map((a) => a.address)).toEqual([ALICE.address]);
+    expect(v.vault.status()).toMatchObject({ exists: true, locked: true, accountCount: 1 });
+  });
+
+  it("keeps the mnemonic out of the file", () => {
+    const text = readFileSync(v.path, "utf8");
+    for (const word of ALICE.mnemonic.split(" ").filter((w) => w.length > 5)) expect(text).not.toContain(word);
+    expect(JSON.parse(text).sealed.kdf).toMatchObject({ name: "scrypt", N: 131072, r: 8, p: 1 });
+  });
+
+  it("refuses a wrong password and stays locked", async () => {
+    await expect(v.vault.unlock("wrong horse")).rejects.toMatchObject({ code: "wrong_password" });
+    expect(v.vault.status().locked).toBe(true);
+    await expect(v.vault.signAmino(ALICE.address, signDoc(ALICE.address))).rejects.toMatchObject({ code: "wallet_locked" });
+  });
+
+  it("signs a MsgSend sign doc that verifies against the account's key, once unlocked", async () => {
+    await v.vault.unlock("correct horse");
+    const doc = signDoc(ALICE.address);
+    const { signature, pubKey } = await v.vault.signAmino(ALICE.address, doc);
+    const ok = await Secp256k1.verifySignature(Secp256k1Signature.fromFixedLength(Buffer.from(signature, "base64")), sha256(serializeSignDoc(doc)), Buffer.from(pubKey, "base64"));
+    expect(ok).toBe(true);
+  });
+
+  it("refuses to sign a transfer from another address", async () => {
+    await v.vault.unlock("correct horse");
+    const other = "cosmos14wjvzyulndke4nfte4pm035gad8908uw0ss0l3";
+    await expect(v.vault.signAmino(other, signDoc(other))).rejects.toMatchObject({ code: "unknown_signer" });
+  });
+
+  it("reveals the mnemonic only with the password, even while unlocked", async () => {
+    await expect(v.vault.reveal("nope")).rejects.toMatchObject({ code: "wrong_password" });
+    expect(await v.vault.reveal("correct horse")).toEqual({ mnemonic: ALICE.mnemonic });
+  });
+});
+
+describe("a vault file that was tampered with", () => {
+  const tampered = async (edit: (file: { sealed: { kdf: { salt: string; N: number }; cipher: { nonce: string }; ciphertext: string }; accounts: Array<{ label: string }> }) => void) => {
+    const f = fresh();
+    await f.vault.import(ALICE.mnemonic, "correct horse");
+    f.vault.lock();
+    const file = JSON.parse(readFileSync(f.path, "utf8"));
+    edit(file);
+    writeFileSync(f.path, JSON.stringify(file));
+    return f.vault.unlock("correct horse");
+  };
+  const flip = (b64: string) => {
+    const bytes = Buffer.from(b64, "base64");
+    bytes[0] = bytes[0]! ^ 1;
+    return bytes.toString("base64");
+  };
+
+  it("does not open when its ciphertext, salt or nonce changed", async () => {
+    await expect(tampered((f) => (f.sealed.ciphertext = flip(f.sealed.ciphertext)))).rejects.toMatchObject({ code: "wrong_password" });
+    await expect(tampered((f) => (f.sealed.kdf.salt = flip(f.sealed.kdf.salt)))).rejects.toMatchObject({ code: "wrong_password" });
+    await expect(tampered((f) => (f.sealed.cipher.nonce = flip(f.sealed.cipher.nonce)))).rejects.toMatchObject({ code: "wrong_password" });
+  }, 30_000);
+
+  it("does not open when its clear account list changed", async () => {
+    await expect(tampered((f) => (f.accounts[0]!.label = "mine now"))).rejects.toMatchObject({ code: "wrong_password" });
+  });
+
+  it("refuses key-derivation parameters below the floor", async () => {
+    await expect(tampered((f) => (f.sealed.kdf.N = 1024))).rejects.toMatchObject({ code: "vault_corrupt" });
+  });
+});
+
+describe("vault lifecycle", () => {
+  it("creates a 24-word mnemonic, adds accounts, and changes the password", async () => {
+    const f = fresh();
+    const created = await f.vault.create("first password", 24);
+    expect(created.mnemonic.split(" ")).toHaveLength(24);
+    await expect(f.vault.create("again", 12)).rejects.toMatchObject({ code: "wallet_exists" });
+    const second = await f.vault.addAccount("Savings");
+    expect(second).toMatchObject({ index: 1, label: "Savings" });
+    await f.vault.changePassword("first password", "second password");
+    f.vault.lock();
+    await expect(f.vault.unlock("first password")).rejects.toMatchObject({ code: "wrong_password" });
+    await f.vault.unlock("second password");
+    expect(f.vault.accounts().map((a) => a.label)).toEqual(["Account 1", "Savings"]);
+    expect(await f.vault.reveal("second password")).toEqual({ mnemonic: created.mnemonic });
+    f.vault.close();
+  }, 30_000);
+
+  it("refuses an invalid mnemonic", async () => {
+    await expect(fresh().vault.import("not a real mnemonic at all", "password1")).rejects.toMatchObject({ code: "invalid_mnemonic" });
+  });
+
+  it("locks itself after the idle time and says so", async () => {
+    const f = fresh(50);
+    const locked = new Promise((resolve) => f.events.listen((e, p) => e === "wallet.lockChanged" && (p as { locked: boolean }).locked && resolve(p)));
+    await f.vault.import(ALICE.mnemonic, "correct horse");
+    expect(await locked).toEqual({ locked: true, reason: "idle" });
+    expect(f.vault.status().locked).toBe(true);
+  });
+});

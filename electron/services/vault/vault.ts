@@ -1,0 +1,166 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pubkeyToAddress, encodeSecp256k1Pubkey, makeCosmoshubPath, Secp256k1HdWallet, type StdSignDoc } from "@cosmjs/amino";
+import { generateMnemonic, validateMnemonic } from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
+import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
+import { AppError } from "../app-error.js";
+import type { EventHub } from "../event-hub.js";
+import { deriveKey, newKey, openWithKey, sealWithKey } from "./vault-crypto.js";
+import { WalletExistsError, WalletLockedError, WalletMissingError } from "./vault-errors.js";
+import { associatedData, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
+
+export interface VaultOptions {
+  readonly dataDir: string;
+  /** The selected network's bech32 prefix: addresses are shown for it. */
+  readonly prefix: () => string;
+  /** Idle time before the vault locks itself; 0 never. Read at each touch. */
+  readonly autoLockMs: () => number;
+  readonly events: EventHub;
+}
+
+interface Unlocked {
+  readonly mnemonic: string;
+  readonly key: Uint8Array;
+}
+
+/** The key vault (see docs and vault-crypto.ts for the sealing). Keys never leave this module. */
+export type Vault = ReturnType<typeof openVault>;
+
+export function openVault(options: VaultOptions) {
+  const path = join(options.dataDir, "vault.json");
+  let unlocked: Unlocked | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const file = (): VaultFile => readVaultFile(path) ?? fail(new WalletMissingError());
+  const exists = () => existsSync(path);
+
+  const toAccount = (a: PublicAccount): WalletAccount => ({
+    index: a.index,
+    label: a.label,
+    pubKey: a.pubKey,
+    address: pubkeyToAddress(encodeSecp256k1Pubkey(Buffer.from(a.pubKey, "base64")), options.prefix()),
+  });
+
+  async function publicAccount(mnemonic: string, index: number, label: string): Promise<PublicAccount> {
+    const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(index)] });
+    const [account] = await wallet.getAccounts();
+    return { index, label, pubKey: Buffer.from(account!.pubkey).toString("base64") };
+  }
+
+  function touch(): void {
+    clearTimeout(timer);
+    const ms = options.autoLockMs();
+    if (unlocked && ms > 0) timer = setTimeout(() => lock("idle"), ms).unref();
+  }
+
+  function lock(reason: "user" | "idle"): WalletStatus {
+    const was = unlocked;
+    unlocked?.key.fill(0);
+    unlocked = undefined; // the mnemonic string is dropped; JS cannot wipe string memory
+    clearTimeout(timer);
+    if (was) options.events.emit("wallet.lockChanged", { locked: true, reason });
+    return status();
+  }
+
+  function status(): WalletStatus {
+    const present = exists();
+    return { exists: present, locked: !unlocked, accountCount: present ? file().accounts.length : 0, autoLockMs: options.autoLockMs() };
+  }
+
+  async function store(mnemonic: string, password: string): Promise<WalletAccount[]> {
+    if (exists()) throw new WalletExistsError();
+    const accounts = [await publicAccount(mnemonic, 0, "Account 1")];
+    const { kdf, key } = await newKey(password);
+    const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
+    writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, kdf, secret, associatedData(accounts)) });
+    unlocked = { mnemonic, key };
+    options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
+    touch();
+    return accounts.map(toAccount);
+  }
+
+  /** Opens the file with `password`: wrong password, altered bytes and sub-floor KDFs all fail. */
+  async function openFile(password: string): Promise<Unlocked & { file: VaultFile }> {
+    const f = file();
+    const key = await deriveKey(password, f.sealed.kdf);
+    const plain = openWithKey(key, f.sealed, associatedData(f.accounts));
+    const secret = Secret.parse(JSON.parse(new TextDecoder().decode(plain)));
+    return { mnemonic: secret.mnemonic, key, file: f };
+  }
+
+  function requireUnlocked(): Unlocked {
+    if (!unlocked) throw new WalletLockedError();
+    touch();
+    return unlocked;
+  }
+
+  return {
+    status,
+    lock: () => lock("user"),
+    async create(password: string, words: 12 | 24) {
+      const mnemonic = generateMnemonic(wordlist, words === 24 ? 256 : 128);
+      return { mnemonic, accounts: await store(mnemonic, password) };
+    },
+    async import(mnemonic: string, password: string) {
+      const normalized = mnemonic.trim().toLowerCase().split(/\s+/).join(" ");
+      if (!validateMnemonic(normalized, wordlist)) throw new AppError("invalid_mnemonic", "that is not a valid BIP39 mnemonic");
+      return { accounts: await store(normalized, password) };
+    },
+    async unlock(password: string) {
+      const opened = await openFile(password);
+      unlocked?.key.fill(0);
+      unlocked = { mnemonic: opened.mnemonic, key: opened.key };
+      options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
+      touch();
+      return status();
+    },
+    accounts: () => (exists() ? file().accounts.map(toAccount) : []),
+    async addAccount(label: string | undefined) {
+      const { mnemonic, key } = requireUnlocked();
+      const f = file();
+      const index = Math.max(...f.accounts.map((a) => a.index)) + 1;
+      const account = await publicAccount(mnemonic, index, label ?? `Account ${index + 1}`);
+      const accounts = [...f.accounts, account];
+      const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
+      writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
+      return toAccount(account);
+    },
+    /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
+    async reveal(password: string) {
+      const opened = await openFile(password);
+      opened.key.fill(0);
+      touch();
+      return { mnemonic: opened.mnemonic };
+    },
+    async changePassword(oldPassword: string, newPassword: string) {
+      const opened = await openFile(oldPassword);
+      opened.key.fill(0);
+      const { kdf, key } = await newKey(newPassword);
+      const secret = new TextEncoder().encode(JSON.stringify({ mnemonic: opened.mnemonic }));
+      writeVaultFile(path, { ...opened.file, sealed: sealWithKey(key, kdf, secret, associatedData(opened.file.accounts)) });
+      unlocked?.key.fill(0);
+      unlocked = { mnemonic: opened.mnemonic, key };
+      options.events.emit("wallet.lockChanged", { locked: false, reason: "password_changed" });
+      touch();
+      return status();
+    },
+    /** Signs an amino sign doc whose one MsgSend is from `signer`, an account of this vault. */
+    async signAmino(signer: string, signDoc: StdSignDoc) {
+      const { mnemonic } = requireUnlocked();
+      const account = file().accounts.map(toAccount).find((a) => a.address === signer);
+      if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
+      const froms = signDoc.msgs.map((m) => (m.value as { from_address?: unknown }).from_address);
+      if (froms.some((f) => f !== signer)) throw new AppError("signer_mismatch", "the transfer is not from the signing account");
+      const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
+      const { signature } = await wallet.signAmino(signer, signDoc);
+      return { signature: signature.signature, pubKey: signature.pub_key.value as string };
+    },
+    /** Stops the idle timer (tests, shutdown). */
+    close: () => lock("user"),
+  };
+}
+
+function fail(error: Error): never {
+  throw error;
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { Base64String, DecString, HexString, IsoTime, JsonValue } from "../primitives.js";
+
+/**
+ * Domain types of the explorer: readonly camelCase shapes adapted in main from the node's
+ * snake_case answers (CometBFT 0.38 RPC, https://docs.cometbft.com/v0.38/rpc/).
+ */
+
+export const EventAttribute = z.object({ key: z.string(), value: z.string(), index: z.boolean() });
+export const AbciEvent = z.object({ type: z.string(), attributes: z.array(EventAttribute) });
+
+export const BlockId = z.object({ hash: HexString, partsTotal: z.number().int(), partsHash: HexString });
+
+export const Header = z.object({
+  chainId: z.string(),
+  height: DecString,
+  time: IsoTime,
+  lastBlockId: BlockId.nullable(),
+  lastCommitHash: HexString,
+  dataHash: HexString,
+  validatorsHash: HexString,
+  nextValidatorsHash: HexString,
+  consensusHash: HexString,
+  appHash: HexString,
+  lastResultsHash: HexString,
+  evidenceHash: HexString,
+  proposerAddress: HexString,
+  version: z.object({ block: DecString, app: DecString }),
+});
+export type Header = z.infer<typeof Header>;
+
+export const CommitSignature = z.object({
+  blockIdFlag: z.number().int(),
+  validatorAddress: HexString,
+  timestamp: IsoTime.nullable(),
+  signature: Base64String.nullable(),
+});
+
+export const Commit = z.object({ height: DecString, round: z.number().int(), blockId: BlockId, signatures: z.array(CommitSignature) });
+
+/** A block: `txs` are base64 transaction bytes, `txHashes` their upper-case hex ids. */
+export const Block = z.object({
+  blockId: BlockId,
+  header: Header,
+  txs: z.array(Base64String),
+  txHashes: z.array(HexString),
+  lastCommit: Commit.nullable(),
+  evidenceCount: z.number().int(),
+});
+export type Block = z.infer<typeof Block>;
+
+export const ExecTxResult = z.object({
+  code: z.number().int(),
+  codespace: z.string(),
+  log: z.string(),
+  data: Base64String,
+  gasWanted: DecString,
+  gasUsed: DecString,
+  events: z.array(AbciEvent),
+});
+
+export const BlockResults = z.object({
+  height: DecString,
+  txsResults: z.array(ExecTxResult),
+  finalizeBlockEvents: z.array(AbciEvent),
+  validatorUpdates: z.array(z.object({ pubKey: z.object({ type: z.string(), value: Base64String }), power: DecString })),
+  /** base64 here, unlike the hex hashes of headers: CometBFT sends it as []byte. */
+  appHash: Base64String,
+});
+
+export const BlockMeta = z.object({ blockId: BlockId, blockSize: DecString, header: Header, numTxs: z.number().int() });
+export const Blockchain = z.object({ lastHeight: DecString, blockMetas: z.array(BlockMeta) });
+export const BlockSearch = z.object({ totalCount: z.number().int(), blocks: z.array(Block) });
+
+export const TxResponse = z.object({
+  hash: HexString,
+  height: DecString,
+  index: z.number().int(),
+  result: ExecTxResult,
+  tx: Base64String,
+});
+export const TxSearch = z.object({ totalCount: z.number().int(), txs: z.array(TxResponse) });
+
+export const BroadcastResult = z.object({ code: z.number().int(), codespace: z.string(), log: z.string(), data: Base64String, hash: HexString });
+export const BroadcastCommitResult = z.object({ hash: HexString, height: DecString, checkTx: ExecTxResult, txResult: ExecTxResult });
+export const CheckTxResult = ExecTxResult;
+
+export const AbciInfo = z.object({ data: z.string(), version: z.string(), appVersion: DecString, lastBlockHeight: DecString, lastBlockAppHash: Base64String });
+export const AbciQueryResult = z.object({
+  code: z.number().int(),
+  codespace: z.string(),
+  log: z.string(),
+  key: Base64String,
+  value: Base64String,
+  height: DecString,
+  index: DecString,
+});
+
+export const NodeStatus = z.object({
+  nodeInfo: z.object({ id: z.string(), network: z.string(), moniker: z.string(), version: z.string(), listenAddr: z.string() }),
+  syncInfo: z.object({
+    latestBlockHash: HexString,
+    latestAppHash: HexString,
+    latestBlockHeight: DecString,
+    latestBlockTime: IsoTime,
+    earliestBlockHeight: DecString,
+    catchingUp: z.boolean(),
+  }),
+  validatorInfo: z.object({ address: HexString, votingPower: DecString }),
+});
+export type NodeStatus = z.infer<typeof NodeStatus>;
+
+export const Validator = z.object({
+  address: HexString,
+  pubKey: z.object({ type: z.string(), value: Base64String }),
+  votingPower: DecString,
+  proposerPriority: z.string(),
+});
+export const Validators = z.object({ blockHeight: DecString, total: z.number().int(), count: z.number().int(), validators: z.array(Validator) });
+
+export const Mempool = z.object({ count: z.number().int(), total: z.number().int(), totalBytes: DecString });
+export const UnconfirmedTxs = Mempool.extend({ txs: z.array(Base64String) });
+
+export const NetInfo = z.object({
+  listening: z.boolean(),
+  listeners: z.array(z.string()),
+  peerCount: z.number().int(),
+  peers: z.array(z.object({ nodeId: z.string(), moniker: z.string(), remoteIp: z.string(), isOutbound: z.boolean() })),
+});
+
+export const ConsensusParams = z.object({ blockHeight: DecString, params: JsonValue });
+export const GenesisChunk = z.object({ chunk: z.number().int(), total: z.number().int(), data: Base64String });
+/** Shown as the node sent it: these answers are large, versioned and only displayed. */
+export const RawAnswer = z.object({ value: JsonValue });

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { Base64String, DecString, Hash32Hex, HexString, JsonValue, NoArgs } from "../primitives.js";
+import * as T from "./chain-types.js";
+import { method } from "./method.js";
+
+/** How a call reaches the node: JSON-RPC by POST (default) or CometBFT's URI form by GET. */
+export const HttpMethod = z.enum(["GET", "POST"]);
+export type HttpMethod = z.infer<typeof HttpMethod>;
+
+const via = { via: HttpMethod.optional() };
+const args = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ ...shape, ...via });
+const height = args({ height: DecString.optional() });
+const page = { page: z.number().int().min(1).max(1_000_000).optional(), perPage: z.number().int().min(1).max(100).optional() };
+const search = args({ query: z.string().min(1).max(512), orderBy: z.enum(["asc", "desc"]).optional(), ...page });
+
+/** Routes the console may call: reads and checks only, never broadcasts or unsafe admin routes. */
+export const SAFE_ROUTES = [
+  "abci_info", "abci_query", "block", "block_by_hash", "block_results", "blockchain", "block_search",
+  "header", "header_by_hash", "commit", "consensus_state", "dump_consensus_state", "consensus_params",
+  "genesis", "genesis_chunked", "tx", "tx_search", "check_tx", "validators", "unconfirmed_txs",
+  "num_unconfirmed_txs", "health", "status", "net_info",
+] as const;
+export const SafeRoute = z.enum(SAFE_ROUTES);
+
+/** Primitive parameter values: URI-form values are sent verbatim, JSON-RPC ones as JSON. */
+const RawParam = z.union([z.string().max(100_000), z.number(), z.boolean()]);
+
+/** `chain.*`: every route of the five CometBFT RPC families, plus the console's raw call. */
+export const chainMethods = {
+  // ABCI
+  abciInfo: method(args({}), T.AbciInfo),
+  abciQuery: method(args({ path: z.string().min(1).max(256), data: HexString.optional(), height: DecString.optional(), prove: z.boolean().optional() }), T.AbciQueryResult),
+  // Blocks and headers
+  block: method(height, T.Block),
+  blockByHash: method(args({ hash: Hash32Hex }), T.Block),
+  blockResults: method(height, T.BlockResults),
+  blockchain: method(args({ minHeight: DecString.optional(), maxHeight: DecString.optional() }), T.Blockchain),
+  blockSearch: method(search, T.BlockSearch),
+  header: method(height, T.Header),
+  headerByHash: method(args({ hash: Hash32Hex }), T.Header),
+  commit: method(height, z.object({ header: T.Header, commit: T.Commit, canonical: z.boolean() })),
+  // Consensus and genesis
+  consensusState: method(args({}), T.RawAnswer),
+  dumpConsensusState: method(args({}), T.RawAnswer),
+  consensusParams: method(height, T.ConsensusParams),
+  genesis: method(args({}), T.RawAnswer),
+  genesisChunked: method(args({ chunk: z.number().int().min(0).max(1_000_000) }), T.GenesisChunk),
+  // Transactions and broadcast
+  tx: method(args({ hash: Hash32Hex, prove: z.boolean().optional() }), T.TxResponse),
+  txSearch: method(search.extend({ prove: z.boolean().optional() }), T.TxSearch),
+  broadcastTxSync: method(args({ tx: Base64String.min(1) }), T.BroadcastResult),
+  broadcastTxAsync: method(args({ tx: Base64String.min(1) }), T.BroadcastResult),
+  broadcastTxCommit: method(args({ tx: Base64String.min(1) }), T.BroadcastCommitResult),
+  checkTx: method(args({ tx: Base64String.min(1) }), T.CheckTxResult),
+  // Validators, mempool and health
+  validators: method(height.extend(page), T.Validators),
+  unconfirmedTxs: method(args({ limit: z.number().int().min(1).max(100).optional() }), T.UnconfirmedTxs),
+  numUnconfirmedTxs: method(args({}), T.Mempool),
+  health: method(args({}), z.object({ healthy: z.literal(true) })),
+  status: method(args({}), T.NodeStatus),
+  netInfo: method(args({}), T.NetInfo),
+  // Console: one safe route with parameters as the user typed them.
+  rawCall: method(
+    z.strictObject({ route: SafeRoute, params: z.record(z.string().max(64), RawParam).default({}), method: HttpMethod.default("POST") }),
+    z.object({ route: SafeRoute, method: HttpMethod, endpoint: z.string(), elapsedMs: z.number(), result: JsonValue }),
+  ),
+  /** Where the explorer's calls go and how the live block feed is doing. */
+  connection: method(NoArgs, z.object({
+    networkId: z.string(),
+    endpoint: z.string().nullable(),
+    state: z.enum(["idle", "connecting", "live", "polling", "offline"]),
+    lastHeight: DecString.nullable(),
+    reason: z.string().nullable(),
+  })),
+};

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { contract, isMethodName, METHOD_NAMES, methodSpec } from "./index.js";
+import { SAFE_ROUTES } from "./chain.js";
+
+describe("the IPC contract", () => {
+  it("names every method namespace.method, once", () => {
+    expect(new Set(METHOD_NAMES).size).toBe(METHOD_NAMES.length);
+    for (const name of METHOD_NAMES) expect(name).toMatch(/^(app|chain|network|settings|tx|wallet)\.[a-z][A-Za-z]+$/);
+    expect(METHOD_NAMES.length).toBe(Object.values(contract).reduce((n, ns) => n + Object.keys(ns).length, 0));
+  });
+
+  it("covers every route of the five CometBFT RPC families", () => {
+    const routes = [...SAFE_ROUTES, "broadcast_tx_sync", "broadcast_tx_async", "broadcast_tx_commit"];
+    const camel = (r: string) => r.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    for (const route of routes) expect(isMethodName(`chain.${camel(route)}`), route).toBe(true);
+  });
+
+  it("has the wallet, transaction, network and settings methods the app needs", () => {
+    for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
+      "wallet.status", "wallet.accounts", "wallet.addAccount", "wallet.reveal", "wallet.changePassword", "wallet.signAmino", "network.list",
+      "network.add", "network.update", "network.remove", "network.select", "network.setToken", "network.clearToken", "network.tokenStatus",
+      "settings.get", "settings.update", "chain.rawCall", "app.ping"]) {
+      expect(isMethodName(name), name).toBe(true);
+    }
+  });
+
+  it("refuses unknown keys, so a typo or an injected field never reaches a service", () => {
+    expect(methodSpec("chain.block")!.args.safeParse({ height: "5", extra: 1 }).success).toBe(false);
+    expect(methodSpec("chain.block")!.args.safeParse({ height: "5" }).success).toBe(true);
+  });
+
+  it("keeps the token out of every result: tokenStatus answers hasToken only", () => {
+    const parsed = methodSpec("network.tokenStatus")!.result.parse({ hasToken: true, token: "secret" });
+    expect(parsed).toEqual({ hasToken: true });
+  });
+
+  it("refuses console calls to routes outside the safe list", () => {
+    const args = methodSpec("chain.rawCall")!.args;
+    expect(args.safeParse({ route: "unsafe_flush_mempool" }).success).toBe(false);
+    expect(args.safeParse({ route: "broadcast_tx_sync", params: {} }).success).toBe(false);
+    expect(args.parse({ route: "status" })).toEqual({ route: "status", params: {}, method: "POST" });
+  });
+
+  it("takes big numbers and bytes as strings only", () => {
+    const block = methodSpec("chain.block")!.args;
+    expect(block.safeParse({ height: 5 }).success).toBe(false);
+    expect(block.safeParse({ height: "-1" }).success).toBe(false);
+    expect(block.safeParse({ height: "123456789012345678901234567890" }).success).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { HttpUrl, Id, NoArgs } from "../primitives.js";
+import { method } from "./method.js";
+
+export const Denom = z.object({
+  base: z.string().min(1).max(128),
+  display: z.string().min(1).max(128),
+  exponent: z.number().int().min(0).max(36),
+});
+
+/** A network the app knows: where its access service and nodes are, and how to show its coins. */
+export const Network = z.object({
+  id: Id,
+  name: z.string().min(1).max(80),
+  chainId: z.string().min(1).max(64),
+  accessUrl: HttpUrl.nullable(),
+  rpcUrls: z.array(HttpUrl).max(16),
+  bech32Prefix: z.string().min(1).max(30).regex(/^[a-z][a-z0-9]*$/),
+  denoms: z.array(Denom).max(32),
+  /** Which denom bare amounts use; one of `denoms`. */
+  defaultDenom: z.string().min(1).max(128),
+  /** Where explorer calls go: through the access service's /rpc, or straight to the node(s). */
+  rpcVia: z.enum(["access", "direct"]),
+  source: z.enum(["devnet", "registry", "user"]),
+});
+export type Network = z.infer<typeof Network>;
+
+export const NetworkInput = Network.omit({ id: true, source: true }).strict();
+export const NetworkPatch = NetworkInput.partial().strict();
+
+const TokenStatus = z.object({ hasToken: z.boolean() });
+
+/** `network.*`: the list of networks, the selected one, and each network's access token. */
+export const networkMethods = {
+  list: method(NoArgs, z.object({ networks: z.array(Network), selectedId: Id })),
+  add: method(NetworkInput, Network),
+  update: method(z.strictObject({ id: Id, patch: NetworkPatch }), Network),
+  remove: method(z.strictObject({ id: Id }), z.object({ removed: z.literal(true), selectedId: Id })),
+  select: method(z.strictObject({ id: Id }), z.object({ selectedId: Id })),
+  /** The token crosses once, into main; it never comes back. */
+  setToken: method(z.strictObject({ id: Id, token: z.string().min(1).max(4096) }), TokenStatus),
+  clearToken: method(z.strictObject({ id: Id }), TokenStatus),
+  tokenStatus: method(z.strictObject({ id: Id }), TokenStatus),
+};

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, NoArgs } from "../primitives.js";
+import { method } from "./method.js";
+
+/** Transaction statuses of the access service (docs/access-interface.md, "Pending and cancel"). */
+export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
+export const TxStatus = z.enum(TX_STATUSES);
+export type TxStatus = z.infer<typeof TxStatus>;
+
+/** A transfer as the access service records it; fields not known yet are absent. */
+export const Tx = z.object({
+  txHash: z.string(),
+  from: z.string(),
+  to: z.string(),
+  amount: z.string(),
+  status: TxStatus,
+  source: z.enum(["submitted", "chain"]).optional(),
+  nonce: z.string().optional(),
+  memo: z.string().optional(),
+  fee: z.string().optional(),
+  gas: z.string().optional(),
+  height: z.string().optional(),
+  time: IsoTime.optional(),
+  code: z.number().int().optional(),
+  codespace: z.string().optional(),
+  log: z.string().optional(),
+  timeoutHeight: z.string().optional(),
+  holdUntil: IsoTime.optional(),
+  createdAt: IsoTime.optional(),
+  history: z.array(z.object({ status: TxStatus, at: IsoTime, detail: z.string().optional() })).optional(),
+});
+export type Tx = z.infer<typeof Tx>;
+
+const Coin = z.object({ denom: z.string(), amount: z.string() });
+/** The amino JSON StdSignDoc (CosmJS `makeSignDoc` shape) with one cosmos-sdk/MsgSend. */
+export const StdSignDoc = z.object({
+  chain_id: z.string(),
+  account_number: z.string(),
+  sequence: z.string(),
+  fee: z.object({ amount: z.array(Coin), gas: z.string() }),
+  msgs: z.array(z.object({
+    type: z.literal("cosmos-sdk/MsgSend"),
+    value: z.object({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) }),
+  })).length(1),
+  memo: z.string(),
+  timeout_height: z.string().optional(),
+});
+export type StdSignDoc = z.infer<typeof StdSignDoc>;
+
+/** A transfer the user asks for; main fetches the sign doc, signs with the vault and submits. */
+export const TransferArgs = z.strictObject({
+  from: Bech32Address,
+  to: Bech32Address,
+  amount: CoinString,
+  memo: z.string().max(256).optional(),
+  fee: CoinString.optional(),
+  gas: DecString.optional(),
+  timeoutHeight: DecString.optional(),
+});
+
+export const AccessInfo = z.object({
+  chainId: z.string(),
+  bech32Prefix: z.string(),
+  defaultDenom: z.string(),
+  denoms: z.array(z.object({ base: z.string(), display: z.string(), exponent: z.number().int() })),
+  defaultFee: z.string(),
+  defaultGas: z.string(),
+  holdWindowMs: z.number(),
+  maxListLimit: z.number().int(),
+  defaultListLimit: z.number().int(),
+});
+
+export const AccountState = z.object({ address: z.string(), accountNumber: z.string(), sequence: z.string(), nextNonce: z.string() });
+
+/** `tx.*`: transfers through the selected network's Transaction Access Interface. */
+export const txMethods = {
+  list: method(
+    z.strictObject({
+      limit: z.number().int().min(1).max(1000).optional(),
+      address: Bech32Address.optional(),
+      status: TxStatus.optional(),
+      cursor: z.string().max(512).optional(),
+    }),
+    z.object({ transactions: z.array(Tx), nextCursor: z.string().optional() }),
+  ),
+  get: method(z.strictObject({ id: Hash32Hex }), Tx),
+  /** The exact sign doc main would sign for this transfer, for the user to review. */
+  signDoc: method(TransferArgs.extend({ nonce: DecString.optional() }), z.object({ signDoc: StdSignDoc })),
+  submit: method(TransferArgs, Tx),
+  cancel: method(z.strictObject({ id: Hash32Hex }), Tx),
+  info: method(NoArgs, AccessInfo),
+  account: method(z.strictObject({ address: Bech32Address }), AccountState),
+};

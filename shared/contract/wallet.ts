@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { Base64String, Bech32Address, NoArgs } from "../primitives.js";
+import { method } from "./method.js";
+import { StdSignDoc } from "./tx.js";
+
+/** Passwords cross once, renderer to main, and are never stored or echoed. */
+const Password = z.string().min(1).max(1024);
+const NewPassword = z.string().min(8, "use at least 8 characters").max(1024);
+const Mnemonic = z.string().min(1).max(1024);
+
+export const WalletAccount = z.object({
+  index: z.number().int().min(0),
+  label: z.string(),
+  address: z.string(),
+  pubKey: Base64String,
+});
+export type WalletAccount = z.infer<typeof WalletAccount>;
+
+export const WalletStatus = z.object({
+  exists: z.boolean(),
+  locked: z.boolean(),
+  accountCount: z.number().int(),
+  autoLockMs: z.number().int(),
+});
+export type WalletStatus = z.infer<typeof WalletStatus>;
+
+const Accounts = z.object({ accounts: z.array(WalletAccount) });
+
+/** `wallet.*`: the encrypted key vault in main. Addresses come out; keys never do. */
+export const walletMethods = {
+  status: method(NoArgs, WalletStatus),
+  /** Creates a vault with a new mnemonic, shown once here so the user can write it down. */
+  create: method(z.strictObject({ password: NewPassword, words: z.union([z.literal(12), z.literal(24)]).default(24) }), Accounts.extend({ mnemonic: z.string() })),
+  import: method(z.strictObject({ mnemonic: Mnemonic, password: NewPassword }), Accounts),
+  unlock: method(z.strictObject({ password: Password }), WalletStatus),
+  lock: method(NoArgs, WalletStatus),
+  accounts: method(NoArgs, Accounts),
+  addAccount: method(z.strictObject({ label: z.string().max(64).optional() }), WalletAccount),
+  /** The mnemonic, only with the password typed again (even while unlocked). */
+  reveal: method(z.strictObject({ password: Password }), z.object({ mnemonic: z.string() })),
+  changePassword: method(z.strictObject({ oldPassword: Password, newPassword: NewPassword }), WalletStatus),
+  /** Signs one MsgSend amino sign doc with an account of the unlocked vault. */
+  signAmino: method(
+    z.strictObject({ signer: Bech32Address, signDoc: StdSignDoc }),
+    z.object({ signature: Base64String, pubKey: Base64String }),
+  ),
+};

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { DecString, Hash32Hex, HexString, IsoTime } from "./primitives.js";
+import { TxStatus } from "./contract/tx.js";
+
+/** Main → renderer events. Each payload is parsed on both sides like a method result. */
+export const events = {
+  /** A new block on the selected network, in height order, without gaps or repeats. */
+  "chain.newBlock": z.object({
+    networkId: z.string(),
+    height: DecString,
+    hash: HexString,
+    time: IsoTime,
+    numTxs: z.number().int(),
+    proposerAddress: HexString,
+  }),
+  /** The node connection changed: websocket live, polling fallback, or offline, with why. */
+  "network.connectionChanged": z.object({
+    networkId: z.string(),
+    state: z.enum(["idle", "connecting", "live", "polling", "offline"]),
+    endpoint: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** A transaction submitted from this app moved to another status. */
+  "tx.statusChanged": z.object({
+    networkId: z.string(),
+    txHash: Hash32Hex,
+    status: TxStatus,
+    previous: TxStatus.nullable(),
+  }),
+  /** The vault was locked or unlocked; `reason` says whether the user or the idle timer did it. */
+  "wallet.lockChanged": z.object({ locked: z.boolean(), reason: z.enum(["user", "idle", "unlock", "password_changed"]) }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}
