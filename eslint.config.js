@@ -10,7 +10,7 @@ const nodeBuiltins = { group: ["node:*"], message: "No Node built-ins here: this
 const electronOutsideMain = { name: "electron", message: "Only electron/main and electron/preload may import electron." };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/"] },
+  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,8 +32,18 @@ export default tseslint.config(
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],
-    languageOptions: { globals: { ...globals.browser } },
-    rules: { "no-restricted-imports": ["error", { paths: [electronOutsideMain], patterns: [nodeBuiltins] }] },
+    languageOptions: { globals: { ...globals.browser }, parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      "no-restricted-imports": ["error", { paths: [electronOutsideMain], patterns: [nodeBuiltins] }],
+      // Chain data (memos, logs, monikers) is text, never HTML.
+      "no-restricted-syntax": [
+        "error",
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Chain data is text, never HTML." },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: "Chain data is text, never HTML." },
+        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]", message: "Chain data is text, never HTML." },
+        { selector: "CallExpression[callee.name='eval'], NewExpression[callee.name='Function']", message: "The CSP forbids eval." },
+      ],
+    },
   },
   {
     files: ["electron/main/**/*.ts"],

@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast unit tests, and integration tests against the real devnet chain.
-// Integration files run one at a time: each may start chain processes, and the machine is small.
+// Three projects: fast unit tests, integration tests against the real devnet chain, and e2e
+// tests driving the built renderer in Chromium against the real services and a real devnet.
+// Integration and e2e files run one at a time: they share chain processes, and the machine is small.
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +20,16 @@ export default defineConfig({
           globalSetup: ["./devnet/test/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          globalSetup: ["./e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
           hookTimeout: 900_000,
         },
       },

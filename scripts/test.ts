@@ -1,32 +1,42 @@
 /**
- * `npm test`: typecheck, lint, unit tests, then integration tests against a devnet that the
- * integration suite starts and stops itself. Stops at the first failing phase.
+ * `npm test`: typecheck, lint (ESLint and Electronegativity), unit tests, integration tests
+ * against a devnet that the integration suite starts and stops itself, then the e2e suite (the
+ * built renderer in Chromium, through the bridge, on its own devnet). Stops at the first
+ * failing phase.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { z } from "zod";
 
-interface Phase {
-  readonly name: string;
+interface Step {
   readonly command: string;
   readonly args: readonly string[];
+}
+
+interface Phase {
+  readonly name: string;
+  readonly steps: readonly Step[];
   /** A vitest JSON report the phase writes, counted into the closing line. */
   readonly report?: string;
 }
 
 const RESULTS = ".test-results";
-const vitest = (project: string): Phase => ({
+const vitest = (project: string, before: readonly Step[] = []): Phase => ({
   name: project,
-  command: "npx",
-  args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/${project}.json`],
+  steps: [
+    ...before,
+    { command: "npx", args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/${project}.json`] },
+  ],
   report: `${RESULTS}/${project}.json`,
 });
 
 const phases: Phase[] = [
-  { name: "typecheck", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
-  { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "typecheck", steps: [{ command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] }, { command: "npx", args: ["tsc", "-p", "renderer/tsconfig.json", "--noEmit"] }] },
+  { name: "lint", steps: [{ command: "npx", args: ["eslint", "."] }, { command: "npx", args: ["tsx", "scripts/lint-security.ts"] }] },
   vitest("unit"),
   vitest("integration"),
+  // The e2e suite drives the built renderer, so it builds it first.
+  vitest("e2e", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
 ];
 
 const ReportSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number(), numTodoTests: z.number() });
@@ -43,16 +53,20 @@ let failed: string | undefined;
 for (const phase of selected) {
   process.stderr.write(`\n=== ${phase.name} ===\n`);
   const t0 = Date.now();
-  const result = spawnSync(phase.command, [...phase.args], { stdio: "inherit" });
+  let status: number | null = 0;
+  for (const step of phase.steps) {
+    status = spawnSync(step.command, [...step.args], { stdio: "inherit" }).status;
+    if (status !== 0) break;
+  }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  timings.push(`${phase.name.padEnd(12)} ${seconds.padStart(7)}s  ${result.status === 0 ? "ok" : "FAILED"}`);
+  timings.push(`${phase.name.padEnd(12)} ${seconds.padStart(7)}s  ${status === 0 ? "ok" : "FAILED"}`);
   if (phase.report && existsSync(phase.report)) {
     const report = ReportSchema.parse(JSON.parse(readFileSync(phase.report, "utf8")));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
-  if (result.status !== 0) {
+  if (status !== 0) {
     failed = phase.name;
     break;
   }

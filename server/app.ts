@@ -66,6 +66,9 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
     const entry = token ? deps.tokens.verify(token) : undefined;
     if (!entry) {
+      // Failed attempts are limited per client address, so guessing tokens cannot flood the service.
+      const wait = limiter.take(`ip:${request.ip}`);
+      if (wait > 0) throw new ApiError(429, "rate_limited", `too many unauthenticated requests; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
       reply.header("www-authenticate", 'Bearer realm="cometdesk"');
       throw new ApiError(401, "unauthorized", token ? "the bearer token is not valid (unknown or revoked)" : "an Authorization: Bearer <token> header is required");
     }
@@ -73,6 +76,13 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     const wait = limiter.take(entry.id);
     if (wait > 0) throw new ApiError(429, "rate_limited", `too many requests for this token; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
   });
+
+  if (deps.logger.isLevelEnabled("debug")) {
+    // Per-request lines only at debug: at info they would cost more than the list itself.
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, "request");
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => sendError(reply, toApiError(error, deps.logger, request.url)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new ApiError(404, "not_found", `no route ${request.method} ${request.url.split("?")[0]}`)));
@@ -106,6 +116,11 @@ function toApiError(error: FastifyError | Error, log: Logger, url: string): ApiE
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new ApiError(400, "invalid_json", "the body is not valid JSON");
+  }
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code) && !("statusCode" in error)) {
+    // A system error (disk full, I/O): nothing was acknowledged; the client may retry.
+    log.error({ err: error, url }, "storage or system error");
+    return new ApiError(503, "unavailable", "the service cannot store the request right now; retry later");
   }
   const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
   if (error instanceof SyntaxError && status === 400) return new ApiError(400, "invalid_json", `the body is not valid JSON: ${error.message}`);

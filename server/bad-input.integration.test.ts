@@ -2,6 +2,7 @@ import { type StdSignDoc } from "@cosmjs/amino";
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, signingClient } from "../devnet/test/chain-client.js";
+import { schemaErrors } from "./test/openapi-check.js";
 import { aminoWallet, call, startTestService, type TestService } from "./test/access-client.js";
 
 /** Every bad input gets the right 4xx, and nothing is stored. */
@@ -101,6 +102,7 @@ describe("POST /transactions refuses bad input", () => {
     const answer = (await response.json()) as { error: { code: string; message: string } };
     expect({ status: response.status, code: answer.error.code }).toEqual({ status, code });
     expect(answer.error.message.length).toBeGreaterThan(0);
+    expect(schemaErrors("Error", answer)).toEqual([]);
     await svc.store.sync();
     expect(submittedCount()).toBe(before);
   });

@@ -104,3 +104,34 @@ describe("DELETE /transactions/{id}", () => {
     }
   });
 });
+
+describe("expiry", () => {
+  it("expires a held transaction when its timeout height comes before its window ends", async () => {
+    const slow = await startTestService(info, { holdMs: 60_000 });
+    try {
+      const { wallet, address } = await aminoWallet(info, "carol");
+      const timeoutHeight = String((await chain.getHeight()) + 2);
+      const body = await signTransfer(slow.url, slow.token, wallet, { from: address, to: bob, amount: "6", timeoutHeight });
+      const txHash = String((await call(slow.url, slow.token, "POST", "/transactions", body)).body.txHash);
+      const expired = await waitForStatus(slow.url, slow.token, txHash, ["expired"]);
+      expect((expired.history as { detail?: string }[]).at(-1)?.detail).toMatch(new RegExp(`timeout height ${timeoutHeight}`));
+    } finally {
+      await slow.dispose();
+    }
+  });
+
+  it("expires a transaction that waited too long for an earlier nonce", async () => {
+    const short = await startTestService(info, { holdMs: 0, queueTtlMs: 1_000 });
+    try {
+      const { wallet, address } = await aminoWallet(info, "erin");
+      const { sequence } = await chain.getSequence(address);
+      const body = await signTransfer(short.url, short.token, wallet, { from: address, to: bob, amount: "8", nonce: String(sequence + 5) });
+      const txHash = String((await call(short.url, short.token, "POST", "/transactions", body)).body.txHash);
+      const expired = await waitForStatus(short.url, short.token, txHash, ["expired"]);
+      expect((expired.history as { detail?: string }[]).at(-1)?.detail).toMatch(new RegExp(`for nonce ${sequence}`));
+      expect((await chain.getSequence(address)).sequence).toBe(sequence);
+    } finally {
+      await short.dispose();
+    }
+  });
+});

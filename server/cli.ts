@@ -101,7 +101,7 @@ function tokenCommand(args: string[], name: string | undefined, replace: boolean
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ZodError ? `invalid settings:\n${err.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}` : `server: ${(err as Error).message}`);
+    console.error(err instanceof ZodError ? `invalid settings:\n${err.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}\nSee \`npm run server -- --help\`.` : `server: ${(err as Error).message}`);
     process.exit(1);
   },
 );

@@ -65,7 +65,7 @@ describe("a crash while submissions are in flight", () => {
       }
     }
 
-    // Interleave senders, keep 8 requests in flight, and kill -9 after 60 acknowledgements.
+    // Interleave senders, keep 32 requests in flight, and kill -9 after 60 acknowledgements.
     const order = [...bodies.keys()].sort((a, b) => (a % PER_SENDER) - (b % PER_SENDER) || a - b);
     const acked = new Map<number, string>();
     let nextIndex = 0;
@@ -85,7 +85,7 @@ describe("a crash while submissions are in flight", () => {
         }
       }
     };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    await Promise.all(Array.from({ length: 32 }, worker));
     expect(killed).toBe(true);
     expect(acked.size).toBeGreaterThanOrEqual(60);
     expect(acked.size).toBeLessThan(200);

@@ -184,6 +184,11 @@ describe("limits and CORS", () => {
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       expect(statuses).toContain(429);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+      // Unauthenticated attempts are limited per address, so guessing tokens is throttled too.
+      const guesses: number[] = [];
+      for (let i = 0; i < 6; i++) guesses.push((await call(limited.url, `cdt_guess${i}`, "GET", "/info")).status);
+      expect(guesses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(guesses).toContain(429);
       // Another token has its own bucket.
       const other = limited.tokens.create("other").token;
       limited.tokens.reload();

@@ -1,6 +1,7 @@
 import { StargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, rpcGet, signingClient } from "../devnet/test/chain-client.js";
+import { schemaErrors } from "./test/openapi-check.js";
 import { aminoWallet, call, signTransfer, startTestService, type TestService, waitFor, waitForStatus } from "./test/access-client.js";
 
 /** The transfer contract of docs/access-interface.md, from a client that signs with CosmJS as any third party would. */
@@ -41,6 +42,7 @@ describe("authentication and discovery", () => {
   it("publishes what a client needs to build a sign doc", async () => {
     const { status, body } = await call(svc.url, svc.token, "GET", "/info");
     expect(status).toBe(200);
+    expect(schemaErrors("Info", body)).toEqual([]);
     expect(body).toMatchObject({ chainId: info.chainId, bech32Prefix: "cosmos", defaultDenom: info.denom, defaultFee: `500${info.denom}`, defaultGas: "200000", maxListLimit: 100, defaultListLimit: 10 });
   });
 
@@ -72,6 +74,8 @@ describe("submitting a transfer", () => {
 
     const done = await waitForStatus(svc.url, svc.token, txHash, ["committed", "failed", "rejected"]);
     expect(done).toMatchObject({ status: "committed", code: 0 });
+    expect(schemaErrors("Tx", done)).toEqual([]);
+    expect(schemaErrors("Tx", posted.body)).toEqual([]);
     expect((done.history as { status: string }[]).map((h) => h.status)).toEqual(["queued", "broadcast", "committed"]);
     // The id is the chain's own hash of the bytes the service built.
     const onChain = await rpcGet(rpc, "tx", { hash: `0x${txHash}` });
@@ -113,6 +117,20 @@ describe("submitting a transfer", () => {
     expect(answer.body).toMatchObject({ error: { code: "nonce_too_low" } });
   });
 
+  it("records a transfer the chain included but failed, with its code and log; only the fee moves", async () => {
+    const { wallet, address: alice } = await aminoWallet(info, "alice");
+    const before = await balance(alice);
+    // More than alice holds: the ante handler passes in CheckTx, the bank module fails it in the block.
+    const body = await signTransfer(svc.url, svc.token, wallet, { from: alice, to: bob, amount: `${10n ** 18n}${info.denom}` });
+    const posted = await call(svc.url, svc.token, "POST", "/transactions", body);
+    expect(posted.status).toBe(202);
+    const failed = await waitForStatus(svc.url, svc.token, String(posted.body.txHash), ["failed", "committed", "rejected"]);
+    expect(failed).toMatchObject({ status: "failed", codespace: "sdk" });
+    expect(failed.code).toBeGreaterThan(0);
+    expect(String(failed.log)).toMatch(/insufficient funds/);
+    expect(before - (await balance(alice))).toBe(500n);
+  });
+
   it("records a CheckTx rejection with the node's log", async () => {
     const { wallet, address: alice } = await aminoWallet(info, "alice");
     // A fee below the nodes' minimum gas price passes every check here, and only CheckTx refuses it.
@@ -123,6 +141,18 @@ describe("submitting a transfer", () => {
     expect(rejected.status).toBe("rejected");
     expect(rejected.code).not.toBe(0);
     expect(String(rejected.log)).toMatch(/insufficient fee/i);
+  });
+});
+
+describe("sign doc edge cases the chain must agree with", () => {
+  it("commits a memo with HTML characters and non-ASCII text, and an amount in another denom", async () => {
+    const { wallet, address: alice } = await aminoWallet(info, "alice");
+    const memo = "héllo <b>&amp;</b> 🚀 \"quoted\"";
+    const body = await signTransfer(svc.url, svc.token, wallet, { from: alice, to: bob, amount: `9${info.stakeDenom}`, memo });
+    const posted = await call(svc.url, svc.token, "POST", "/transactions", body);
+    expect(posted.status).toBe(202);
+    const done = await waitForStatus(svc.url, svc.token, String(posted.body.txHash), ["committed", "rejected", "failed"]);
+    expect(done).toMatchObject({ status: "committed", memo, amount: `9${info.stakeDenom}` });
   });
 });
 
@@ -168,6 +198,7 @@ describe("listing", () => {
       return body.transactions.find((t) => t.txHash === direct.transactionHash);
     });
     expect(found).toMatchObject({ source: "chain", status: "committed", from: erin, to: bob, amount: `777${info.denom}`, memo: "made elsewhere", height: String(direct.height), code: 0 });
+    expect(schemaErrors("Tx", found)).toEqual([]);
 
     const all = await call<{ transactions: unknown[] }>(svc.url, svc.token, "GET", "/transactions?limit=100");
     const first = await call<{ transactions: { txHash: string; createdAt: string; from: string; to: string; status: string }[] }>(svc.url, svc.token, "GET", "/transactions");
@@ -196,6 +227,16 @@ describe("listing", () => {
     const rejected = await call<{ transactions: { status: string }[] }>(svc.url, svc.token, "GET", "/transactions?status=rejected");
     expect(rejected.body.transactions.length).toBeGreaterThan(0);
     expect(rejected.body.transactions.every((t) => t.status === "rejected")).toBe(true);
+  });
+
+  it.each([
+    ["status=pending", "status"],
+    ["address=cosmos1xyz", "address"],
+    ["cursor=not-ours", "cursor"],
+  ])("refuses %s", async (query, field) => {
+    const answer = await call(svc.url, svc.token, "GET", `/transactions?${query}`);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(field);
   });
 
   it.each(["abc", "-1", "0", "1e9", "101", "2.5"])("refuses limit=%s naming the allowed range", async (limit) => {

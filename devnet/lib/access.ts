@@ -5,7 +5,7 @@ import { type Layout, repoRoot } from "./layout.js";
 import { runningPid, sleep, startDetached } from "./processes.js";
 import { tailLines } from "./tail.js";
 
-/** The devnet's hold window: long enough to try "undo send" by hand. */
+/** The devnet's hold window: long enough to try "undo send" by hand. Its rate limit is raised (500/s) for test suites. */
 export const DEVNET_HOLD_MS = 5_000;
 
 /** Port of the devnet's access service: 26650 plus the port offset. */
@@ -18,6 +18,7 @@ export function accessDataDir(layout: Layout): string {
   return join(layout.nodesDir, "access");
 }
 
+/** The pid file `down` uses to stop the access service. */
 export function accessPidFile(layout: Layout): string {
   return join(layout.nodesDir, "access.pid");
 }
@@ -36,7 +37,7 @@ export async function startAccess(layout: Layout, rpc: string): Promise<{ url: s
   startDetached({
     name: "access",
     command: process.execPath,
-    args: ["--import", "tsx", CLI, "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--hold-ms", String(DEVNET_HOLD_MS)],
+    args: ["--import", "tsx", CLI, "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--hold-ms", String(DEVNET_HOLD_MS), "--rate-limit", "500", "--rate-burst", "1000"],
     pidFile: accessPidFile(layout),
     logFile: log,
     marker: dataDir,

@@ -9,6 +9,7 @@ export interface LoadFigures {
   readonly errors: number;
 }
 
+/** What one autocannon run targets. */
 export interface LoadSpec {
   readonly url: string;
   readonly token?: string;

@@ -9,6 +9,7 @@ export interface BenchRow {
   readonly p99Ms: number;
 }
 
+/** Everything docs/benchmarks.md shows. */
 export interface BenchReport {
   readonly runs: number;
   readonly connections: number;

@@ -16,6 +16,8 @@ export class Engine {
   private queueBusy = false;
   private queueAgain = false;
   private lastError = "";
+  /** The first follow-and-reconcile pass; no queue pass starts before it ends. */
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly follower: ChainFollower,
@@ -24,11 +26,18 @@ export class Engine {
     private readonly log: Logger,
   ) {}
 
+  /** Starts both loops; the queue's first pass waits for the first follow-and-reconcile pass, so after a restart maybe-sent transactions are re-sent before later nonces. */
   start(): void {
-    this.loop(() => this.followOnce(), this.pollMs);
-    this.loop(async () => {
-      if (this.queue.hasDue()) await this.queueOnce();
-    }, QUEUE_TICK_MS);
+    const first = this.followOnce();
+    this.ready = first;
+    this.track(first);
+    void first.finally(() => {
+      if (this.stopped) return;
+      this.loop(() => this.followOnce(), this.pollMs, false);
+      this.loop(async () => {
+        if (this.queue.hasDue()) await this.queueOnce();
+      }, QUEUE_TICK_MS);
+    });
   }
 
   /** Runs a queue pass now: a new submission may fill a gap, or have a zero window. */
@@ -43,7 +52,7 @@ export class Engine {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private loop(pass: () => Promise<void>, everyMs: number): void {
+  private loop(pass: () => Promise<void>, everyMs: number, runNow = true): void {
     const next = (): void => {
       if (this.stopped) return;
       const timer = setTimeout(() => {
@@ -52,7 +61,8 @@ export class Engine {
       }, everyMs);
       this.timers.add(timer);
     };
-    this.track(pass().finally(next));
+    if (runNow) this.track(pass().finally(next));
+    else next();
   }
 
   private async followOnce(): Promise<void> {
@@ -65,6 +75,7 @@ export class Engine {
   }
 
   private async queueOnce(): Promise<void> {
+    await this.ready;
     if (this.queueBusy) {
       this.queueAgain = true;
       return;

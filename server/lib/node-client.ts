@@ -24,11 +24,13 @@ const BlockResultsSchema = z.object({ txs_results: z.array(TxResultSchema).nulli
 const BroadcastSchema = TxResultSchema.extend({ hash: z.string() });
 const TxSchema = z.object({ height: Int, tx_result: TxResultSchema });
 
+/** The node's chain id and the heights it can serve. */
 export interface NodeStatus {
   readonly chainId: string;
   readonly latestHeight: bigint;
   readonly earliestHeight: bigint;
 }
+/** A block header's height and time, and how many transactions the block has. */
 export interface BlockMeta {
   readonly height: bigint;
   readonly time: string;

@@ -56,8 +56,13 @@ export class TxQueue {
     for (const sender of senders) await this.runSender(sender, latestHeight, now);
   }
 
-  /** Checks broadcast transactions that have stayed unseen for a while. */
+  /** Expires held transactions whose timeout height has come, and checks broadcast ones unseen for a while. */
   async reconcile(latestHeight: bigint): Promise<void> {
+    for (const record of this.store.pending().filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
+      if (latestHeight >= BigInt(record.timeoutHeight)) {
+        await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
+      }
+    }
     for (const record of this.store.pending().filter((r) => r.status === "broadcast")) {
       const checked = this.checkedAt.get(record.txHash);
       if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
@@ -139,6 +144,12 @@ export class TxQueue {
       if (onChain) {
         await this.settle(current.txHash, onChain);
         return true;
+      }
+      const gap = /expected (\d+), got (\d+)/.exec(answer.log);
+      if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
+        // The node still waits for an earlier nonce (one lost in a crash and being re-sent): not final.
+        await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
+        return false;
       }
       await this.move(current.txHash, "broadcast", "rejected", `CheckTx refused it: ${answer.log}`, { code: answer.code, codespace: answer.codespace, log: answer.log });
       return false;

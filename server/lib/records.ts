@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+/** Every status of docs/access-interface.md, from queued to the final ones. */
 export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
 export type TxStatus = (typeof TX_STATUSES)[number];
 /** Final states never change again, except that the chain itself may prove a commit. */

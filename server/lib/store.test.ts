@@ -88,3 +88,16 @@ describe("JournalStore", () => {
     await store.close();
   });
 });
+
+describe("JournalStore when the disk fails", () => {
+  it("forgets a record whose write failed, so nothing acts on an unacknowledged transaction", async () => {
+    const { store } = await openStore();
+    await store.put(record(1));
+    await store.close(); // the journal's file handle is closed: every later write fails
+    await expect(store.put(record(2))).rejects.toThrow();
+    expect(store.get(record(2).txHash)).toBeUndefined();
+    expect(store.list({ limit: 10 }).items.map((r) => r.nonce)).toEqual(["1"]);
+    await expect(store.update(record(1).txHash, (r) => withStatus(r, "cancelled", undefined))).rejects.toThrow();
+    expect(store.get(record(1).txHash)?.status).toBe("queued");
+  });
+});

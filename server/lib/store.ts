@@ -3,6 +3,7 @@ import { ApiError } from "./errors.js";
 import { Journal } from "./journal.js";
 import { type TxRecord, TxRecordSchema, type TxStatus } from "./records.js";
 
+/** A page request of `GET /transactions`. */
 export interface ListQuery {
   readonly limit: number;
   readonly address?: string;
@@ -10,6 +11,7 @@ export interface ListQuery {
   readonly cursor?: string;
 }
 
+/** One page, newest first; `nextCursor` when more follow. */
 export interface ListPage {
   readonly items: readonly TxRecord[];
   readonly nextCursor?: string;
@@ -74,8 +76,15 @@ export class JournalStore implements TxStore {
   }
 
   async put(...records: TxRecord[]): Promise<void> {
+    const previous = records.map((r) => this.byHash.get(r.txHash));
     for (const record of records) this.index(record);
-    await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
+    try {
+      await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
+    } catch (err) {
+      // Not on disk, so not acknowledged: memory must not act on it either (the queue would send it).
+      records.forEach((record, i) => this.restore(record, previous[i]));
+      throw err;
+    }
   }
 
   async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
@@ -140,6 +149,18 @@ export class JournalStore implements TxStore {
       this.ordered.splice(at, 1);
     }
     this.ordered.splice(this.lowerBound(record), 0, record);
+  }
+
+  private restore(failed: TxRecord, previous: TxRecord | undefined): void {
+    if (this.byHash.get(failed.txHash) !== failed) return; // a later write has replaced it
+    if (previous) {
+      this.index(previous);
+      return;
+    }
+    this.byHash.delete(failed.txHash);
+    this.open.delete(failed.txHash);
+    const at = this.lowerBound(failed);
+    if (this.ordered[at]?.txHash === failed.txHash) this.ordered.splice(at, 1);
   }
 
   /** First position whose element is not less than `key`. */

@@ -1,0 +1,49 @@
+/**
+ * The e2e suite's world: a fresh devnet (its own folder, on the integration suite's ports,
+ * which are free by the time this phase runs), the app's real services on a fresh data folder
+ * behind the WebSocket bridge, and the built renderer served with the app's CSP.
+ */
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { createServices } from "../electron/services/create-services.js";
+import { down, reset, up } from "../devnet/lib/devnet.js";
+import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
+import { firstBusyPort } from "../devnet/lib/processes.js";
+import { consoleProgress } from "../devnet/lib/progress.js";
+import { TEST_PORT_BASE } from "../devnet/test/global-setup.js";
+import { startBrowserMode } from "../scripts/web/browser-mode.js";
+import type { E2eEnv } from "./support/context.js";
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const rendererDir = join(repoRoot, "dist", "renderer");
+  if (!existsSync(join(rendererDir, "index.html"))) {
+    throw new Error("dist/renderer is missing: run `npx tsx scripts/build.ts renderer` first (npm test does)");
+  }
+  const devnetDir = join(repoRoot, ".devnet-test", "e2e");
+  const layout = layoutFromEnv({ ...process.env, COMETDESK_DEVNET_DIR: devnetDir, COMETDESK_DEVNET_PORT_OFFSET: String(TEST_PORT_BASE) });
+  await reset(layout);
+  const { info } = await up(layout, { validators: 1 }, consoleProgress());
+
+  const dataDir = join(repoRoot, ".devnet-test", "e2e-app");
+  rmSync(dataDir, { recursive: true, force: true });
+  const services = await createServices({
+    dataDir,
+    tokenStore: { kind: "memory" },
+    devnetJsonPath: layout.devnetJson,
+    bridge: true,
+    onInternalError: (method, error) => console.error(`[e2e services] ${method}`, error),
+  });
+  services.start();
+  const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
+
+  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token };
+  project.provide("e2e", env);
+  return async () => {
+    await browserMode.close();
+    await services.close();
+    await down(layout);
+    const rpcPort = Number(new URL(info.nodes[0]!.rpc).port);
+    if ((await firstBusyPort([rpcPort])) !== undefined) throw new Error(`the e2e devnet's RPC port ${rpcPort} is still in use after down`);
+  };
+}

@@ -1,0 +1,16 @@
+import { describe } from "vitest";
+import type { SpecContext } from "../support/spec-context.js";
+import { lockSpecs } from "./lock-specs.js";
+import { networkSpecs } from "./network-specs.js";
+import { secretSpecs } from "./secret-specs.js";
+import { statusSpecs } from "./status-specs.js";
+import { themeKeyboardSpecs } from "./theme-keyboard-specs.js";
+
+/** Every shell spec, in the order they run: the lock spec creates the wallet the others unlock. */
+export function shellSpecs(ctx: SpecContext): void {
+  describe("app and node status", () => statusSpecs(ctx));
+  describe("lock screen", () => lockSpecs(ctx));
+  describe("networks", () => networkSpecs(ctx));
+  describe("secrets", () => secretSpecs(ctx));
+  describe("theme and keyboard", () => themeKeyboardSpecs(ctx));
+}

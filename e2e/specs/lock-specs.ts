@@ -1,0 +1,53 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the page, hence the DOM types.
+import { expect, it } from "vitest";
+import { passGate, WAIT_MS } from "../support/app.js";
+import { E2E_PASSWORD } from "../support/context.js";
+import type { SpecContext } from "../support/spec-context.js";
+
+/** First run creates a vault; the lock screen then guards the app until the right password. */
+export function lockSpecs(ctx: SpecContext): void {
+  it("creates a wallet, shows the phrase once, locks, refuses a wrong password and unlocks", async () => {
+    const page = await ctx.open();
+    const create = page.getByRole("button", { name: "Create a new wallet" });
+    await expect.poll(async () => (await create.count()) + (await page.locator(".lock-screen").count()), { timeout: WAIT_MS }).toBeGreaterThan(0);
+    if (await create.count()) {
+      await create.click();
+      await page.getByLabel("Password (at least 8 characters)").fill(E2E_PASSWORD);
+      await page.getByLabel("Password again").fill("something else");
+      await page.getByRole("button", { name: "Create wallet" }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toContain("differ");
+      await page.getByLabel("Password again").fill(E2E_PASSWORD);
+      await page.getByRole("button", { name: "Create wallet" }).click();
+      const phrase = page.getByTestId("mnemonic");
+      await phrase.waitFor({ timeout: WAIT_MS });
+      const words = await phrase.locator("li").allTextContents();
+      expect(words).toHaveLength(24);
+      await page.getByRole("button", { name: "I have written it down" }).click();
+      await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      // Gone from the page and never stored by the renderer.
+      expect(await page.content()).not.toContain(words.slice(0, 6).join(" "));
+      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+      for (const word of new Set(words)) expect(stored).not.toMatch(new RegExp(`\\b${word}\\b`));
+    } else {
+      await passGate(page);
+    }
+
+    // Lock with the keyboard shortcut.
+    await page.keyboard.press("Control+Shift+L");
+    const password = page.getByLabel("Password");
+    await password.waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("unlock-password");
+    expect(await page.locator(".shell").count()).toBe(0);
+
+    await password.fill("not the password");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("alert").textContent(), { timeout: WAIT_MS }).toMatch(/password/i);
+    expect(await page.locator(".shell").count()).toBe(0);
+
+    await password.fill(E2E_PASSWORD);
+    await page.keyboard.press("Enter");
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    expect(await page.getByRole("button", { name: "Lock" }).count()).toBe(1);
+  });
+}

@@ -1,0 +1,63 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Callbacks passed to page.evaluate run in the page, hence the DOM types.
+import { expect, it } from "vitest";
+import { passGate, WAIT_MS } from "../support/app.js";
+import type { SpecContext } from "../support/spec-context.js";
+
+/** A token typed into the app goes to main and never comes back to the page. */
+export function secretSpecs(ctx: SpecContext): void {
+  it("shows that the devnet's dev token is set, without the token itself reaching the page", async () => {
+    const token = ctx.env().devnetToken;
+    expect(token, "the e2e devnet runs an access service with a dev token").toBeTruthy();
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await expect.poll(() => page.getByTestId("token-status-devnet").textContent(), { timeout: WAIT_MS }).toBe("Token set");
+    // The explorer's calls went through the access service with that token, and still it stays in main.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(await page.content()).not.toContain(token!);
+    expect(stored).not.toContain(token!);
+  });
+
+  it("sets and clears an access token while the page only ever shows whether one is set", async () => {
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    // Its own network with an access service URL: setting a token contacts nothing.
+    await page.getByRole("button", { name: "Add a network" }).click();
+    await page.getByLabel("Name").fill("Token net");
+    await page.getByLabel("Chain id").fill("token-1");
+    await page.getByLabel("Access service URL").fill("http://127.0.0.1:9");
+    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
+    await page.getByLabel("Fee denom (base unit)").fill("utoken");
+    await page.getByRole("button", { name: "Add network" }).click();
+    const row = page.locator("tr[data-network-id]", { hasText: "Token net" });
+    await row.waitFor({ timeout: WAIT_MS });
+    const id = await row.getAttribute("data-network-id");
+    const token = `e2e-secret-${Date.now().toString(36)}-do-not-leak`;
+    await row.getByRole("button", { name: /Set token|Replace token/ }).click();
+    await row.getByLabel(/Access token for/).fill(token);
+    await row.getByRole("button", { name: "Save token" }).click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("Token set");
+
+    const leaks = async () => {
+      const html = await page.content();
+      const values = await page.evaluate(() => [...document.querySelectorAll("input, textarea")].map((e) => (e as HTMLInputElement).value).join("\n"));
+      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+      return [html, values, stored].filter((s) => s.includes(token)).length;
+    };
+    expect(await leaks()).toBe(0);
+    await page.reload();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("Token set");
+    expect(await leaks()).toBe(0);
+
+    await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Clear token" }).click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("No token");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => page.locator("tr", { hasText: "Token net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  });
+}

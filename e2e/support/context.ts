@@ -1,0 +1,24 @@
+/** What the e2e global setup hands to every spec file. */
+export interface E2eEnv {
+  /** The renderer's URL, with the bridge's address and secret in the fragment. */
+  readonly appUrl: string;
+  /** The devnet node's RPC, for reading the chain directly. */
+  readonly rpc: string;
+  /** The devnet's chain id. */
+  readonly chainId: string;
+  /** Where the app's main-process services keep their files in this run. */
+  readonly dataDir: string;
+  /** The devnet state folder (for the Electron variant, whose main process reads it itself). */
+  readonly devnetDir: string;
+  /** The devnet access service's dev token, which main seeds into its token store. */
+  readonly devnetToken: string | undefined;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2e: E2eEnv;
+  }
+}
+
+/** The password every spec uses for the wallet the lock-screen spec creates. */
+export const E2E_PASSWORD = "correct horse battery";

@@ -1,0 +1,24 @@
+import type { Envelope, ErrorInfo } from "../../../shared/envelope.js";
+
+/** A failed call, carrying main's error code so the UI can react to it (e.g. wallet_locked). */
+export class ApiError extends Error {
+  readonly code: string;
+  constructor(info: ErrorInfo) {
+    super(info.message);
+    this.name = "ApiError";
+    this.code = info.code;
+  }
+}
+
+/** The value of an envelope, or an ApiError: react-query wants failures as rejections. */
+export async function unwrap<T>(call: Promise<Envelope<T>>): Promise<T> {
+  const answer = await call;
+  if (!answer.ok) throw new ApiError(answer.error);
+  return answer.value;
+}
+
+/** A short message for any error shown to the user. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return "Something went wrong.";
+}

@@ -1,0 +1,25 @@
+import { useCallback, useRef, useState } from "react";
+import { errorMessage } from "../api/unwrap.js";
+
+/**
+ * One user action (a form submit) with its pending flag and error text. Used instead of
+ * useMutation where the answer holds a secret (a new mnemonic) that must not sit in a cache.
+ */
+export function useAction<A extends unknown[]>(run: (...args: A) => Promise<void>): { run: (...args: A) => Promise<void>; pending: boolean; error: string | undefined; clearError: () => void } {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const latest = useRef(run);
+  latest.current = run;
+  const wrapped = useCallback(async (...args: A) => {
+    setPending(true);
+    setError(undefined);
+    try {
+      await latest.current(...args);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { run: wrapped, pending, error, clearError: useCallback(() => setError(undefined), []) };
+}

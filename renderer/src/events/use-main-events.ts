@@ -1,0 +1,44 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { CometdeskApi } from "../../../shared/api.js";
+import type { ResultOf } from "../../../shared/contract/index.js";
+import type { EventPayload } from "../../../shared/events.js";
+import { useApi } from "../api/api-context.js";
+import { chainKeys } from "../queries/chain-queries.js";
+import { walletKeys } from "../queries/wallet-queries.js";
+
+type Connection = ResultOf<"chain.connection">;
+
+/**
+ * Main's events keep the query cache current: a new block moves the connection's height, a
+ * connection change replaces its state, a lock change refetches the vault status.
+ */
+export function useMainEvents(): void {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(() => subscribeAll(api, client), [api, client]);
+}
+
+function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
+  const stops = [
+    api.on("chain.newBlock", (block) => patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }))),
+    api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
+    api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
+    api.on("tx.statusChanged", (change) => void client.invalidateQueries({ queryKey: ["tx", change.networkId] })),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+function onConnectionChanged(client: QueryClient, change: EventPayload<"network.connectionChanged">): void {
+  patchConnection(client, change.networkId, (c) => ({ ...c, state: change.state, endpoint: change.endpoint, reason: change.reason }));
+  void client.invalidateQueries({ queryKey: chainKeys.status(change.networkId) });
+}
+
+function patchConnection(client: QueryClient, networkId: string, patch: (c: Connection) => Connection): void {
+  const key = chainKeys.connection(networkId);
+  if (client.getQueryData(key) === undefined) {
+    void client.invalidateQueries({ queryKey: key }); // not loaded yet: fetch it whole
+    return;
+  }
+  client.setQueryData(key, (old: Connection | undefined) => (old ? patch(old) : old));
+}

@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useApi } from "../api/api-context.js";
+import { errorMessage } from "../api/unwrap.js";
+import { useMainEvents } from "../events/use-main-events.js";
+import { walletQueries } from "../queries/wallet-queries.js";
+import { AppShell } from "../shell/AppShell.js";
+import { FirstRun } from "./FirstRun.js";
+import { LockScreen } from "./LockScreen.js";
+
+/**
+ * What the window shows first: the first-run flow without a vault, the lock screen while the
+ * vault is locked, the app once unlocked (or when the user explores without a wallet).
+ */
+export function Gate() {
+  const api = useApi();
+  useMainEvents();
+  const status = useQuery(walletQueries.status(api));
+  const [explore, setExplore] = useState(false);
+  // Creating a vault unlocks it at once; the first-run flow stays up until the user has seen
+  // (and confirmed) the new recovery phrase, instead of giving way to the app mid-step.
+  const [firstRun, setFirstRun] = useState(false);
+  useEffect(() => {
+    if (status.data && !status.data.exists) setFirstRun(true);
+  }, [status.data]);
+  if (status.isPending) return <main className="centered" aria-busy="true"><p>Loading…</p></main>;
+  if (explore && !status.data?.exists) return <AppShell walletUnlocked={false} />;
+  if (status.isError) {
+    return (
+      <main className="centered">
+        <div className="card" role="alert">
+          <h1>The wallet could not be read</h1>
+          <p>{errorMessage(status.error)}</p>
+          <div className="row">
+            <button type="button" onClick={() => void status.refetch()}>Try again</button>
+            <button type="button" onClick={() => setExplore(true)}>Explore without a wallet</button>
+          </div>
+        </div>
+      </main>
+    );
+  }
+  const wallet = status.data;
+  if (wallet.exists && wallet.locked) return <LockScreen />;
+  if ((firstRun || !wallet.exists) && !explore) {
+    return <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />;
+  }
+  return <AppShell walletUnlocked={wallet.exists && !wallet.locked} />;
+}

@@ -1,0 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useApi } from "../api/api-context.js";
+import { unwrap } from "../api/unwrap.js";
+import { FormError } from "../components/FormError.js";
+import { useAction } from "../components/use-action.js";
+import { walletKeys } from "../queries/wallet-queries.js";
+
+/** The vault is locked: nothing but the password field until it is unlocked. */
+export function LockScreen() {
+  const api = useApi();
+  const client = useQueryClient();
+  const [password, setPassword] = useState("");
+  const unlock = useAction(async () => {
+    const status = await unwrap(api.wallet.unlock({ password }));
+    setPassword("");
+    client.setQueryData(walletKeys.status(), status);
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void unlock.run();
+  };
+  return (
+    <main className="centered lock-screen" aria-labelledby="lock-title">
+      <form className="card" onSubmit={submit}>
+        <h1 id="lock-title">Cometdesk is locked</h1>
+        <p>Enter your wallet password to unlock.</p>
+        <label htmlFor="unlock-password">Password</label>
+        <input
+          id="unlock-password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={unlock.error ? true : undefined}
+          aria-describedby={unlock.error ? "unlock-error" : undefined}
+        />
+        <FormError id="unlock-error" message={unlock.error} />
+        <button type="submit" disabled={unlock.pending || password.length === 0}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
+      </form>
+    </main>
+  );
+}

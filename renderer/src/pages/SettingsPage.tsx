@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Settings } from "../../../shared/contract/settings.js";
+import { useApi } from "../api/api-context.js";
+import { errorMessage, unwrap } from "../api/unwrap.js";
+import { settingsKeys, settingsQueries } from "../queries/settings-queries.js";
+import { SHORTCUTS } from "../shell/shortcuts.js";
+import { useThemeState } from "../theme/ThemeProvider.js";
+import type { ThemePreference } from "../theme/theme.js";
+
+const isMac = /Mac/.test(navigator.platform);
+const THEMES: ReadonlyArray<[ThemePreference, string]> = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];
+
+/** App preferences (stored in main), the theme (stored here) and the keyboard shortcuts. */
+export function SettingsPage() {
+  const api = useApi();
+  const client = useQueryClient();
+  const theme = useThemeState();
+  const settings = useQuery(settingsQueries.get(api));
+  const update = useMutation({
+    mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
+    onSuccess: (value) => client.setQueryData(settingsKeys.all, value),
+  });
+  const s = settings.data;
+  return (
+    <div className="stack">
+      <fieldset>
+        <legend>Theme</legend>
+        {THEMES.map(([value, label]) => (
+          <label key={value} className="inline">
+            <input type="radio" name="theme" value={value} checked={theme.preference === value} onChange={() => theme.setPreference(value)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {settings.isError && <p role="alert">Settings could not be loaded: {errorMessage(settings.error)}</p>}
+      {s && (
+        <fieldset disabled={update.isPending}>
+          <legend>Wallet and node</legend>
+          <label htmlFor="auto-lock">Lock the wallet after this many idle minutes (0: never)</label>
+          <input id="auto-lock" type="number" min={0} max={1440} defaultValue={s.autoLockMinutes} onBlur={(e) => update.mutate({ autoLockMinutes: Number(e.target.value) })} />
+          <label htmlFor="rpc-method">Explorer requests</label>
+          <select id="rpc-method" value={s.rpcMethod} onChange={(e) => update.mutate({ rpcMethod: e.target.value === "GET" ? "GET" : "POST" })}>
+            <option value="POST">JSON-RPC (POST)</option>
+            <option value="GET">URI form (GET)</option>
+          </select>
+          <div>
+            <label className="inline">
+              <input type="checkbox" checked={s.allowPlainTextTokens} onChange={(e) => update.mutate({ allowPlainTextTokens: e.target.checked })} />
+              Keep access tokens even when the OS keychain is unavailable (stored unencrypted)
+            </label>
+          </div>
+          {update.isError && <p role="alert" className="form-error">{errorMessage(update.error)}</p>}
+        </fieldset>
+      )}
+      <section aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <dl className="facts">
+          {SHORTCUTS.map((s) => (
+            <div key={s.keys}>
+              <dt><kbd>{s.keys.replace("Mod", isMac ? "⌘" : "Ctrl")}</kbd></dt>
+              <dd>{s.label}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { FormError } from "../../components/FormError.js";
+import { networkKeys } from "../../queries/network-queries.js";
+import { EMPTY_FORM, formFromNetwork, networkFromForm, type NetworkFormValues } from "./network-form.js";
+
+const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
+  { key: "name", label: "Name" },
+  { key: "chainId", label: "Chain id" },
+  { key: "accessUrl", label: "Access service URL", hint: "Optional: the Transaction Access Interface in front of this chain." },
+  { key: "bech32Prefix", label: "Address prefix" },
+  { key: "denomBase", label: "Fee denom (base unit)" },
+  { key: "denomDisplay", label: "Display unit" },
+  { key: "denomExponent", label: "Display exponent" },
+];
+
+/** Adds a network, or edits one; main checks every field against the contract again. */
+export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: () => void }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const [values, setValues] = useState<NetworkFormValues>(() => (network ? formFromNetwork(network) : EMPTY_FORM));
+  const save = useMutation({
+    mutationFn: () => {
+      const input = networkFromForm(values, network);
+      return unwrap(network ? api.network.update({ id: network.id, patch: input }) : api.network.add(input));
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: networkKeys.all });
+      onDone();
+    },
+  });
+  const set = (key: keyof NetworkFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="card form-grid" onSubmit={submit} aria-labelledby="network-form-title">
+      <h2 id="network-form-title">{network ? `Edit ${network.name}` : "Add a network"}</h2>
+      {FIELDS.map((f, i) => (
+        <div key={f.key} className="field">
+          <label htmlFor={`network-${f.key}`}>{f.label}</label>
+          <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} />
+          {f.hint && <small>{f.hint}</small>}
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="network-rpcUrls">Node RPC URLs (one per line)</label>
+        <textarea id="network-rpcUrls" rows={2} value={values.rpcUrls} onChange={(e) => set("rpcUrls", e.target.value)} spellCheck={false} />
+      </div>
+      <div className="field">
+        <label htmlFor="network-rpcVia">Explorer calls go</label>
+        <select id="network-rpcVia" value={values.rpcVia} onChange={(e) => set("rpcVia", e.target.value)}>
+          <option value="direct">straight to the node</option>
+          <option value="access">through the access service</option>
+        </select>
+      </div>
+      <FormError message={save.isError ? errorMessage(save.error) : undefined} />
+      <div className="row">
+        <button type="submit" disabled={save.isPending}>{network ? "Save changes" : "Add network"}</button>
+        <button type="button" className="secondary" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../components/use-action.js";
+import { networkKeys, networkQueries } from "../../queries/network-queries.js";
+
+/**
+ * Sets or clears a network's access token. The token goes to main once and is never shown
+ * again: the page only ever learns {hasToken}, and the field is emptied on success.
+ */
+export function TokenCell({ network }: { network: Network }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const status = useQuery(networkQueries.token(api, network.id));
+  const [token, setToken] = useState("");
+  const [open, setOpen] = useState(false);
+  const onSaved = (value: { hasToken: boolean }) => {
+    setToken("");
+    setOpen(false);
+    client.setQueryData(networkKeys.token(network.id), value);
+  };
+  // Not useMutation: its cache would keep the token as the mutation's variables.
+  const save = useAction(async () => onSaved(await unwrap(api.network.setToken({ id: network.id, token }))));
+  const clear = useMutation({ mutationFn: () => unwrap(api.network.clearToken({ id: network.id })), onSuccess: onSaved });
+  if (!network.accessUrl) return <span className="muted">no access service</span>;
+  const has = status.data?.hasToken;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save.run();
+  };
+  const fieldId = `token-${network.id}`;
+  return (
+    <div className="token-cell">
+      <span data-testid={`token-status-${network.id}`}>{has === undefined ? "…" : has ? "Token set" : "No token"}</span>
+      {open ? (
+        <form onSubmit={submit} className="row">
+          <label htmlFor={fieldId} className="visually-hidden">Access token for {network.name}</label>
+          <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => setToken(e.target.value)} required />
+          <button type="submit" disabled={save.pending || token.length === 0}>Save token</button>
+          <button type="button" className="secondary" onClick={() => { setToken(""); setOpen(false); }}>Cancel</button>
+        </form>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setOpen(true)}>{has ? "Replace token" : "Set token"}</button>
+      )}
+      {has && !open && <button type="button" className="secondary" onClick={() => clear.mutate()}>Clear token</button>}
+      {save.error && <span role="alert" className="form-error">{save.error}</span>}
+      {clear.error && <span role="alert" className="form-error">{errorMessage(clear.error)}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+
+/** Node data of one network. Keys: chain.all(networkId) → status, connection. */
+export const chainKeys = {
+  all: (networkId: string) => ["chain", networkId] as const,
+  status: (networkId: string) => [...chainKeys.all(networkId), "status"] as const,
+  connection: (networkId: string) => [...chainKeys.all(networkId), "connection"] as const,
+};
+
+export const chainQueries = {
+  /** The node's own status; refreshed in the background, since catching-up changes slowly. */
+  status: (api: CometdeskApi, networkId: string) =>
+    queryOptions({ queryKey: chainKeys.status(networkId), queryFn: () => unwrap(api.chain.status({})), refetchInterval: 10_000, retry: false }),
+  /** The live block feed's state; kept current by network.connectionChanged events. */
+  connection: (api: CometdeskApi, networkId: string) =>
+    queryOptions({ queryKey: chainKeys.connection(networkId), queryFn: () => unwrap(api.chain.connection({})) }),
+};

@@ -1,0 +1,16 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+
+/** Networks and their token status. Keys: networks.all → list, token(id). */
+export const networkKeys = {
+  all: ["networks"] as const,
+  list: () => [...networkKeys.all, "list"] as const,
+  token: (id: string) => [...networkKeys.all, "token", id] as const,
+};
+
+export const networkQueries = {
+  list: (api: CometdeskApi) => queryOptions({ queryKey: networkKeys.list(), queryFn: () => unwrap(api.network.list({})) }),
+  /** Only {hasToken}: the token itself never leaves main. */
+  token: (api: CometdeskApi, id: string) => queryOptions({ queryKey: networkKeys.token(id), queryFn: () => unwrap(api.network.tokenStatus({ id })) }),
+};

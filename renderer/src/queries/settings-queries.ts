@@ -1,0 +1,10 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+
+/** App preferences stored in main. Keys: settings.all. */
+export const settingsKeys = { all: ["settings"] as const };
+
+export const settingsQueries = {
+  get: (api: CometdeskApi) => queryOptions({ queryKey: settingsKeys.all, queryFn: () => unwrap(api.settings.get({})) }),
+};

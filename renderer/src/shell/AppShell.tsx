@@ -1,0 +1,66 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useApi } from "../api/api-context.js";
+import { unwrap } from "../api/unwrap.js";
+import { NetworksPage } from "../pages/networks/NetworksPage.js";
+import { NodePage } from "../pages/NodePage.js";
+import { SettingsPage } from "../pages/SettingsPage.js";
+import { walletKeys } from "../queries/wallet-queries.js";
+import { useThemeState } from "../theme/ThemeProvider.js";
+import { NetworkSwitcher } from "./NetworkSwitcher.js";
+import { ROUTES } from "./routes.js";
+import { StatusBar } from "./StatusBar.js";
+import { ThemeToggle } from "./ThemeToggle.js";
+import { useRoute } from "./use-route.js";
+import { useShortcuts } from "./use-shortcuts.js";
+
+/** The window's frame: header, navigation, the current page and the node status bar. */
+export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const theme = useThemeState();
+  const [route, go] = useRoute();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lock = async () => client.setQueryData(walletKeys.status(), await unwrap(api.wallet.lock({})));
+  useShortcuts((action) => {
+    if (action.type === "go") go(action.route);
+    else if (action.type === "toggleTheme") theme.toggle();
+    else if (walletUnlocked) void lock();
+  });
+  // A page change moves focus to its heading, so keyboard and screen-reader users land on it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else heading.current?.focus();
+  }, [route]);
+  const page = ROUTES.find((r) => r.id === route)!;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to content</a>
+      <header className="topbar">
+        <span className="brand">Cometdesk</span>
+        <NetworkSwitcher />
+        <div className="topbar-actions">
+          <ThemeToggle />
+          {walletUnlocked && <button type="button" onClick={() => void lock()} title="Lock the wallet (Mod+Shift+L)">Lock</button>}
+        </div>
+      </header>
+      <nav className="sidenav" aria-label="Main">
+        <ul>
+          {ROUTES.map((r) => (
+            <li key={r.id}>
+              <a href={r.hash} aria-current={r.id === route ? "page" : undefined}>{r.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="content" className="content" aria-labelledby="page-title">
+        <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
+        {route === "node" && <NodePage />}
+        {route === "networks" && <NetworksPage />}
+        {route === "settings" && <SettingsPage />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

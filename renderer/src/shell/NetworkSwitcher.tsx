@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../api/api-context.js";
+import { errorMessage, unwrap } from "../api/unwrap.js";
+import { networkKeys, networkQueries } from "../queries/network-queries.js";
+
+/** The header's network picker: selecting one moves the whole app, block feed included. */
+export function NetworkSwitcher() {
+  const api = useApi();
+  const client = useQueryClient();
+  const list = useQuery(networkQueries.list(api));
+  const select = useMutation({
+    mutationFn: (id: string) => unwrap(api.network.select({ id })),
+    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.all }),
+  });
+  if (!list.data) return <span className="network-switcher muted">{list.isError ? "Networks unavailable" : "…"}</span>;
+  return (
+    <div className="network-switcher">
+      <label htmlFor="network-select">Network</label>
+      <select id="network-select" value={list.data.selectedId} disabled={select.isPending} onChange={(e) => select.mutate(e.target.value)}>
+        {list.data.networks.map((n) => (
+          <option key={n.id} value={n.id}>{n.name}</option>
+        ))}
+      </select>
+      {select.isError && <span role="alert" className="form-error">{errorMessage(select.error)}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { RouteId } from "./routes.js";
+
+/** What a keyboard shortcut does. The Electron menu shows the same accelerators. */
+export type ShortcutAction = { readonly type: "go"; readonly route: RouteId } | { readonly type: "lock" } | { readonly type: "toggleTheme" };
+
+export interface KeyLike {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly altKey: boolean;
+}
+
+/** The shortcuts, for the menu and the Settings page's list. "Mod" is Cmd on macOS, Ctrl elsewhere. */
+export const SHORTCUTS: ReadonlyArray<{ readonly keys: string; readonly label: string }> = [
+  { keys: "Mod+1", label: "Node" },
+  { keys: "Mod+2", label: "Networks" },
+  { keys: "Mod+,", label: "Settings" },
+  { keys: "Mod+Shift+L", label: "Lock the wallet" },
+  { keys: "Mod+Shift+D", label: "Switch between light and dark theme" },
+];
+
+/** The action of a key press, or undefined when it is not a shortcut. */
+export function shortcutFor(event: KeyLike, isMac: boolean): ShortcutAction | undefined {
+  const mod = isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  if (!mod || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (!event.shiftKey) {
+    if (key === "1") return { type: "go", route: "node" };
+    if (key === "2") return { type: "go", route: "networks" };
+    if (key === ",") return { type: "go", route: "settings" };
+    return undefined;
+  }
+  if (key === "l") return { type: "lock" };
+  if (key === "d") return { type: "toggleTheme" };
+  return undefined;
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm run build`: the renderer with Vite (dist/renderer), main as one ES module
+ * (dist/main/main.js) and the preload as one CommonJS file (dist/preload/preload.cjs), which is
+ * what a sandboxed preload must be. electron-builder packs exactly these (electron-builder.yml).
+ */
+import { rmSync } from "node:fs";
+import { build as esbuild } from "esbuild";
+import { build as viteBuild } from "vite";
+
+const only = process.argv[2];
+if (!only) rmSync("dist", { recursive: true, force: true });
+
+if (!only || only === "renderer") {
+  await viteBuild({ configFile: "vite.config.ts", logLevel: "warn" });
+  console.log("built dist/renderer");
+}
+if (!only || only === "electron") {
+  await esbuild({
+    entryPoints: ["electron/main/main.ts"],
+    outfile: "dist/main/main.js",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    sourcemap: true,
+    // ws loads these native speed-ups only if present; Electron is provided at run time.
+    external: ["electron", "bufferutil", "utf-8-validate"],
+    // Bundled CommonJS dependencies call require(); an ES module has none of its own.
+    banner: { js: "import { createRequire as __cdCreateRequire } from 'node:module'; const require = __cdCreateRequire(import.meta.url);" },
+    logLevel: "warning",
+  });
+  await esbuild({
+    entryPoints: ["electron/preload/preload.ts"],
+    outfile: "dist/preload/preload.cjs",
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node22",
+    external: ["electron"],
+    logLevel: "warning",
+  });
+  console.log("built dist/main/main.js and dist/preload/preload.cjs");
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start` without Electron: the services behind the bridge and the built renderer on
+ * loopback, opened in the system browser where there is a display. Runs until Ctrl+C.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { createServices } from "../../electron/services/create-services.js";
+import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
+import { repoRoot } from "../../devnet/lib/layout.js";
+import { startBrowserMode } from "../web/browser-mode.js";
+
+export interface BrowserFallbackOptions {
+  readonly devnetJson: string | undefined;
+  readonly startRoute: string;
+  readonly say: (line: string) => void;
+}
+
+export async function runBrowserMode(options: BrowserFallbackOptions): Promise<void> {
+  // Browser mode has no OS keychain: tokens live in a file only the owner can read.
+  const dataDir = process.env.COMETDESK_WEB_DATA_DIR ?? join(repoRoot, ".cometdesk-web");
+  const services = await createServices({
+    dataDir,
+    tokenStore: { kind: "file" },
+    devnetJsonPath: options.devnetJson,
+    bridge: true,
+    onInternalError: (method, error) => console.error(`[services] ${method}`, error),
+  });
+  // Open on the devnet that `npm start` just brought up, whatever was selected last time.
+  if (options.devnetJson) await services.dispatcher.dispatch("network.select", { id: DEVNET_ID });
+  services.start();
+  const mode = await startBrowserMode({
+    dispatcher: services.dispatcher,
+    events: services.events,
+    rendererDir: join(repoRoot, "dist", "renderer"),
+    rendererPort: Number(process.env.COMETDESK_WEB_PORT ?? 0) || undefined,
+  });
+  const url = mode.url.replace(/#\/$/, `#/${options.startRoute}`);
+  options.say(`✓ Cometdesk is running in browser mode (data in ${dataDir}). Open:\n\n    ${url}\n`);
+  options.say("  The link carries this run's bridge secret: keep it to yourself. Ctrl+C stops the app.");
+  openInBrowser(url, options.say);
+
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  options.say("\n• Stopping (the devnet keeps running; `npm run devnet -- down` stops it)");
+  await mode.close();
+  await services.close();
+  process.exit(0);
+}
+
+function openInBrowser(url: string, say: (line: string) => void): void {
+  const hasDisplay = process.platform !== "linux" || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (!hasDisplay) {
+    say("  (No display here, so no browser was opened.)");
+    return;
+  }
+  const opener = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+  const child = spawn(opener, [url], { stdio: "ignore", detached: true });
+  child.on("error", () => say(`  (Could not run ${opener}; open the link yourself.)`));
+  child.unref();
+}
