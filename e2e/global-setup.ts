@@ -3,7 +3,7 @@
  * which are free by the time this phase runs), the app's real services on a fresh data folder
  * behind the WebSocket bridge, and the built renderer served with the app's CSP.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createServices } from "../electron/services/create-services.js";
@@ -28,6 +28,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dataDir = join(repoRoot, ".devnet-test", "e2e-app");
   rmSync(dataDir, { recursive: true, force: true });
+  // A damaged settings file, as a crash mid-write or a bad edit leaves it: main must keep it
+  // aside and say so (the problems banner spec), not silently start over.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dataDir, "settings.json"), "{\"autoLockMinutes\": 10,");
   const services = await createServices({
     dataDir,
     tokenStore: { kind: "memory" },
