@@ -63,7 +63,10 @@ export class TxQueue {
         await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
       }
     }
-    for (const record of this.store.pending().filter((r) => r.status === "broadcast")) {
+    const broadcast = this.store.pending().filter((r) => r.status === "broadcast");
+    const live = new Set(broadcast.map((r) => r.txHash));
+    for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
+    for (const record of broadcast) {
       const checked = this.checkedAt.get(record.txHash);
       if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
       this.checkedAt.set(record.txHash, latestHeight);
