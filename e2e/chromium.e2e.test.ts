@@ -3,7 +3,7 @@
  * to the real main-process services through the WebSocket bridge, on a real devnet.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { collectPageErrors, launchChromium } from "./support/browser.js";
 import { shellSpecs } from "./specs/all-specs.js";
 
@@ -31,4 +31,16 @@ shellSpecs({
     return page;
   },
   errors: (page) => errors.get(page) ?? [],
+});
+
+// Browser mode only: without the bridge in its URL the renderer explains how to start the app.
+it("says how to start the app when opened without its main process", async () => {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  const url = new URL(inject("e2e").appUrl);
+  await page.goto(`${url.origin}${url.pathname}`);
+  const alert = page.getByRole("alert");
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain("npm start");
 });

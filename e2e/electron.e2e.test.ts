@@ -36,6 +36,7 @@ if (!binary) {
       },
     });
     page = await app.firstWindow();
+    errors = collectPageErrors(page);
   });
   afterAll(async () => {
     await app?.close();
@@ -47,7 +48,8 @@ if (!binary) {
         // One window for the whole run: each spec starts from a reload of the app's entry.
         await page.evaluate(() => localStorage.clear());
         await page.goto("app://cometdesk/index.html#/node");
-        errors = collectPageErrors(page);
+        await page.reload(); // a hash-only change would not restart the renderer
+        errors.length = 0;
         return page;
       },
       errors: () => errors,

@@ -3,13 +3,14 @@
  * which are free by the time this phase runs), the app's real services on a fresh data folder
  * behind the WebSocket bridge, and the built renderer served with the app's CSP.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createServices } from "../electron/services/create-services.js";
 import { down, reset, up } from "../devnet/lib/devnet.js";
-import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
-import { firstBusyPort } from "../devnet/lib/processes.js";
+import { DevnetError } from "../devnet/lib/errors.js";
+import { type Layout, layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
+import { firstBusyPort, sleep } from "../devnet/lib/processes.js";
 import { consoleProgress } from "../devnet/lib/progress.js";
 import { TEST_PORT_BASE } from "../devnet/test/global-setup.js";
 import { startBrowserMode } from "../scripts/web/browser-mode.js";
@@ -23,10 +24,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const devnetDir = join(repoRoot, ".devnet-test", "e2e");
   const layout = layoutFromEnv({ ...process.env, COMETDESK_DEVNET_DIR: devnetDir, COMETDESK_DEVNET_PORT_OFFSET: String(TEST_PORT_BASE) });
   await reset(layout);
-  const { info } = await up(layout, { validators: 1 }, consoleProgress());
+  const { info } = await upWhenPortsFree(layout);
 
   const dataDir = join(repoRoot, ".devnet-test", "e2e-app");
   rmSync(dataDir, { recursive: true, force: true });
+  // A damaged settings file, as a crash mid-write or a bad edit leaves it: main must keep it
+  // aside and say so (the problems banner spec), not silently start over.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dataDir, "settings.json"), "{\"autoLockMinutes\": 10,");
   const services = await createServices({
     dataDir,
     tokenStore: { kind: "memory" },
@@ -46,4 +51,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const rpcPort = Number(new URL(info.nodes[0]!.rpc).port);
     if ((await firstBusyPort([rpcPort])) !== undefined) throw new Error(`the e2e devnet's RPC port ${rpcPort} is still in use after down`);
   };
+}
+
+/**
+ * `up`, waiting out a port that another suite's closed connection still holds: the test ports
+ * lie in Linux's ephemeral range, and a client socket in TIME_WAIT blocks a bind for up to 60 s.
+ */
+async function upWhenPortsFree(layout: Layout): ReturnType<typeof up> {
+  const progress = consoleProgress();
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    try {
+      return await up(layout, { validators: 1 }, progress);
+    } catch (error) {
+      const port = error instanceof DevnetError ? /port (\d+) on 127\.0\.0\.1 is already in use/.exec(error.message)?.[1] : undefined;
+      if (!port || Date.now() > deadline) throw error;
+      progress.step(`port ${port} is still held by a closed connection; waiting for the system to release it`);
+      while ((await firstBusyPort([Number(port)])) !== undefined && Date.now() < deadline) await sleep(1_000);
+    }
+  }
 }

@@ -1,7 +1,9 @@
 import { describe } from "vitest";
 import type { SpecContext } from "../support/spec-context.js";
+import { a11ySpecs } from "./a11y-specs.js";
 import { lockSpecs } from "./lock-specs.js";
 import { networkSpecs } from "./network-specs.js";
+import { problemsSpecs } from "./problems-specs.js";
 import { secretSpecs } from "./secret-specs.js";
 import { statusSpecs } from "./status-specs.js";
 import { themeKeyboardSpecs } from "./theme-keyboard-specs.js";
@@ -13,4 +15,6 @@ export function shellSpecs(ctx: SpecContext): void {
   describe("networks", () => networkSpecs(ctx));
   describe("secrets", () => secretSpecs(ctx));
   describe("theme and keyboard", () => themeKeyboardSpecs(ctx));
+  describe("accessibility", () => a11ySpecs(ctx));
+  describe("stored-file problems", () => problemsSpecs(ctx));
 }

@@ -82,6 +82,16 @@ describe("the WebSocket bridge", () => {
     conn.close();
   });
 
+  it("refuses calls beyond the in-flight cap instead of queueing them", async () => {
+    const { handlers } = recordingHandlers(() => new Promise(() => {}));
+    server = await startBridgeServer({ dispatcher: createDispatcher(handlers), events: createEventHub(), maxInFlight: 2 });
+    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    void conn.api.app.ping();
+    void conn.api.app.ping();
+    expect(await conn.api.app.ping()).toMatchObject({ ok: false, error: { code: "busy" } });
+    conn.close();
+  });
+
   it("answers calls that were in flight when the connection closed", async () => {
     const { server } = await start(() => new Promise(() => {}));
     const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });

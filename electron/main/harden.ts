@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { app, protocol, type Session, shell } from "electron";
 import { APP_SCHEME, resolveAppAsset } from "./app-protocol.js";
-import type { SecurityBaseline } from "./security.js";
+import { rendererResponseHeaders, type SecurityBaseline } from "./security.js";
 
 export function hardenSession(session: Session, baseline: SecurityBaseline): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(baseline.allowPermission(permission, details.requestingUrl)));
@@ -25,7 +25,7 @@ export function serveRenderer(rendererDir: string, baseline: SecurityBaseline): 
     try {
       const body = await readFile(asset.path);
       return new Response(body, {
-        headers: { "content-type": asset.contentType, "content-security-policy": baseline.csp, "x-content-type-options": "nosniff" },
+        headers: { "content-type": asset.contentType, ...rendererResponseHeaders(baseline.csp) },
       });
     } catch {
       return new Response("not found", { status: 404 });

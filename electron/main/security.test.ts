@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityBaseline } from "./security.js";
+import { contentSecurityPolicy, rendererResponseHeaders, securityBaseline } from "./security.js";
 
 const baseline = securityBaseline({ preload: "/app/preload.cjs" });
 const directives = (csp: string): Map<string, string[]> =>
@@ -45,6 +45,16 @@ describe("content security policy", () => {
     const csp = directives(contentSecurityPolicy({ devServerOrigin: "http://localhost:5173" }));
     expect(csp.get("script-src")).toContain("http://localhost:5173");
     expect(csp.get("connect-src")).toContain("ws://localhost:5173");
+  });
+});
+
+describe("renderer response headers", () => {
+  it("carry the CSP, refuse MIME sniffing and send no referrer", () => {
+    expect(rendererResponseHeaders(baseline.csp)).toMatchObject({
+      "content-security-policy": baseline.csp,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+    });
   });
 });
 

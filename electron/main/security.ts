@@ -130,3 +130,18 @@ function originOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Headers of every renderer response (app:// and the browser mode's server). Threats: MIME
+ * sniffing a chain-data download into script, and a URL (the browser mode's carries the bridge
+ * secret) leaking through a Referer header.
+ */
+export function rendererResponseHeaders(csp: string): Readonly<Record<string, string>> {
+  return {
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "cache-control": "no-store",
+  };
+}

@@ -73,7 +73,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     return createAccessClient({ baseUrl: network.accessUrl, token: () => tokens.get(network.id) });
   };
   const watcher = createTxWatcher({ events, fetchTx: async (id, hash) => (await accessFor(networks.get(id))).get(hash) });
-  const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events });
+  const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
 
   const dispatcher = createDispatcher(
     {

@@ -1,14 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { config as zodConfig } from "zod";
 import { App } from "./App.js";
 import { connectApi } from "./api/connect-api.js";
 import { errorMessage } from "./api/unwrap.js";
 import { Unavailable } from "./shell/Unavailable.js";
 import "./styles.css";
-
-// The CSP forbids eval, so zod's compiled-parser fast path would only raise violations.
-zodConfig({ jitless: true });
 
 const root = createRoot(document.getElementById("root")!);
 connectApi().then(

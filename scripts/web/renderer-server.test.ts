@@ -22,6 +22,7 @@ describe("renderer server (browser mode)", () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self' ws://127.0.0.1:7123;");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("answers 404 outside the build and to anything but GET", async () => {

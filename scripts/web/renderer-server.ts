@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { APP_ORIGIN, resolveAppAsset } from "../../electron/main/app-protocol.js";
-import { contentSecurityPolicy } from "../../electron/main/security.js";
+import { contentSecurityPolicy, rendererResponseHeaders } from "../../electron/main/security.js";
 
 export interface RendererServer {
   readonly url: string;
@@ -33,7 +33,7 @@ export async function startRendererServer(options: RendererServerOptions): Promi
     };
     if (!asset) return notFound();
     readFile(asset.path).then(
-      (body) => res.writeHead(200, { "content-type": asset.contentType, "content-security-policy": csp, "x-content-type-options": "nosniff", "cache-control": "no-store" }).end(body),
+      (body) => res.writeHead(200, { "content-type": asset.contentType, ...rendererResponseHeaders(csp) }).end(body),
       notFound,
     );
   });

@@ -71,5 +71,7 @@ export const chainMethods = {
     state: z.enum(["idle", "connecting", "live", "polling", "offline"]),
     lastHeight: DecString.nullable(),
     reason: z.string().nullable(),
+    /** The last time an RPC call moved to another endpoint, and why. */
+    failover: z.object({ at: z.string(), from: z.string(), reason: z.string() }).nullable(),
   })),
 };

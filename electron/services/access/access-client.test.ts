@@ -18,7 +18,8 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((r) => server.close(r)));
-const client = (extra: object = {}) => createAccessClient({ baseUrl, token: async () => "tok", timeoutMs: 200, ...extra });
+// Generous by default: the machine may be busy; only the hung-service case uses a short timeout.
+const client = (extra: object = {}) => createAccessClient({ baseUrl, token: async () => "tok", timeoutMs: 10_000, ...extra });
 
 describe("the access client", () => {
   it("sends the bearer token and maps a 429 with its Retry-After", async () => {
@@ -37,7 +38,7 @@ describe("the access client", () => {
     handle = (_req, res) => res.writeHead(502).end("<html>Bad gateway</html>");
     await expect(client().info()).rejects.toBeInstanceOf(AccessUnreachableError);
     handle = () => {};
-    await expect(client().info()).rejects.toMatchObject({ code: "access_timeout" });
+    await expect(client({ timeoutMs: 300 }).info()).rejects.toMatchObject({ code: "access_timeout" });
     handle = (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(`{"pad":"${"x".repeat(2 << 20)}"}`);
     await expect(client({ maxBytes: 1 << 20 }).info()).rejects.toThrow(/too large/);
   });

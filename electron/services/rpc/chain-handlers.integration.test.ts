@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { toBase64 } from "@cosmjs/encoding";
 import { coins } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -123,6 +125,20 @@ describe("what the explorer shows", () => {
 
   it("answers a node error as RpcError with the node's message", async () => {
     await expect(chain.block({ height: "999999999" })).rejects.toMatchObject({ code: "rpc_error", rpcCode: -32603 });
+  });
+
+  it("fails over from a dead node to a live one and says why", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const dead = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r)); // nothing listens there any more
+    const twoNodes = registerChainHandlers({
+      transport: createRpcTransport({ endpoints: () => [{ url: dead, kind: "node" }, { url: rpc, kind: "node" }], backoffMs: 1 }),
+      defaultMethod: () => "POST",
+      connection: () => ({ networkId: "devnet", endpoint: null, state: "idle", lastHeight: null, reason: null }),
+    });
+    expect((await twoNodes.status({})).nodeInfo.network).toBe(info.chainId);
+    expect((await twoNodes.connection({})).failover).toMatchObject({ from: dead, reason: "ECONNREFUSED" });
   });
 
   it("runs console calls as typed, in either form", async () => {

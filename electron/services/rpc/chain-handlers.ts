@@ -14,7 +14,7 @@ export interface ChainDeps {
   /** The settings' default HTTP form, used when a call does not choose one. */
   readonly defaultMethod: () => HttpMethod;
   /** The live block feed's view of the connection (chain.connection). */
-  readonly connection: () => z.output<(typeof chainMethods)["connection"]["result"]>;
+  readonly connection: () => Omit<z.output<(typeof chainMethods)["connection"]["result"]>, "failover">;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -135,6 +135,6 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       const answer = await deps.transport.call({ route: a.route, http: a.method, params, idempotent: a.route !== "check_tx" });
       return { route: a.route, method: a.method, endpoint: answer.endpoint, elapsedMs: Math.round(answer.elapsedMs), result: answer.result as JsonValue };
     },
-    connection: async () => deps.connection(),
+    connection: async () => ({ ...deps.connection(), failover: deps.transport.lastFailover() ?? null }),
   };
 }

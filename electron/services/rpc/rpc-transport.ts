@@ -149,6 +149,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
 }
 
 function describeNetworkError(error: TypeError): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === "string" ? cause.code : "network error";
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.code === "string") return cause.code;
+  return typeof cause?.message === "string" ? cause.message.slice(0, 200) : "network error";
 }

@@ -48,7 +48,8 @@ export const RpcEvent = z.object({
   attributes: list(z.object({ key: str.nullish(), value: str.nullish(), index: z.boolean().optional() })),
 });
 export const RpcExecTxResult = z.object({
-  code: int.optional(),
+  // Always sent by CometBFT 0.38 (0 included): without it, garbage would read as success.
+  code: int,
   codespace: str.optional(),
   log: str.optional(),
   data: str.nullish(),

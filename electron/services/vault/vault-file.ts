@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
+import type { ProblemLog } from "../storage/problems.js";
 import { Sealed } from "./vault-crypto.js";
 import { VaultCorruptError } from "./vault-errors.js";
 
@@ -18,11 +19,14 @@ export function associatedData(accounts: readonly PublicAccount[]): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ version: 1, accounts }));
 }
 
-export function readVaultFile(path: string): VaultFile | undefined {
+export function readVaultFile(path: string, problems?: ProblemLog): VaultFile | undefined {
   const read = readJsonFile(path, VaultFile);
   if (read.status === "missing") return undefined;
   // A damaged wallet is kept aside by readJsonFile; the user restores it or imports the mnemonic.
-  if (read.status === "corrupt") throw new VaultCorruptError(`${read.reason}; it was kept as ${read.keptAs}`);
+  if (read.status === "corrupt") {
+    problems?.add({ file: path, keptAs: read.keptAs, reason: read.reason });
+    throw new VaultCorruptError(`${read.reason}; it was kept as ${read.keptAs}`);
+  }
   return read.value;
 }
 

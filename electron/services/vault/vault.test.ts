@@ -6,6 +6,7 @@ import { Secp256k1, Secp256k1Signature, sha256 } from "@cosmjs/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
+import { createProblemLog } from "../storage/problems.js";
 import { openVault } from "./vault.js";
 
 // The devnet's public test mnemonic for alice (devnet/accounts.json): test-only, never real value.
@@ -116,6 +117,16 @@ describe("vault lifecycle", () => {
     expect(await f.vault.reveal("second password")).toEqual({ mnemonic: created.mnemonic });
     f.vault.close();
   }, 30_000);
+
+  it("keeps a damaged wallet file aside, reports it, and never overwrites it", async () => {
+    const f = fresh();
+    writeFileSync(f.path, '{"version":1,"accounts":[');
+    const problems = createProblemLog();
+    const vault = openVault({ dataDir: f.dataDir, prefix: () => "cosmos", autoLockMs: () => 0, events: f.events, problems });
+    await expect(vault.unlock("whatever")).rejects.toMatchObject({ code: "vault_corrupt" });
+    expect(problems.list()).toHaveLength(1);
+    expect(readFileSync(problems.list()[0]!.keptAs, "utf8")).toBe('{"version":1,"accounts":[');
+  });
 
   it("refuses an invalid mnemonic", async () => {
     await expect(fresh().vault.import("not a real mnemonic at all", "password1")).rejects.toMatchObject({ code: "invalid_mnemonic" });

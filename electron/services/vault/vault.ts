@@ -6,6 +6,7 @@ import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
 import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";
+import type { ProblemLog } from "../storage/problems.js";
 import { deriveKey, newKey, openWithKey, sealWithKey } from "./vault-crypto.js";
 import { WalletExistsError, WalletLockedError, WalletMissingError } from "./vault-errors.js";
 import { associatedData, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
@@ -17,6 +18,8 @@ export interface VaultOptions {
   /** Idle time before the vault locks itself; 0 never. Read at each touch. */
   readonly autoLockMs: () => number;
   readonly events: EventHub;
+  /** Where a wallet file that does not parse is reported (it is kept aside, never deleted). */
+  readonly problems?: ProblemLog;
 }
 
 interface Unlocked {
@@ -32,7 +35,7 @@ export function openVault(options: VaultOptions) {
   let unlocked: Unlocked | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  const file = (): VaultFile => readVaultFile(path) ?? fail(new WalletMissingError());
+  const file = (): VaultFile => readVaultFile(path, options.problems) ?? fail(new WalletMissingError());
   const exists = () => existsSync(path);
 
   const toAccount = (a: PublicAccount): WalletAccount => ({

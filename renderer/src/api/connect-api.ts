@@ -1,5 +1,4 @@
 import type { CometdeskApi } from "../../../shared/api.js";
-import { connectBridge } from "../../bridge/bridge-client.js";
 import { parseBridgeParams } from "./bridge-params.js";
 
 /** What the renderer could not reach, with what to do about it. */
@@ -22,7 +21,8 @@ export async function connectApi(): Promise<CometdeskApi> {
     throw new ApiUnavailableError("Cometdesk's renderer needs its main process. Start it with `npm start` or `npm run dev:web`.");
   }
   try {
-    return (await connectBridge(params)).api;
+    const { connectBridgeApi } = await import("./bridge-api.js");
+    return await connectBridgeApi(params);
   } catch {
     throw new ApiUnavailableError("Could not connect to the app's bridge. Is `npm run dev:web` still running?");
   }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Settings } from "../../../shared/contract/settings.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
+import { appQueries } from "../queries/app-queries.js";
 import { settingsKeys, settingsQueries } from "../queries/settings-queries.js";
 import { SHORTCUTS } from "../shell/shortcuts.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
@@ -16,6 +17,7 @@ export function SettingsPage() {
   const client = useQueryClient();
   const theme = useThemeState();
   const settings = useQuery(settingsQueries.get(api));
+  const info = useQuery(appQueries.info(api));
   const update = useMutation({
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (value) => client.setQueryData(settingsKeys.all, value),
@@ -50,6 +52,11 @@ export function SettingsPage() {
           </div>
           {update.isError && <p role="alert" className="form-error">{errorMessage(update.error)}</p>}
         </fieldset>
+      )}
+      {info.data && (
+        <p data-testid="app-version">
+          Cometdesk {info.data.version}, {info.data.bridge ? "browser mode (services behind the local bridge)" : "desktop app"}
+        </p>
       )}
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>

@@ -8,6 +8,7 @@ import { SettingsPage } from "../pages/SettingsPage.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
+import { ProblemsBanner } from "./ProblemsBanner.js";
 import { ROUTES } from "./routes.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
@@ -56,6 +57,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
       </nav>
       <main id="content" className="content" aria-labelledby="page-title">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
+        <ProblemsBanner />
         {route === "node" && <NodePage />}
         {route === "networks" && <NetworksPage />}
         {route === "settings" && <SettingsPage />}

@@ -1,0 +1,97 @@
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { WebSocketServer } from "ws";
+import type { EventPayload } from "../../../shared/events.js";
+import { createEventHub } from "../event-hub.js";
+import { type BlockFeedSource, createBlockFeed, type FeedBlock } from "./block-feed.js";
+
+/**
+ * The feed against a hostile node: a websocket that sends junk and out-of-order triggers, and a
+ * block source that answers with repeats, shuffles and holes. The real node is in
+ * block-feed.integration.test.ts; this one plays what a real node will not do on demand.
+ */
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+const block = (h: number): FeedBlock => ({ height: String(h), hash: h.toString(16).padStart(64, "0").toUpperCase(), time: "2026-11-21T00:00:00Z", numTxs: 0, proposerAddress: "AB" });
+
+async function hostileWebsocket(frames: string[]): Promise<string> {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise((r) => wss.once("listening", r));
+  wss.on("connection", (ws) => ws.once("message", () => frames.forEach((f) => ws.send(f))));
+  cleanups.push(() => wss.close());
+  return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/websocket`;
+}
+const trigger = (h: number) => JSON.stringify({ jsonrpc: "2.0", id: "x", result: { data: { value: { block: { header: { height: String(h) } } } } } });
+
+describe("the block feed against a hostile node", () => {
+  it("emits each height once and in order despite junk, repeated and reordered triggers and shuffled answers", async () => {
+    let tip = 10;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: await hostileWebsocket(["not json", "{}", trigger(14), trigger(12), trigger(14), trigger(13), '{"result":{"data":{"value":{"block":{"header":{"height":"-1"}}}}}}', "x".repeat(100_000), trigger(16)]),
+      latestHeight: async () => BigInt(tip),
+      // Answers the range with each block twice, shuffled, plus one outside the range.
+      blocks: async (min, max) => {
+        const out: FeedBlock[] = [block(Number(max) + 5)];
+        for (let h = Number(min); h <= Number(max) && h <= tip; h++) out.push(block(h), block(h));
+        return out.reverse();
+      },
+    };
+    const events = createEventHub();
+    const seen: number[] = [];
+    const done = new Promise<void>((resolve) =>
+      events.listen((event, payload) => {
+        if (event !== "chain.newBlock") return;
+        seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
+        if (seen.at(-1) === 16) resolve();
+      }),
+    );
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000 });
+    cleanups.push(() => feed.stop());
+    tip = 16;
+    feed.start(source);
+    await done;
+    // Whichever of the first poll and the first trigger wins, the feed starts at one height and
+    // then counts up by one: no repeat, no step back, no gap, and nothing past the tip.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+    expect(feed.status().lastHeight).toBe("16");
+  });
+
+  it("fills a hole the block source leaves on the next trigger, never skipping it", async () => {
+    let tip = 5;
+    let holeAt7 = true;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: undefined,
+      latestHeight: async () => BigInt(tip),
+      blocks: async (min, max) => {
+        const out: FeedBlock[] = [];
+        for (let h = Number(min); h <= Number(max) && h <= tip; h++) if (!(h === 7 && holeAt7)) out.push(block(h));
+        return out;
+      },
+    };
+    const events = createEventHub();
+    const seen: number[] = [];
+    let onBlock: (() => void) | undefined;
+    events.listen((event, payload) => {
+      if (event !== "chain.newBlock") return;
+      seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
+      onBlock?.();
+    });
+    const until = (h: number) => new Promise<void>((resolve) => (onBlock = () => seen.at(-1) === h && resolve()));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 250 });
+    cleanups.push(() => feed.stop());
+    const first = until(5);
+    feed.start(source);
+    await first;
+    tip = 9;
+    const sixth = until(6);
+    await sixth; // 7 is missing, so 8 and 9 must wait
+    holeAt7 = false;
+    const ninth = until(9);
+    await ninth;
+    expect(seen).toEqual([5, 6, 7, 8, 9]);
+  });
+});

@@ -1,0 +1,56 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contract } from "../../../shared/contract/index.js";
+import { registerChainHandlers } from "./chain-handlers.js";
+import { createRpcTransport } from "./rpc-transport.js";
+
+/**
+ * A node that answers well-formed JSON-RPC with the wrong shapes: every chain method must refuse
+ * the answer as rpc_bad_response instead of passing it on or crashing. (Right shapes are tested
+ * against the real devnet in chain-handlers.integration.test.ts.)
+ */
+let server: Server;
+let lie: unknown;
+let url: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const id = body ? (JSON.parse(body) as { id: number }).id : -1;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result: lie }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+const chain = () =>
+  registerChainHandlers({
+    transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0 }),
+    defaultMethod: () => "POST",
+    connection: () => ({ networkId: "x", endpoint: null, state: "idle", lastHeight: null, reason: null }),
+  });
+
+const argsFor: Partial<Record<keyof typeof contract.chain, object>> = {
+  abciQuery: { path: "/x" }, blockByHash: { hash: "A".repeat(64) }, headerByHash: { hash: "A".repeat(64) }, blockSearch: { query: "a" },
+  txSearch: { query: "a" }, tx: { hash: "A".repeat(64) }, genesisChunked: { chunk: 0 }, broadcastTxSync: { tx: "AA==" },
+  broadcastTxAsync: { tx: "AA==" }, broadcastTxCommit: { tx: "AA==" }, checkTx: { tx: "AA==" },
+};
+// These show the node's answer as-is (any JSON), or carry no data worth checking.
+const passThrough = new Set(["consensusState", "dumpConsensusState", "genesis", "health", "rawCall", "connection"]);
+
+describe("chain.* against a node that lies about shapes", () => {
+  for (const lieValue of [{ block: "not a block" }, [], "string", { height: { nested: true } }]) {
+    it(`refuses ${JSON.stringify(lieValue)} for every typed route`, async () => {
+      lie = lieValue;
+      const c = chain() as unknown as Record<string, (a: unknown) => Promise<unknown>>;
+      for (const name of Object.keys(contract.chain).filter((m) => !passThrough.has(m))) {
+        const args = contract.chain[name as keyof typeof contract.chain].args.parse(argsFor[name as keyof typeof contract.chain] ?? {});
+        await expect(c[name]!(args), name).rejects.toMatchObject({ code: "rpc_bad_response" });
+      }
+    });
+  }
+});
