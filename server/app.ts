@@ -45,7 +45,8 @@ const PUBLIC_ROUTES = new Set(["/health"]);
 /** Builds the Transaction Access Interface app (docs/access-interface.md); it does not listen. */
 export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
-  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true });
+  // requestTimeout: a client that trickles its request (slowloris) is cut off after 30 s, not Node's 300.
+  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true, requestTimeout: 30_000 });
   app.removeContentTypeParser("text/plain"); // bodies are JSON only: anything else is a 415
   app.decorateRequest("tokenId", "");
   const routes: string[] = [];

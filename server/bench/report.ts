@@ -15,6 +15,8 @@ export interface BenchReport {
   readonly connections: number;
   readonly durationS: number;
   readonly seeded: number;
+  /** One-minute load averages when the bench started and ended: the machine may be shared. */
+  readonly load1: readonly [number, number];
   readonly load: readonly BenchRow[];
   readonly probe: { readonly command: string; readonly count: number; readonly viaService: number; readonly direct: number; readonly viaServiceP99: number; readonly directP99: number };
   readonly goals: readonly { readonly goal: string; readonly measured: string; readonly met: boolean }[];
@@ -35,6 +37,11 @@ with the rate limit raised), seeds ${r.seeded} committed transfers through it, a
 in its own process. Client and service share the machine's ${cpu.length} cores. Every figure is the
 median of ${r.runs} runs of ${r.durationS} s with ${r.connections} connections; the cases alternate within each run.
 \`$TOKEN\` is a token of the service; the ports are those of the default offset.
+
+The machine may be shared: its one-minute load average was ${f(r.load1[0])} at the start and
+${f(r.load1[1])} at the end of this run (2 would mean both cores busy). Under such contention
+figures from separate invocations differ a lot (the node alone has measured from about 3,000 to
+18,000 req/s here); compare the cases of one run with each other.
 
 ## Throughput and latency under load
 

@@ -63,7 +63,10 @@ export class TxQueue {
         await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
       }
     }
-    for (const record of this.store.pending().filter((r) => r.status === "broadcast")) {
+    const broadcast = this.store.pending().filter((r) => r.status === "broadcast");
+    const live = new Set(broadcast.map((r) => r.txHash));
+    for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
+    for (const record of broadcast) {
       const checked = this.checkedAt.get(record.txHash);
       if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
       this.checkedAt.set(record.txHash, latestHeight);
@@ -147,8 +150,11 @@ export class TxQueue {
       }
       const gap = /expected (\d+), got (\d+)/.exec(answer.log);
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
-        // The node still waits for an earlier nonce (one lost in a crash and being re-sent): not final.
+        // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
+        // final. The earlier broadcasts are checked on the next block, and this one waits for it.
+        for (const r of this.store.pending()) if (r.from === current.from && r.status === "broadcast") this.checkedAt.delete(r.txHash);
         await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
+        this.waiting.add(current.txHash);
         return false;
       }
       await this.move(current.txHash, "broadcast", "rejected", `CheckTx refused it: ${answer.log}`, { code: answer.code, codespace: answer.codespace, log: answer.log });

@@ -25,7 +25,10 @@ function refusal(item: unknown): { status: number; body: string } | undefined {
 function sendUpstream(reply: FastifyReply, upstream: UpstreamResponse): FastifyReply {
   // CometBFT answers URI-form errors with HTTP 500; they are the caller's bad parameters, not our failure.
   const status = upstream.status >= 200 && upstream.status < 300 ? 200 : 400;
-  return reply.status(status).type("application/json").send(upstream.body);
+  // Cut off midway (cap, deadline, node gone): the connection is reset, so the client cannot
+  // mistake a truncated answer for a whole one.
+  upstream.stream?.once("error", () => reply.raw.destroy());
+  return reply.status(status).type("application/json").send(upstream.stream ?? upstream.body);
 }
 
 function sendUpstreamError(reply: FastifyReply, error: unknown, id: unknown): FastifyReply {
@@ -70,7 +73,7 @@ async function batch(deps: ServerDeps, items: unknown[]): Promise<string> {
   if (allowed.length === 0) return `[${refusals.map((r) => r?.body).join(",")}]`;
   let forwarded: unknown[];
   try {
-    const upstream = await deps.proxy.post(JSON.stringify(allowed));
+    const upstream = await deps.proxy.postBuffered(JSON.stringify(allowed));
     const parsed: unknown = JSON.parse(upstream.body.toString("utf8"));
     forwarded = Array.isArray(parsed) ? parsed : allowed.map(() => parsed);
   } catch (error) {
