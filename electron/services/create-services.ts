@@ -96,6 +96,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
       })),
   });
+  const stopRearming = settings.onChange(() => vault.rearm()); // a new idle time applies at once
   let started = false;
   const stopFollowing = networks.onChange(() => started && feed.start(feedSource(networks.selected())));
 
@@ -109,6 +110,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     async close() {
       started = false;
       stopFollowing();
+      stopRearming();
       feed.stop();
       watcher.stop();
       vault.close();

@@ -17,6 +17,15 @@ export interface TxDeps {
 
 /** Registers `tx.*`: transfers through the selected network's access service, signed in main. */
 export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
+  // One submission per sender at a time: two quick clicks would otherwise read the same nonce.
+  const senders = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(from: string, job: () => Promise<T>): Promise<T> => {
+    const run = (senders.get(from) ?? Promise.resolve()).then(job, job);
+    const settled = run.catch(() => undefined);
+    senders.set(from, settled);
+    void settled.then(() => senders.get(from) === settled && senders.delete(from));
+    return run;
+  };
   const access = async () => {
     const network = deps.networks.selected();
     return { network, client: await deps.accessFor(network) };
@@ -27,7 +36,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     info: async () => (await access()).client.info(),
     account: async (a) => (await access()).client.account(a.address),
     signDoc: async (a) => (await access()).client.signDoc(a),
-    async submit(a) {
+    submit: (a) => oneAtATime(a.from, async () => {
       const { network, client } = await access();
       // The nonce comes from the service, which also counts transfers queued there (nextNonce).
       const { nextNonce: nonce } = await client.account(a.from);
@@ -37,7 +46,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       const tx = await client.submit({ ...a, nonce, signature, publicKey: pubKey });
       deps.watcher.watch(network.id, tx);
       return tx;
-    },
+    }),
     cancel: async (a) => {
       const { client } = await access();
       if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");

@@ -58,6 +58,16 @@ describe("transfers through the access service", () => {
     expect(statuses.filter((s) => s.txHash === tx.txHash).at(-1)).toMatchObject({ status: "committed" });
   });
 
+  it("gives two quick submissions from one sender consecutive nonces", async () => {
+    const [a, b] = await Promise.all([
+      call("tx.submit", { from: alice.address, to: bob.address, amount: "11" }),
+      call("tx.submit", { from: alice.address, to: bob.address, amount: "12" }),
+    ]);
+    expect(BigInt(b.nonce as string) - BigInt(a.nonce as string)).toBe(1n);
+    await call("tx.cancel", { id: b.txHash });
+    await call("tx.cancel", { id: a.txHash });
+  });
+
   it("cancels a transfer inside the hold window", async () => {
     const tx = await call("tx.submit", { from: alice.address, to: bob.address, amount: "5" });
     expect(await call("tx.cancel", { id: tx.txHash })).toMatchObject({ status: "cancelled" });

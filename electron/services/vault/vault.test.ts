@@ -132,6 +132,17 @@ describe("vault lifecycle", () => {
     await expect(fresh().vault.import("not a real mnemonic at all", "password1")).rejects.toMatchObject({ code: "invalid_mnemonic" });
   });
 
+  it("applies a changed idle time at once", async () => {
+    let ms = 0;
+    const f = fresh();
+    const vault = openVault({ dataDir: f.dataDir, prefix: () => "cosmos", autoLockMs: () => ms, events: f.events });
+    await vault.import(ALICE.mnemonic, "correct horse");
+    const locked = new Promise((resolve) => f.events.listen((e, p) => e === "wallet.lockChanged" && (p as { locked: boolean }).locked && resolve(p)));
+    ms = 30;
+    vault.rearm();
+    expect(await locked).toEqual({ locked: true, reason: "idle" });
+  });
+
   it("locks itself after the idle time and says so", async () => {
     const f = fresh(50);
     const locked = new Promise((resolve) => f.events.listen((e, p) => e === "wallet.lockChanged" && (p as { locked: boolean }).locked && resolve(p)));

@@ -159,6 +159,8 @@ export function openVault(options: VaultOptions) {
       const { signature } = await wallet.signAmino(signer, signDoc);
       return { signature: signature.signature, pubKey: signature.pub_key.value as string };
     },
+    /** Restarts the idle timer with the current setting (after the user changed it). */
+    rearm: () => touch(),
     /** Stops the idle timer (tests, shutdown). */
     close: () => lock("user"),
   };
