@@ -11,6 +11,9 @@ export default defineConfig({
           name: "unit",
           include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
+          // test and can pass 5 s when the two cores are busy.
+          testTimeout: 30_000,
         },
       },
       {
