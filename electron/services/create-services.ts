@@ -82,7 +82,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens),
       settings: registerSettingsHandlers(settings),
       tx: registerTxHandlers({ networks, vault, watcher, accessFor }),
-      wallet: registerWalletHandlers(vault),
+      wallet: registerWalletHandlers(vault, devnet?.demoKeys),
     },
     { onInternalError: config.onInternalError },
   );

@@ -26,12 +26,20 @@ export type WalletStatus = z.infer<typeof WalletStatus>;
 
 const Accounts = z.object({ accounts: z.array(WalletAccount) });
 
+/** A public, test-only account of the local devnet: name and address, never its mnemonic. */
+export const DemoAccount = z.object({ name: z.string(), address: z.string() });
+export type DemoAccount = z.infer<typeof DemoAccount>;
+
 /** `wallet.*`: the encrypted key vault in main. Addresses come out; keys never do. */
 export const walletMethods = {
   status: method(NoArgs, WalletStatus),
   /** Creates a vault with a new mnemonic, shown once here so the user can write it down. */
   create: method(z.strictObject({ password: NewPassword, words: z.union([z.literal(12), z.literal(24)]).default(24) }), Accounts.extend({ mnemonic: z.string() })),
   import: method(z.strictObject({ mnemonic: Mnemonic, password: NewPassword }), Accounts),
+  /** The local devnet's demo accounts (empty without a devnet), for one-click onboarding. */
+  demoAccounts: method(NoArgs, z.object({ accounts: z.array(DemoAccount) })),
+  /** Creates the vault from a devnet demo account's key, which main reads from devnet.json. */
+  importDemo: method(z.strictObject({ name: z.string().regex(/^[a-z0-9]{1,32}$/), password: NewPassword }), Accounts),
   unlock: method(z.strictObject({ password: Password }), WalletStatus),
   lock: method(NoArgs, WalletStatus),
   accounts: method(NoArgs, Accounts),

@@ -10,7 +10,15 @@ const DevnetJson = z.object({
   stakeDenom: z.string(),
   nodes: z.array(z.object({ rpc: z.url() })).min(1),
   access: z.object({ url: z.url(), token: z.string().min(1) }).optional(),
+  accounts: z.array(z.object({ name: z.string().regex(/^[a-z0-9]{1,32}$/), address: z.string(), mnemonic: z.string().min(1) })).default([]),
 });
+
+/** A funded, public, test-only devnet key. Its mnemonic stays in main. */
+export interface DemoKey {
+  readonly name: string;
+  readonly address: string;
+  readonly mnemonic: string;
+}
 
 export const DEVNET_ID = "devnet";
 
@@ -18,6 +26,8 @@ export interface DevnetSeed {
   readonly network: Network;
   /** The access service's dev token, destined for the token store, never for the network list. */
   readonly token: string | undefined;
+  /** The devnet's demo accounts, offered at first run; mnemonics never leave main. */
+  readonly demoKeys: readonly DemoKey[];
 }
 
 /** "Local devnet" from devnet.json, or undefined when there is none or it does not parse. */
@@ -46,5 +56,6 @@ export function devnetSeed(path: string | undefined): DevnetSeed | undefined {
       source: "devnet",
     },
     token: info.access?.token,
+    demoKeys: info.accounts,
   };
 }

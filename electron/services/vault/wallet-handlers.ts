@@ -1,9 +1,17 @@
+import { NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
+import type { DemoKey } from "../networks/devnet-seed.js";
 import type { Vault } from "./vault.js";
 
 /** Registers `wallet.*`: the vault's operations; addresses and signatures come out, keys never. */
-export function registerWalletHandlers(vault: Vault): NamespaceHandlers<"wallet"> {
+export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): NamespaceHandlers<"wallet"> {
   return {
+    demoAccounts: () => ({ accounts: demoKeys.map(({ name, address }) => ({ name, address })) }),
+    importDemo: (a) => {
+      const key = demoKeys.find((k) => k.name === a.name);
+      if (!key) throw new NotFoundError(`the local devnet has no demo account named ${a.name}`);
+      return vault.import(key.mnemonic, a.password);
+    },
     status: () => vault.status(),
     create: (a) => vault.create(a.password, a.words),
     import: (a) => vault.import(a.mnemonic, a.password),

@@ -1,12 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useApi } from "../api/api-context.js";
+import { walletQueries } from "../queries/wallet-queries.js";
 import { CreateWallet } from "./CreateWallet.js";
+import { DemoAccountImport } from "./DemoAccountImport.js";
 import { ImportWallet } from "./ImportWallet.js";
 
-type Step = "choose" | "create" | "import";
+type Step = "choose" | "create" | "import" | { demo: string };
 
 /** No vault yet: create one, import a recovery phrase, or explore the chain without keys. */
 export function FirstRun({ onExplore, onFinished }: { onExplore: () => void; onFinished: () => void }) {
+  const api = useApi();
+  const demo = useQuery(walletQueries.demoAccounts(api));
   const [step, setStep] = useState<Step>("choose");
+  if (typeof step === "object") return <DemoAccountImport name={step.demo} onCancel={() => setStep("choose")} onFinished={onFinished} />;
   if (step === "create") return <CreateWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
   if (step === "import") return <ImportWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
   return (
@@ -19,6 +26,19 @@ export function FirstRun({ onExplore, onFinished }: { onExplore: () => void; onF
           <button type="button" onClick={() => setStep("import")}>Import a recovery phrase</button>
           <button type="button" className="secondary" onClick={onExplore}>Explore without a wallet</button>
         </div>
+        {demo.data && demo.data.accounts.length > 0 && (
+          <section aria-labelledby="demo-title">
+            <h2 id="demo-title">Local devnet demo accounts</h2>
+            <p>Funded test accounts of your local chain. Their keys are public: use them only on the devnet.</p>
+            <div className="stack">
+              {demo.data.accounts.map((a) => (
+                <button type="button" key={a.name} className="secondary" onClick={() => setStep({ demo: a.name })} aria-label={`Use the demo account ${a.name}, ${a.address}`}>
+                  Use {a.name} <code>{a.address}</code>
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
       </div>
     </main>
   );

@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { WAIT_MS } from "../support/app.js";
+import type { SpecContext } from "../support/spec-context.js";
+
+/** First run on "Local devnet" offers the devnet's funded demo accounts, one click each. */
+export function demoSpecs(ctx: SpecContext): void {
+  it("offers every devnet demo account at first run, and one click leads to choosing a password", async () => {
+    const env = ctx.env();
+    const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as { accounts: Array<{ name: string; address: string; mnemonic: string }> };
+    const page = await ctx.open();
+    await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
+    for (const account of devnet.accounts) {
+      expect(await page.getByRole("button", { name: `Use the demo account ${account.name}, ${account.address}` }).count(), account.name).toBe(1);
+    }
+    // Names and addresses reach the page; the public test mnemonics stay in main all the same.
+    const html = await page.content();
+    for (const account of devnet.accounts) expect(html).not.toContain(account.mnemonic.split(" ").slice(0, 4).join(" "));
+
+    const first = devnet.accounts[0]!;
+    await page.getByRole("button", { name: `Use the demo account ${first.name}, ${first.address}` }).click();
+    await page.getByRole("heading", { name: `Use the demo account ${first.name}` }).waitFor({ timeout: WAIT_MS });
+    expect(await page.getByLabel("Password (at least 8 characters)").count()).toBe(1);
+    // Back to the choice without creating anything: the lock-screen spec creates the wallet.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
+    expect(ctx.errors(page)).toEqual([]);
+  });
+}
