@@ -1,8 +1,8 @@
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { Vault } from "./vault.js";
 
-/** Registers `wallet.*`: the vault's operations; addresses and signatures come out, keys never. */
-export function registerWalletHandlers(vault: Vault): NamespaceHandlers<"wallet"> {
+/** Registers `wallet.*` but balances (a chain read, wired in create-services): addresses and signatures come out, keys never. */
+export function registerWalletHandlers(vault: Vault): Omit<NamespaceHandlers<"wallet">, "balances"> {
   return {
     status: () => vault.status(),
     create: (a) => vault.create(a.password, a.words),
