@@ -6,9 +6,11 @@ import { txDetailHash } from "../../shell/routes.js";
 import { inertText, middleEllipsis } from "../../wallet/inert-text.js";
 import { StatusBadge } from "./StatusBadge.js";
 
+// One formatter for every row: toLocaleString() builds a new one per call, which shows while scrolling.
+const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "medium" });
 const time = (tx: Tx) => {
   const at = tx.time ?? tx.createdAt;
-  return at ? new Date(at).toLocaleString() : "—";
+  return at ? TIME.format(new Date(at)) : "—";
 };
 
 /** One transfer. Every chain value is rendered as text (React escapes it); the memo's direction controls are shown, not obeyed. */
