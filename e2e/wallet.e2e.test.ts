@@ -128,6 +128,7 @@ describe("wallet", () => {
     const bob = acct("bob").address;
     const fee = /^Fee \(/;
     const defaultFee = await field(fee).inputValue();
+    const defaultGas = await field("Gas limit").inputValue();
     const cases: Array<[string | RegExp, string, RegExp]> = [
       ["Recipient address", bob.slice(0, -1) + (bob.endsWith("q") ? "p" : "q"), /checksum/],
       ["Recipient address", "osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc", /another network/],
@@ -144,13 +145,15 @@ describe("wallet", () => {
       await field("Amount").fill("1");
       await field("Memo (optional, public on chain)").fill("");
       await field(fee).fill(defaultFee);
-      await field("Gas limit").fill("200000");
+      await field("Gas limit").fill(defaultGas);
       await field(label).fill(value);
       await w.page.getByRole("button", { name: "Review" }).click();
       await expect.poll(() => w.page.locator(".field-error").allTextContents(), { timeout: WAIT_MS }).toEqual([expect.stringMatching(message)]);
       expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
     }
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
+    await field(fee).fill(defaultFee);
+    await field("Gas limit").fill(defaultGas);
   });
 
   it("shows hostile memos as inert text in the review, the tracker and the list", async () => {
@@ -217,5 +220,20 @@ describe("wallet", () => {
     await w.page.getByTestId("sent-hash").waitFor({ timeout: WAIT_MS });
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before + 1);
     expect(w.errors).toEqual([]);
+  });
+
+  it("saves a recipient to the address book in main, picks it, and removes it", async () => {
+    const erin = acct("erin").address;
+    await openSendForm();
+    await field("Recipient address").fill(erin);
+    await field("Save as").fill("Erin");
+    await w.page.getByRole("button", { name: "Save to address book" }).click();
+    await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Erin", address: erin }]);
+    await field("Recipient address").fill("");
+    await field("Address book").selectOption({ label: `Erin — ${erin}` });
+    expect(await field("Recipient address").inputValue()).toBe(erin);
+    await go("Wallet");
+    await w.page.getByRole("button", { name: "Remove Erin from the address book" }).click();
+    await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([]);
   });
 });

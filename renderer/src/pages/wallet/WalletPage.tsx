@@ -9,9 +9,10 @@ import { useAction } from "../../components/use-action.js";
 import { walletKeys } from "../../queries/wallet-queries.js";
 import { useSelectedAccount } from "../../wallet/use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
+import { AddressBookPanel } from "./AddressBookPanel.js";
 import { Balances } from "./Balances.js";
 
-/** The wallet: the current account's address (copy, QR), its balances, and more accounts. */
+/** The wallet: the current account's address (copy, QR), its balances, more accounts, and the address book. */
 export function WalletPage({ unlocked }: { unlocked: boolean }) {
   const api = useApi();
   const client = useQueryClient();
@@ -46,6 +47,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
         </form>
         <FormError message={add.error} />
       </section>
+      <AddressBookPanel />
     </div>
   );
 }
