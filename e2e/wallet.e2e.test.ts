@@ -236,4 +236,17 @@ describe("wallet", () => {
     await w.page.getByRole("button", { name: "Remove Erin from the address book" }).click();
     await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([]);
   });
+
+  it("shows a way to set the token when it is missing, and the list once it is back", async () => {
+    const token = inject("e2e").devnetToken!;
+    await w.call("network.clearToken", { id: "devnet" });
+    await go("Transactions");
+    const state = w.page.locator("[data-state=token]");
+    await state.waitFor({ timeout: WAIT_MS });
+    expect(await state.getByRole("link", { name: "Set the token in Networks" }).getAttribute("href")).toBe("#/networks");
+    await w.call("network.setToken", { id: "devnet", token });
+    await w.page.getByRole("link", { name: "Networks", exact: true }).click();
+    await go("Transactions");
+    await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
+  });
 });

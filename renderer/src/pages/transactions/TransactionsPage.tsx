@@ -19,10 +19,12 @@ export function TransactionsPage() {
   const { account } = useSelectedAccount();
   const [scope, setScope] = useState<"mine" | "all">(account ? "mine" : "all");
   const [status, setStatus] = useState<TxStatus | "">("");
-  const [pageSize, setPageSize] = useState<number>(10);
-  const [history, setHistory] = useState<Tx | undefined>();
   const networkId = network?.id ?? "";
   const info = useQuery({ ...txQueries.info(api, networkId), enabled: !!network?.accessUrl });
+  // Opens at the interface's own default (10), once the service has said what it is.
+  const [chosenSize, setPageSize] = useState<number | undefined>();
+  const pageSize = chosenSize ?? info.data?.defaultListLimit ?? 10;
+  const [history, setHistory] = useState<Tx | undefined>();
   const filter = { address: scope === "mine" ? account?.address : undefined, status: status || undefined, pageSize };
   const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
@@ -42,7 +44,7 @@ export function TransactionsPage() {
         </select>
         <label className="inline" htmlFor="tx-page-size">Per page</label>
         <select id="tx-page-size" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
-          {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          {[...new Set([pageSize, ...PAGE_SIZES])].sort((a, b) => a - b).map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
         <ExportCsvButton filter={filter} rows={rows.length} />
       </form>
