@@ -115,6 +115,17 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       })),
   });
   let started = false;
+  let reconciling = false;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  const reconcile = () => {
+    if (reconciling || outbox.unconfirmed().length === 0) return;
+    reconciling = true;
+    void sender
+      .reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) }))
+      .then((settled) => settled.forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
+      .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
+      .finally(() => (reconciling = false));
+  };
   const stopFollowing = networks.onChange(() => started && feed.start(feedSource(networks.selected())));
 
   return {
@@ -123,14 +134,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     start() {
       started = true;
       feed.start(feedSource(networks.selected()));
-      // Sends signed before a crash or quit: settle them by hash, resubmitting only what never arrived.
-      void sender
-        .reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) }))
-        .then((settled) => settled.forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
-        .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e));
+      // Sends signed before a crash or quit: settle them by hash, resubmitting only what never
+      // arrived; again every minute while the service was unreachable for some of them.
+      reconcile();
+      reconcileTimer = setInterval(reconcile, 60_000).unref();
     },
     async close() {
       started = false;
+      clearInterval(reconcileTimer);
       stopFollowing();
       feed.stop();
       watcher.stop();
