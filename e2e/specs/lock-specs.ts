@@ -24,6 +24,14 @@ export function lockSpecs(ctx: SpecContext): void {
       const words = await phrase.locator("li").allTextContents();
       expect(words).toHaveLength(24);
       await page.getByRole("button", { name: "I have written it down" }).click();
+      // Three words are asked back before the app opens.
+      const groups = page.getByRole("group", { name: /^Word \d+$/ });
+      await groups.first().waitFor({ timeout: WAIT_MS });
+      for (const group of await groups.all()) {
+        const position = Number((await group.getAttribute("aria-label"))!.split(" ")[1]);
+        await group.getByRole("button", { name: words[position - 1]!, exact: true }).click();
+      }
+      await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator(".shell").waitFor({ timeout: WAIT_MS });
       // Gone from the page and never stored by the renderer.
       expect(await page.content()).not.toContain(words.slice(0, 6).join(" "));

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { app, BrowserWindow, Menu, protocol, safeStorage, session } from "electron";
+import { createDesktopNotifier, createSaveDialog } from "./desktop-io.js";
 import { createServices, type Services } from "../services/create-services.js";
 import { APP_ENTRY, APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-protocol.js";
 import { guardWebContents, hardenSession, serveRenderer } from "./harden.js";
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
     tokenStore: { kind: "safeStorage", safeStorage },
     devnetJsonPath: app.isPackaged ? undefined : process.env.COMETDESK_DEVNET_JSON,
     version: app.getVersion(),
+    saveFile: createSaveDialog(() => mainWindow),
+    notifier: createDesktopNotifier(),
     onInternalError: (method, error) => console.error(`[main] ${method} failed`, error),
   });
   const window = createMainWindow(baseline, join(app.getPath("userData"), "window-state.json"));

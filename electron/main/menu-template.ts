@@ -40,6 +40,9 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
       submenu: [
         rendererShortcut("Node", "CmdOrCtrl+1", actions),
         rendererShortcut("Networks", "CmdOrCtrl+2", actions),
+        rendererShortcut("Wallet", "CmdOrCtrl+3", actions),
+        rendererShortcut("Send", "CmdOrCtrl+4", actions),
+        rendererShortcut("Transactions", "CmdOrCtrl+5", actions),
         rendererShortcut("Settings", "CmdOrCtrl+,", actions),
       ],
     },

@@ -17,7 +17,13 @@ import { createProblemLog } from "./storage/problems.js";
 import { openFileTokenStore } from "./tokens/file-token-store.js";
 import { openSafeStorageTokenStore, type SafeStorageLike } from "./tokens/safe-storage-token-store.js";
 import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js";
+import { registerAddressBookHandlers, openAddressBook } from "./address-book/address-book.js";
+import { openOutbox } from "./tx/outbox.js";
+import { createSender } from "./tx/send.js";
+import type { SaveFile } from "./tx/tx-export.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
+import { createTxNotifier, type Notifier } from "./tx/tx-notifier.js";
+import { balancesOf } from "./vault/balances.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
@@ -34,6 +40,10 @@ export interface ServicesConfig {
   readonly version?: string;
   readonly bridge?: boolean;
   readonly rpc?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxBytes?: number };
+  /** The app's save dialog, for CSV exports; without one (browser mode) the renderer downloads the text. */
+  readonly saveFile?: SaveFile;
+  /** Desktop notifications when a submitted transaction commits or fails; none in browser mode. */
+  readonly notifier?: Notifier;
   /** Unexpected failures, for main's log; never sent to the renderer. */
   readonly onInternalError?: (method: string, error: unknown) => void;
 }
@@ -72,8 +82,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     if (!(await tokens.has(network.id))) throw new AppError("no_token", `set an access token for ${network.name} first`);
     return createAccessClient({ baseUrl: network.accessUrl, token: () => tokens.get(network.id) });
   };
-  const watcher = createTxWatcher({ events, fetchTx: async (id, hash) => (await accessFor(networks.get(id))).get(hash) });
+  const watcher = createTxWatcher({
+    events,
+    fetchTx: async (id, hash) => (await accessFor(networks.get(id))).get(hash),
+    onFinal: config.notifier ? createTxNotifier(config.notifier, (id) => networks.get(id)) : undefined,
+  });
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
+  const outbox = openOutbox(config.dataDir, problems);
+  const sender = createSender({ vault, outbox });
+  const addressBook = openAddressBook(config.dataDir, problems);
 
   const dispatcher = createDispatcher(
     {
@@ -81,8 +98,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       chain,
       network: registerNetworkHandlers(networks, tokens),
       settings: registerSettingsHandlers(settings),
-      tx: registerTxHandlers({ networks, vault, watcher, accessFor }),
-      wallet: registerWalletHandlers(vault, devnet?.demoKeys),
+      addressBook: registerAddressBookHandlers(addressBook),
+      tx: registerTxHandlers({ networks, sender, outbox, watcher, accessFor, saveFile: config.saveFile }),
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: (a) => balancesOf(async (q) => chain.abciQuery(q), a.address) },
     },
     { onInternalError: config.onInternalError },
   );
@@ -98,6 +116,17 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   const stopRearming = settings.onChange(() => vault.rearm()); // a new idle time applies at once
   let started = false;
+  let reconciling = false;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  const reconcile = () => {
+    if (reconciling || outbox.unconfirmed().length === 0) return;
+    reconciling = true;
+    void sender
+      .reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) }))
+      .then((settled) => settled.forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
+      .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
+      .finally(() => (reconciling = false));
+  };
   const stopFollowing = networks.onChange(() => started && feed.start(feedSource(networks.selected())));
 
   return {
@@ -106,9 +135,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     start() {
       started = true;
       feed.start(feedSource(networks.selected()));
+      // Sends signed before a crash or quit: settle them by hash, resubmitting only what never
+      // arrived; again every minute while the service was unreachable for some of them.
+      reconcile();
+      reconcileTimer = setInterval(reconcile, 60_000).unref();
     },
     async close() {
       started = false;
+      clearInterval(reconcileTimer);
       stopFollowing();
       stopRearming();
       feed.stop();

@@ -5,7 +5,7 @@ import { SAFE_ROUTES } from "./chain.js";
 describe("the IPC contract", () => {
   it("names every method namespace.method, once", () => {
     expect(new Set(METHOD_NAMES).size).toBe(METHOD_NAMES.length);
-    for (const name of METHOD_NAMES) expect(name).toMatch(/^(app|chain|network|settings|tx|wallet)\.[a-z][A-Za-z]+$/);
+    for (const name of METHOD_NAMES) expect(name).toMatch(/^(addressBook|app|chain|network|settings|tx|wallet)\.[a-z][A-Za-z]+$/);
     expect(METHOD_NAMES.length).toBe(Object.values(contract).reduce((n, ns) => n + Object.keys(ns).length, 0));
   });
 
@@ -16,7 +16,7 @@ describe("the IPC contract", () => {
   });
 
   it("has the wallet, transaction, network and settings methods the app needs", () => {
-    for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
+    for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "tx.exportCsv", "tx.outbox", "wallet.balances", "addressBook.list", "addressBook.save", "addressBook.remove", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
       "wallet.status", "wallet.accounts", "wallet.addAccount", "wallet.reveal", "wallet.changePassword", "wallet.signAmino", "network.list",
       "network.add", "network.update", "network.remove", "network.select", "network.setToken", "network.clearToken", "network.tokenStatus",
       "settings.get", "settings.update", "chain.rawCall", "app.ping"]) {

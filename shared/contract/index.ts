@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { addressBookMethods } from "./address-book.js";
 import { appMethods } from "./app.js";
 import { chainMethods } from "./chain.js";
 import type { MethodSpec } from "./method.js";
@@ -12,6 +13,7 @@ import { walletMethods } from "./wallet.js";
  * its arguments and result. Preload, the bridge and the dispatcher are all derived from it.
  */
 export const contract = {
+  addressBook: addressBookMethods,
   app: appMethods,
   chain: chainMethods,
   network: networkMethods,

@@ -72,6 +72,21 @@ export const AccessInfo = z.object({
 
 export const AccountState = z.object({ address: z.string(), accountNumber: z.string(), sequence: z.string(), nextNonce: z.string() });
 
+/** A signed transfer kept in main before it is submitted, so a restart cannot lose or repeat it. */
+export const OutboxEntry = z.object({
+  requestId: z.string(),
+  networkId: z.string(),
+  txHash: Hash32Hex,
+  from: z.string(),
+  to: z.string(),
+  amount: z.string(),
+  nonce: z.string(),
+  state: z.enum(["signed", "submitted", "abandoned"]),
+  createdAt: IsoTime,
+  problem: z.string().optional(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
 /** `tx.*`: transfers through the selected network's Transaction Access Interface. */
 export const txMethods = {
   list: method(
@@ -86,8 +101,19 @@ export const txMethods = {
   get: method(z.strictObject({ id: Hash32Hex }), Tx),
   /** The exact sign doc main would sign for this transfer, for the user to review. */
   signDoc: method(TransferArgs.extend({ nonce: DecString.optional() }), z.object({ signDoc: StdSignDoc })),
-  submit: method(TransferArgs, Tx),
+  /**
+   * Signs and submits. `requestId` makes it idempotent: the same id never sends a second
+   * transfer (double click, retry, restart); `nonce` pins the sign doc the user reviewed.
+   */
+  submit: method(TransferArgs.extend({ requestId: z.uuid().optional(), nonce: DecString.optional() }), Tx),
   cancel: method(z.strictObject({ id: Hash32Hex }), Tx),
   info: method(NoArgs, AccessInfo),
+  /** Writes the filtered list as CSV: a save dialog in the app; the text itself where there is none (browser mode). */
+  exportCsv: method(
+    z.strictObject({ address: Bech32Address.optional(), status: TxStatus.optional(), rows: z.number().int().min(1).max(100_000) }),
+    z.object({ saved: z.boolean(), rows: z.number().int(), path: z.string().optional(), csv: z.string().optional(), filename: z.string() }),
+  ),
+  /** Sends this app has signed that the service has not yet confirmed (the outbox). */
+  outbox: method(NoArgs, z.object({ entries: z.array(OutboxEntry) })),
   account: method(z.strictObject({ address: Bech32Address }), AccountState),
 };

@@ -47,6 +47,8 @@ export const walletMethods = {
   /** The mnemonic, only with the password typed again (even while unlocked). */
   reveal: method(z.strictObject({ password: Password }), z.object({ mnemonic: z.string() })),
   changePassword: method(z.strictObject({ oldPassword: Password, newPassword: NewPassword }), WalletStatus),
+  /** An address's bank balances on the selected network, per base denom. */
+  balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
   /** Signs one MsgSend amino sign doc with an account of the unlocked vault. */
   signAmino: method(
     z.strictObject({ signer: Bech32Address, signDoc: StdSignDoc }),

@@ -38,4 +38,11 @@ describe("the sign doc from the access service", () => {
     ];
     for (const edit of cases) expect(() => checkSignDoc(doc(edit), network, want)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
   });
+
+  it("is refused when the fee or gas differs from what the user set", () => {
+    const asked = { ...want, fee: "500ucomet", gas: "200000" };
+    expect(() => checkSignDoc(doc(), network, asked)).not.toThrow();
+    expect(() => checkSignDoc(doc((d) => (d.fee.amount = [{ denom: "ucomet", amount: "50000" }])), network, asked)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
+    expect(() => checkSignDoc(doc((d) => (d.fee.gas = "9000000")), network, asked)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
+  });
 });

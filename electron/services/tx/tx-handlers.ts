@@ -3,16 +3,19 @@ import { AppError } from "../app-error.js";
 import type { AccessClient } from "../access/access-client.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
-import type { Vault } from "../vault/vault.js";
-import { checkSignDoc } from "./sign-doc-check.js";
+import type { Outbox } from "./outbox.js";
+import type { Sender } from "./send.js";
+import { exportCsv, type SaveFile } from "./tx-export.js";
 import type { TxWatcher } from "./tx-watcher.js";
 
 export interface TxDeps {
   readonly networks: NetworkStore;
-  readonly vault: Vault;
+  readonly sender: Sender;
+  readonly outbox: Outbox;
   readonly watcher: TxWatcher;
   /** The access client of a network; throws when it has no access service or no token. */
   readonly accessFor: (network: Network) => Promise<AccessClient>;
+  readonly saveFile?: SaveFile;
 }
 
 /** Registers `tx.*`: transfers through the selected network's access service, signed in main. */
@@ -32,18 +35,13 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
   };
   return {
     list: async (a) => (await access()).client.list(a),
-    get: async (a) => (await access()).client.get(a.id),
+    get: async (a) => (await access()).client.get(a.id.toUpperCase()),
     info: async () => (await access()).client.info(),
     account: async (a) => (await access()).client.account(a.address),
     signDoc: async (a) => (await access()).client.signDoc(a),
     submit: (a) => oneAtATime(a.from, async () => {
       const { network, client } = await access();
-      // The nonce comes from the service, which also counts transfers queued there (nextNonce).
-      const { nextNonce: nonce } = await client.account(a.from);
-      const { signDoc } = await client.signDoc({ ...a, nonce });
-      checkSignDoc(signDoc, network, { ...a, nonce });
-      const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
-      const tx = await client.submit({ ...a, nonce, signature, publicKey: pubKey });
+      const tx = await deps.sender.send(network, client, a);
       deps.watcher.watch(network.id, tx);
       return tx;
     }),
@@ -52,5 +50,10 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");
       return client.cancel(a.id.toUpperCase());
     },
+    exportCsv: async (a) => {
+      const { network, client } = await access();
+      return exportCsv(client, network, a, deps.saveFile);
+    },
+    outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, ...entry }) => entry) }),
   };
 }

@@ -9,6 +9,8 @@ export interface TxWatcherOptions {
   readonly intervalMs?: number;
   /** Stop watching a transaction that is still pending after this long. */
   readonly giveUpMs?: number;
+  /** Called once when a watched transaction reaches a final status (desktop notifications). */
+  readonly onFinal?: (networkId: string, tx: Tx) => void;
 }
 
 /** Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final. */
@@ -27,6 +29,7 @@ export function createTxWatcher(options: TxWatcherOptions) {
         if (now.status !== status) {
           options.events.emit("tx.statusChanged", { networkId, txHash: tx.txHash, status: now.status, previous: status });
           status = now.status;
+          if (FINAL.has(status)) options.onFinal?.(networkId, now);
         }
       } catch {
         // A missed poll is retried on the next tick; the service keeps the record.

@@ -3,8 +3,8 @@ import type { NamespaceHandlers } from "../dispatcher.js";
 import type { DemoKey } from "../networks/devnet-seed.js";
 import type { Vault } from "./vault.js";
 
-/** Registers `wallet.*`: the vault's operations; addresses and signatures come out, keys never. */
-export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): NamespaceHandlers<"wallet"> {
+/** Registers `wallet.*` but balances (a chain read, wired in create-services): addresses and signatures come out, keys never. */
+export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): Omit<NamespaceHandlers<"wallet">, "balances"> {
   return {
     demoAccounts: () => ({ accounts: demoKeys.map(({ name, address }) => ({ name, address })) }),
     importDemo: (a) => {

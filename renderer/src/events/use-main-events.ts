@@ -5,13 +5,15 @@ import type { ResultOf } from "../../../shared/contract/index.js";
 import type { EventPayload } from "../../../shared/events.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
+import { txKeys } from "../queries/tx-queries.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 
 type Connection = ResultOf<"chain.connection">;
 
 /**
  * Main's events keep the query cache current: a new block moves the connection's height, a
- * connection change replaces its state, a lock change refetches the vault status.
+ * connection change replaces its state, a lock change refetches the vault status, and transfer
+ * changes (a status change, or a block with transactions) refetch the lists and balances.
  */
 export function useMainEvents(): void {
   const api = useApi();
@@ -21,10 +23,20 @@ export function useMainEvents(): void {
 
 function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
   const stops = [
-    api.on("chain.newBlock", (block) => patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }))),
+    api.on("chain.newBlock", (block) => {
+      patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }));
+      // A block with transactions may hold transfers from anywhere: the list and balances follow.
+      if (block.numTxs > 0) {
+        void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) });
+        void client.invalidateQueries({ queryKey: walletKeys.balancesOf(block.networkId) });
+      }
+    }),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
-    api.on("tx.statusChanged", (change) => void client.invalidateQueries({ queryKey: ["tx", change.networkId] })),
+    api.on("tx.statusChanged", (change) => {
+      void client.invalidateQueries({ queryKey: txKeys.all(change.networkId) });
+      if (change.status === "committed" || change.status === "failed") void client.invalidateQueries({ queryKey: walletKeys.balancesOf(change.networkId) });
+    }),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -5,11 +5,12 @@ import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
 import { useAction } from "../components/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
+import { ConfirmPhrase } from "./ConfirmPhrase.js";
 import { passwordProblem, PasswordFields } from "./PasswordFields.js";
 
 /**
- * Creates the vault. The new recovery phrase is shown once, from component state only, and
- * dropped as soon as the user confirms they wrote it down.
+ * Creates the vault. The new recovery phrase is shown once, from component state only, asked
+ * back (three words picked from choices), and dropped once confirmed.
  */
 export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
   const api = useApi();
@@ -19,6 +20,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
   const [words, setWords] = useState<12 | 24>(24);
   const [mnemonic, setMnemonic] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
   const create = useAction(async () => {
     const created = await unwrap(api.wallet.create({ password, words }));
     setPassword("");
@@ -36,6 +38,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
     void client.invalidateQueries({ queryKey: walletKeys.all });
     onFinished();
   };
+  if (mnemonic && confirming) return <ConfirmPhrase words={mnemonic.split(" ")} onConfirmed={done} onShowAgain={() => setConfirming(false)} />;
   if (mnemonic) {
     return (
       <main className="centered" aria-labelledby="phrase-title">
@@ -45,7 +48,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
           <ol className="mnemonic" data-testid="mnemonic">
             {mnemonic.split(" ").map((word, i) => <li key={i}>{word}</li>)}
           </ol>
-          <button type="button" autoFocus onClick={done}>I have written it down</button>
+          <button type="button" autoFocus onClick={() => setConfirming(true)}>I have written it down</button>
         </div>
       </main>
     );

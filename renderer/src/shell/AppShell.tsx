@@ -4,7 +4,10 @@ import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { NetworksPage } from "../pages/networks/NetworksPage.js";
 import { NodePage } from "../pages/NodePage.js";
+import { SendPage } from "../pages/send/SendPage.js";
 import { SettingsPage } from "../pages/SettingsPage.js";
+import { TransactionsPage } from "../pages/transactions/TransactionsPage.js";
+import { WalletPage } from "../pages/wallet/WalletPage.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
@@ -59,6 +62,9 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
         {route === "node" && <NodePage />}
+        {route === "wallet" && <WalletPage unlocked={walletUnlocked} />}
+        {route === "send" && <SendPage />}
+        {route === "transactions" && <TransactionsPage />}
         {route === "networks" && <NetworksPage />}
         {route === "settings" && <SettingsPage />}
       </main>

@@ -1,6 +1,9 @@
 /** The shell's pages, addressed by the URL fragment so reloads and the menu can name them. */
 export const ROUTES = [
   { id: "node", label: "Node", hash: "#/node" },
+  { id: "wallet", label: "Wallet", hash: "#/wallet" },
+  { id: "send", label: "Send", hash: "#/send" },
+  { id: "transactions", label: "Transactions", hash: "#/transactions" },
   { id: "networks", label: "Networks", hash: "#/networks" },
   { id: "settings", label: "Settings", hash: "#/settings" },
 ] as const;
@@ -16,4 +19,9 @@ export function parseRoute(hash: string): RouteId {
 
 export function routeHash(id: RouteId): string {
   return ROUTES.find((r) => r.id === id)!.hash;
+}
+
+/** Where a transaction's hash links to: the explorer's transaction detail page. */
+export function txDetailHash(txHash: string): string {
+  return `#/tx/${encodeURIComponent(txHash.toUpperCase())}`;
 }

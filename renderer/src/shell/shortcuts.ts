@@ -15,6 +15,9 @@ export interface KeyLike {
 export const SHORTCUTS: ReadonlyArray<{ readonly keys: string; readonly label: string }> = [
   { keys: "Mod+1", label: "Node" },
   { keys: "Mod+2", label: "Networks" },
+  { keys: "Mod+3", label: "Wallet" },
+  { keys: "Mod+4", label: "Send" },
+  { keys: "Mod+5", label: "Transactions" },
   { keys: "Mod+,", label: "Settings" },
   { keys: "Mod+Shift+L", label: "Lock the wallet" },
   { keys: "Mod+Shift+D", label: "Switch between light and dark theme" },
@@ -28,6 +31,9 @@ export function shortcutFor(event: KeyLike, isMac: boolean): ShortcutAction | un
   if (!event.shiftKey) {
     if (key === "1") return { type: "go", route: "node" };
     if (key === "2") return { type: "go", route: "networks" };
+    if (key === "3") return { type: "go", route: "wallet" };
+    if (key === "4") return { type: "go", route: "send" };
+    if (key === "5") return { type: "go", route: "transactions" };
     if (key === ",") return { type: "go", route: "settings" };
     return undefined;
   }

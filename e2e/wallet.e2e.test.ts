@@ -1,0 +1,252 @@
+/**
+ * The wallet end to end: the built renderer in Chromium, the real services through the bridge,
+ * the e2e devnet and its access service (5-second hold window). One page, specs in order.
+ */
+import { readFileSync } from "node:fs";
+import type { Locator } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WAIT_MS } from "./support/app.js";
+import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+
+const PASSWORD = "wallet e2e password";
+const XSS = "<img src=x onerror=alert(1)>";
+const RLO = "pay \u202Egnp.exe";
+let w: WalletWorld;
+const acct = (name: string) => w.devnet.accounts.find((a) => a.name === name)!;
+const balance = async (address: string) => {
+  const { balances } = (await w.call("wallet.balances", { address })) as { balances: Array<{ denom: string; amount: string }> };
+  return BigInt(balances.find((b) => b.denom === w.devnet.denom)?.amount ?? "0");
+};
+const go = async (name: string) => {
+  await w.page.getByRole("link", { name, exact: true }).click();
+  await w.page.locator("#page-title", { hasText: name }).waitFor({ timeout: WAIT_MS });
+};
+const field = (label: string | RegExp): Locator => (typeof label === "string" ? w.page.getByLabel(label, { exact: true }) : w.page.getByLabel(label));
+
+async function openSendForm(): Promise<void> {
+  await go("Send");
+  const again = w.page.getByRole("button", { name: "New transfer" });
+  await w.page.locator(".send-form, [data-testid=send-tracker], .review").first().waitFor({ timeout: WAIT_MS });
+  if (await again.count()) await again.click();
+  const back = w.page.getByRole("button", { name: "Back to the form" });
+  if (await back.count()) await back.click();
+  await w.page.locator(".send-form").waitFor({ timeout: WAIT_MS });
+}
+
+async function fillSend(to: string, amount: string, memo = ""): Promise<void> {
+  await openSendForm();
+  await field("Recipient address").fill(to);
+  await field("Amount").fill(amount);
+  await field("Memo (optional, public on chain)").fill(memo);
+}
+
+/** Review then sign; returns the hash the tracker shows. */
+async function reviewAndSend(): Promise<string> {
+  await w.page.getByRole("button", { name: "Review" }).click();
+  await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+  await w.page.getByRole("button", { name: "Sign and send" }).dblclick(); // a double click is one transfer
+  const hash = w.page.getByTestId("sent-hash");
+  await hash.waitFor({ timeout: WAIT_MS });
+  return (await hash.textContent())!;
+}
+const trackerStatus = () => w.page.getByTestId("send-tracker").getAttribute("data-status");
+
+describe("wallet", () => {
+  beforeAll(async () => {
+    w = await openWalletWorld(inject("e2e"));
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("imports a devnet account, shows its address, QR and balances", async () => {
+    const { page } = w;
+    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
+    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(acct("alice").mnemonic);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await go("Wallet");
+    await expect.poll(() => page.getByTestId("account-address").textContent(), { timeout: WAIT_MS }).toBe(acct("alice").address);
+    await page.getByTestId("address-qr").waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => page.getByTestId("balances").textContent(), { timeout: WAIT_MS }).toContain("COMET");
+  });
+
+  it("sends to another devnet account: queued, broadcast, committed, and both balances move", async () => {
+    const [alice0, bob0] = [await balance(acct("alice").address), await balance(acct("bob").address)];
+    await fillSend(acct("bob").address, "1.5", "first transfer");
+    const hash = await reviewAndSend();
+    expect(await trackerStatus()).toMatch(/queued|broadcast|committed/);
+    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    const tx = await w.call("tx.get", { id: hash });
+    expect(await balance(acct("bob").address)).toBe(bob0 + 1_500_000n);
+    expect(await balance(acct("alice").address)).toBe(alice0 - 1_500_000n - BigInt(String(tx.fee).replace(/\D+$/, "")));
+
+    await go("Transactions");
+    const row = w.page.locator(`[data-tx-hash="${hash}"]`);
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    await row.getByRole("button", { name: /show its history/ }).click();
+    await expect.poll(() => w.page.getByTestId("tx-history").locator(".status-badge").allTextContents(), { timeout: WAIT_MS }).toEqual(["queued", "broadcast", "committed"]);
+    await w.page.keyboard.press("Escape");
+    // Exactly one transfer for the double click.
+    const outbox = (await w.call("tx.outbox")).entries as unknown[];
+    expect(outbox).toHaveLength(1);
+  });
+
+  it("cancels inside the hold window: cancelled, and no balance ever moves", async () => {
+    const [alice0, bob0] = [await balance(acct("alice").address), await balance(acct("bob").address)];
+    await fillSend(acct("bob").address, "2");
+    const hash = await reviewAndSend();
+    await w.page.getByTestId("hold-countdown").waitFor({ timeout: WAIT_MS });
+    await w.page.getByRole("button", { name: "Cancel transfer" }).click();
+    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("cancelled");
+    // Past the hold window and a few blocks on, nothing was transferred.
+    const held = Date.parse(String((await w.call("tx.get", { id: hash })).holdUntil));
+    const height = async () => Number(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
+    const height0 = await height();
+    await expect.poll(async () => Date.now() > held && (await height()) > height0 + 3, { timeout: WAIT_MS }).toBe(true);
+    expect(await balance(acct("alice").address)).toBe(alice0);
+    expect(await balance(acct("bob").address)).toBe(bob0);
+    expect((await w.call("tx.get", { id: hash })).status).toBe("cancelled");
+  });
+
+  it("explains in plain words that a committed transfer cannot be cancelled (409)", async () => {
+    await fillSend(acct("bob").address, "0.1");
+    const hash = await reviewAndSend();
+    w.slowLink(true); // the page keeps showing "queued" while the chain commits it
+    await expect.poll(async () => (await w.call("tx.get", { id: hash })).status, { timeout: WAIT_MS }).toBe("committed");
+    await w.page.getByRole("button", { name: "Cancel transfer" }).click();
+    await expect.poll(() => w.page.getByTestId("cancel-error").textContent(), { timeout: WAIT_MS }).toMatch(/Too late to cancel.*cannot take a transaction back/);
+    w.slowLink(false);
+    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+  });
+
+  it("refuses bad input in every field inline and sends nothing", async () => {
+    const before = ((await w.call("tx.outbox")).entries as unknown[]).length;
+    await openSendForm();
+    const bob = acct("bob").address;
+    const fee = /^Fee \(/;
+    const defaultFee = await field(fee).inputValue();
+    const defaultGas = await field("Gas limit").inputValue();
+    const cases: Array<[string | RegExp, string, RegExp]> = [
+      ["Recipient address", bob.slice(0, -1) + (bob.endsWith("q") ? "p" : "q"), /checksum/],
+      ["Recipient address", "osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc", /another network/],
+      ["Recipient address", bob.replace("zy", "ZY"), /one case/],
+      ["Recipient address", bob.replace(/[ac-hj-np-z02-9]$/, "o"), /looks like/],
+      ["Amount", "1.0000001", /decimals/],
+      ["Amount", "abc", /digits/],
+      ["Memo (optional, public on chain)", "x".repeat(300), /256 bytes/],
+      [fee, "-1", /digits/],
+      ["Gas limit", "0", /whole number/],
+    ];
+    for (const [label, value, message] of cases) {
+      await field("Recipient address").fill(bob);
+      await field("Amount").fill("1");
+      await field("Memo (optional, public on chain)").fill("");
+      await field(fee).fill(defaultFee);
+      await field("Gas limit").fill(defaultGas);
+      await field(label).fill(value);
+      await w.page.getByRole("button", { name: "Review" }).click();
+      await expect.poll(() => w.page.locator(".field-error").allTextContents(), { timeout: WAIT_MS }).toEqual([expect.stringMatching(message)]);
+      expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    }
+    expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
+    await field(fee).fill(defaultFee);
+    await field("Gas limit").fill(defaultGas);
+  });
+
+  it("shows hostile memos as inert text in the review, the tracker and the list", async () => {
+    const hashes: string[] = [];
+    for (const memo of [XSS, RLO]) {
+      await fillSend(acct("carol").address, "0.01", memo);
+      await w.page.getByRole("button", { name: "Review" }).click();
+      await expect.poll(() => w.page.getByTestId("review-memo").textContent(), { timeout: WAIT_MS }).toBe(memo === RLO ? "pay [U+202E]gnp.exe" : XSS);
+      expect(await w.page.getByTestId("raw-sign-doc").textContent()).toContain(memo === RLO ? "\u202E" : XSS);
+      await w.page.getByRole("button", { name: "Sign and send" }).click();
+      await w.page.getByTestId("sent-hash").waitFor({ timeout: WAIT_MS });
+      hashes.push((await w.page.getByTestId("sent-hash").textContent())!);
+      await w.page.getByRole("button", { name: "New transfer" }).click();
+    }
+    await go("Transactions");
+    const memos = hashes.map((h) => w.page.locator(`[data-tx-hash="${h}"]`).getByTestId("tx-memo"));
+    await expect.poll(() => memos[0]!.textContent(), { timeout: WAIT_MS }).toBe(XSS);
+    expect(await memos[1]!.textContent()).toBe("pay [U+202E]gnp.exe");
+    expect(await w.page.locator(".tx-table img, .review img").count()).toBe(0);
+    expect(w.alerts).toEqual([]);
+    expect(await w.page.content()).not.toContain("\u202E");
+  });
+
+  it("lists 10 by default, more on request, and exports the rows shown as CSV", async () => {
+    const alice = acct("alice").address;
+    for (let i = 0; i < 12; i++) await w.call("tx.submit", { from: alice, to: acct("dave").address, amount: `${i + 1}${w.devnet.denom}`, memo: i === 0 ? "=HYPERLINK(\"x\")" : "" });
+    await go("Transactions");
+    await w.page.getByLabel("All", { exact: true }).check();
+    await expect.poll(() => w.page.getByTestId("tx-count").textContent(), { timeout: WAIT_MS }).toMatch(/^10 transactions shown; more/);
+    await w.page.getByRole("button", { name: "Load 10 more" }).click();
+    await expect.poll(() => w.page.getByTestId("tx-count").textContent(), { timeout: WAIT_MS }).toMatch(/^(1[1-9]|20) transactions shown/);
+    const shown = Number((await w.page.getByTestId("tx-count").textContent())!.split(" ")[0]);
+    const firstHash = await w.page.locator("[data-index='0']").getAttribute("data-tx-hash");
+
+    const download = w.page.waitForEvent("download", { timeout: WAIT_MS });
+    await w.page.getByRole("button", { name: "Export CSV" }).click();
+    const csv = readFileSync((await (await download).path())!, "utf8");
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("time,hash,from,to,amount,denom,fee,memo,status,height");
+    expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
+    expect(lines.slice(1).some((l) => l.includes(firstHash!))).toBe(true);
+    expect(csv).toContain("'=HYPERLINK"); // neutralised, and quoted for its quotes
+  });
+
+  it("asks for the password when the wallet locks mid-send; a wrong one unlocks nothing", async () => {
+    const before = ((await w.call("tx.outbox")).entries as unknown[]).length;
+    await fillSend(acct("erin").address, "0.5", "after a lock");
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+    await w.page.keyboard.press("Control+Shift+L");
+    const password = w.page.getByLabel("Password");
+    await password.waitFor({ timeout: WAIT_MS });
+    await password.fill("not the password");
+    await w.page.keyboard.press("Enter");
+    await expect.poll(() => w.page.getByRole("alert").textContent(), { timeout: WAIT_MS }).toMatch(/password/i);
+    expect(await w.page.locator(".shell").count()).toBe(0);
+    expect(((await w.call("wallet.status")) as { locked: boolean }).locked).toBe(true);
+    expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
+    await password.fill(PASSWORD);
+    await w.page.keyboard.press("Enter");
+    // The same review comes back, and sends once.
+    await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+    await w.page.getByRole("button", { name: "Sign and send" }).click();
+    await w.page.getByTestId("sent-hash").waitFor({ timeout: WAIT_MS });
+    expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before + 1);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("saves a recipient to the address book in main, picks it, and removes it", async () => {
+    const erin = acct("erin").address;
+    await openSendForm();
+    await field("Recipient address").fill(erin);
+    await field("Save as").fill("Erin");
+    await w.page.getByRole("button", { name: "Save to address book" }).click();
+    await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Erin", address: erin }]);
+    await field("Recipient address").fill("");
+    await field("Address book").selectOption({ label: `Erin — ${erin}` });
+    expect(await field("Recipient address").inputValue()).toBe(erin);
+    await go("Wallet");
+    await w.page.getByRole("button", { name: "Remove Erin from the address book" }).click();
+    await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([]);
+  });
+
+  it("shows a way to set the token when it is missing, and the list once it is back", async () => {
+    const token = inject("e2e").devnetToken!;
+    await w.call("network.clearToken", { id: "devnet" });
+    await go("Transactions");
+    const state = w.page.locator("[data-state=token]");
+    await state.waitFor({ timeout: WAIT_MS });
+    expect(await state.getByRole("link", { name: "Set the token in Networks" }).getAttribute("href")).toBe("#/networks");
+    await w.call("network.setToken", { id: "devnet", token });
+    await w.page.getByRole("link", { name: "Networks", exact: true }).click();
+    await go("Transactions");
+    await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
+  });
+});

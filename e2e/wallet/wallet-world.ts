@@ -1,0 +1,91 @@
+/**
+ * The wallet specs' world: the app's real services on a fresh data folder (so first run imports
+ * a devnet key), on the e2e devnet and its access service, behind the bridge, with a page in
+ * Chromium. `slowLink` holds the page's reads of transaction status and the status events, as a
+ * slow connection would, so a spec can act on a stale "queued" while the chain has moved on.
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import type { Dispatcher } from "../../electron/services/dispatcher.js";
+import { createEventHub, type EventHub } from "../../electron/services/event-hub.js";
+import { createServices, type Services } from "../../electron/services/create-services.js";
+import { repoRoot } from "../../devnet/lib/layout.js";
+import type { DevnetInfo } from "../../devnet/lib/state.js";
+import { startBrowserMode, type BrowserMode } from "../../scripts/web/browser-mode.js";
+import { collectPageErrors, launchChromium } from "../support/browser.js";
+import type { E2eEnv } from "../support/context.js";
+
+export interface WalletWorld {
+  readonly devnet: DevnetInfo;
+  readonly services: Services;
+  readonly page: Page;
+  readonly errors: string[];
+  readonly alerts: string[];
+  /** Calls main directly (not through the page), for checks a user would make elsewhere. */
+  call(method: string, args?: unknown): Promise<Record<string, unknown>>;
+  slowLink(on: boolean): void;
+  close(): Promise<void>;
+}
+
+const HELD_METHODS = new Set(["tx.get", "tx.list"]);
+
+export async function openWalletWorld(env: E2eEnv): Promise<WalletWorld> {
+  const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
+  const dataDir = join(repoRoot, ".devnet-test", "e2e-wallet-app");
+  rmSync(dataDir, { recursive: true, force: true });
+  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(env.devnetDir, "devnet.json"), bridge: true });
+  services.start();
+
+  let slow: { release: Promise<void>; open: () => void } | undefined;
+  const dispatcher: Dispatcher = {
+    async dispatch(method, args, senderOk) {
+      if (slow && HELD_METHODS.has(method)) await slow.release;
+      return services.dispatcher.dispatch(method, args, senderOk);
+    },
+  };
+  const pageEvents: EventHub = createEventHub();
+  services.events.listen((event, payload) => {
+    if (slow && event === "tx.statusChanged") void slow.release.then(() => pageEvents.emit(event, payload));
+    else pageEvents.emit(event, payload);
+  });
+  const rendererDir = join(repoRoot, "dist", "renderer");
+  const mode: BrowserMode = await startBrowserMode({ dispatcher, events: pageEvents, rendererDir });
+  const browser: Browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  const alerts: string[] = [];
+  page.on("dialog", (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(mode.url);
+
+  return {
+    devnet, services, page, errors, alerts,
+    async call(method, args = {}) {
+      const answer = await services.dispatcher.dispatch(method, args);
+      if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
+      return answer.value as Record<string, unknown>;
+    },
+    slowLink(on) {
+      if (on && !slow) {
+        let open = () => {};
+        const release = new Promise<void>((r) => (open = r));
+        slow = { release, open };
+      } else if (!on && slow) {
+        slow.open();
+        slow = undefined;
+      }
+    },
+    async close() {
+      slow?.open();
+      await context.close();
+      await browser.close();
+      await mode.close();
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { join } from "node:path";
+import { z } from "zod";
+import { OutboxEntry } from "../../../shared/contract/tx.js";
+import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
+import type { ProblemLog } from "../storage/problems.js";
+
+/** What the outbox keeps to submit the very same bytes again: the signed body. */
+export const StoredSend = OutboxEntry.extend({
+  body: z.object({
+    from: z.string(), to: z.string(), amount: z.string(), nonce: z.string(), signature: z.string(), publicKey: z.string(),
+    memo: z.string().optional(), fee: z.string().optional(), gas: z.string().optional(), timeoutHeight: z.string().optional(),
+  }),
+});
+export type StoredSend = z.infer<typeof StoredSend>;
+const OutboxFile = z.object({ version: z.literal(1), sends: z.array(StoredSend) });
+
+/**
+ * Signed transfers, written to disk (atomically, fsynced) before they are submitted. With the tx
+ * hash known in advance, a retry or a restart resubmits the same bytes (the service answers an
+ * identical resubmission with the same record) and never signs a second transfer.
+ */
+export function openOutbox(dataDir: string, problems: ProblemLog) {
+  const path = join(dataDir, "outbox.json");
+  const read = readJsonFile(path, OutboxFile);
+  if (read.status === "corrupt") problems.add({ file: "outbox.json", keptAs: read.keptAs, reason: read.reason });
+  let sends: StoredSend[] = read.status === "ok" ? read.value.sends : [];
+  const persist = () => writeFileAtomic(path, JSON.stringify({ version: 1, sends }, null, 2));
+
+  return {
+    byRequest: (requestId: string) => sends.find((s) => s.requestId === requestId),
+    /** Every send not yet confirmed by the service, oldest first. */
+    unconfirmed: () => sends.filter((s) => s.state === "signed"),
+    list: () => [...sends],
+    put(send: StoredSend): void {
+      sends = [...sends.filter((s) => s.requestId !== send.requestId), send];
+      persist();
+    },
+    update(requestId: string, patch: Partial<Pick<StoredSend, "state" | "problem">>): void {
+      sends = sends.map((s) => (s.requestId === requestId ? { ...s, ...patch } : s));
+      // Confirmed sends are history the service keeps; the outbox keeps the last 200 of them.
+      const settled = sends.filter((s) => s.state !== "signed");
+      if (settled.length > 200) sends = sends.filter((s) => s.state === "signed" || settled.slice(-200).includes(s));
+      persist();
+    },
+  };
+}
+export type Outbox = ReturnType<typeof openOutbox>;

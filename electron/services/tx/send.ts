@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { Network } from "../../../shared/contract/network.js";
+import type { Tx } from "../../../shared/contract/tx.js";
+import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
+import type { AccessClient } from "../access/access-client.js";
+import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
+import { AppError } from "../app-error.js";
+import type { Vault } from "../vault/vault.js";
+import type { Outbox, StoredSend } from "./outbox.js";
+import { checkSignDoc } from "./sign-doc-check.js";
+import { txHashOf } from "./tx-hash.js";
+
+export interface SendRequest {
+  readonly requestId?: string;
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+  readonly nonce?: string;
+  readonly memo?: string;
+  readonly fee?: string;
+  readonly gas?: string;
+  readonly timeoutHeight?: string;
+}
+
+/** Signs and submits one transfer through the outbox; see outbox.ts for why. */
+export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox }) {
+  const inFlight = new Map<string, Promise<Tx>>();
+
+  async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
+    try {
+      const tx = await client.submit(send.body);
+      deps.outbox.update(send.requestId, { state: "submitted" });
+      return tx;
+    } catch (error) {
+      // A refusal is final for these bytes; no answer (timeout) leaves it "signed" for the next try.
+      if (error instanceof AccessError && error.status !== 429 && error.status < 500) {
+        deps.outbox.update(send.requestId, { state: "abandoned", problem: error.message });
+      }
+      throw error;
+    }
+  }
+
+  async function signAndSubmit(network: Network, client: AccessClient, a: SendRequest, requestId: string): Promise<Tx> {
+    const stored = deps.outbox.byRequest(requestId);
+    if (stored) {
+      // Already signed under this id: never sign again; ask the service, then resend the same bytes.
+      if (stored.state === "submitted") return client.get(stored.txHash);
+      if (stored.state === "abandoned") throw new AppError("send_abandoned", stored.problem ?? "this send was refused");
+      return submitStored(client, stored);
+    }
+    for (const address of [a.from, a.to]) {
+      const problem = addressProblem(address, network.bech32Prefix);
+      if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
+    }
+    // The nonce comes from the service, which also counts transfers queued there (nextNonce).
+    const nonce = a.nonce ?? (await client.account(a.from)).nextNonce;
+    const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, nonce };
+    const { signDoc } = await client.signDoc(transfer);
+    checkSignDoc(signDoc, network, transfer);
+    const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
+    const send: StoredSend = {
+      requestId, networkId: network.id, txHash: txHashOf(signDoc, pubKey, signature), from: a.from, to: a.to, amount: a.amount, nonce,
+      state: "signed", createdAt: new Date().toISOString(), body: { ...transfer, signature, publicKey: pubKey },
+    };
+    deps.outbox.put(send); // on disk before the service hears of it
+    return submitStored(client, send);
+  }
+
+  return {
+    /** One send per request id, even when called twice at once. */
+    send(network: Network, client: AccessClient, a: SendRequest): Promise<Tx> {
+      const requestId = a.requestId ?? randomUUID();
+      const running = inFlight.get(requestId);
+      if (running) return running;
+      const p = signAndSubmit(network, client, a, requestId).finally(() => inFlight.delete(requestId));
+      inFlight.set(requestId, p);
+      return p;
+    },
+    /**
+     * At start: every send signed but not confirmed is asked for by hash; one the service never
+     * got is submitted again, the same bytes. Returns what it settled, for the watcher.
+     */
+    async reconcile(clientFor: (networkId: string) => Promise<{ network: Network; client: AccessClient }>): Promise<Array<{ networkId: string; tx: Tx }>> {
+      const settled: Array<{ networkId: string; tx: Tx }> = [];
+      for (const send of deps.outbox.unconfirmed()) {
+        try {
+          const { client } = await clientFor(send.networkId);
+          const tx = await client.get(send.txHash).catch((e: unknown) => {
+            if (e instanceof AccessError && e.status === 404) return submitStored(client, send);
+            throw e;
+          });
+          deps.outbox.update(send.requestId, { state: "submitted" });
+          settled.push({ networkId: send.networkId, tx });
+        } catch (error) {
+          if (!(error instanceof AccessUnreachableError || error instanceof AccessError)) throw error;
+          // Unreachable or refused: kept (or marked abandoned by submitStored) for the next start.
+        }
+      }
+      return settled;
+    },
+  };
+}
+export type Sender = ReturnType<typeof createSender>;

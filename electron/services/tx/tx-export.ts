@@ -1,0 +1,37 @@
+import type { Network } from "../../../shared/contract/network.js";
+import type { Tx, TxStatus } from "../../../shared/contract/tx.js";
+import { splitCoin } from "../../../shared/wallet/amount.js";
+import { toCsv } from "../../../shared/wallet/csv.js";
+import type { AccessClient } from "../access/access-client.js";
+
+/** Where an export goes in the app: a save dialog. Absent in browser mode, where the renderer downloads the text. */
+export interface SaveFile {
+  save(defaultName: string, contents: string): Promise<{ saved: boolean; path?: string }>;
+}
+
+export const CSV_HEADER = ["time", "hash", "from", "to", "amount", "denom", "fee", "memo", "status", "height"] as const;
+
+/** One CSV row; amounts stay in base units with their denom, so nothing is rounded. */
+export function csvRow(tx: Tx, network: Network): string[] {
+  const coin = splitCoin(tx.amount, network.defaultDenom);
+  return [tx.time ?? tx.createdAt ?? "", tx.txHash, tx.from, tx.to, coin?.amount ?? tx.amount, coin?.denom ?? "", tx.fee ?? "", tx.memo ?? "", tx.status, tx.height ?? ""];
+}
+
+/** Pages through `GET /transactions` with the list's filter until `rows` rows (the ones the user has loaded). */
+export async function exportCsv(
+  client: AccessClient, network: Network, filter: { address?: string; status?: TxStatus; rows: number }, saveFile: SaveFile | undefined,
+) {
+  const { maxListLimit } = await client.info();
+  const txs: Tx[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.list({ address: filter.address, status: filter.status, cursor, limit: Math.min(maxListLimit, filter.rows - txs.length) });
+    txs.push(...page.transactions);
+    cursor = page.nextCursor;
+  } while (cursor && txs.length < filter.rows);
+  const csv = toCsv(CSV_HEADER, txs.slice(0, filter.rows).map((t) => csvRow(t, network)));
+  const filename = `cometdesk-${network.id}-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+  if (!saveFile) return { saved: false, rows: Math.min(txs.length, filter.rows), csv, filename };
+  const result = await saveFile.save(filename, csv);
+  return { ...result, rows: Math.min(txs.length, filter.rows), filename };
+}

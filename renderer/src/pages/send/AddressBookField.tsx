@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
+import { useApi } from "../../api/api-context.js";
+import { unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../components/use-action.js";
+import { addressBookKeys, addressBookQueries } from "../../queries/wallet-queries.js";
+import { Field } from "./Field.js";
+
+/** The recipient: typed, or picked from the address book (kept in main), and saved to it. */
+export function AddressBookField({ value, onChange, error, prefix }: { value: string; onChange: (v: string) => void; error?: string; prefix: string }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const book = useQuery(addressBookQueries.list(api));
+  const [label, setLabel] = useState("");
+  const entries = book.data?.entries ?? [];
+  const problem = value ? addressProblem(value.trim(), prefix) : undefined;
+  // Look-alike characters are flagged while typing; everything else waits for Review.
+  const warning = problem?.kind === "look_alike" || problem?.kind === "mixed_case" ? describeAddressProblem(problem) : undefined;
+  const known = entries.find((e) => e.address === value.trim().toLowerCase());
+  const save = useAction(async () => {
+    client.setQueryData(addressBookKeys.all, await unwrap(api.addressBook.save({ label: label.trim(), address: value.trim().toLowerCase() })));
+    setLabel("");
+  });
+  return (
+    <div className="recipient">
+      <Field id="send-to" label="Recipient address" error={error} warning={warning}>
+        <input id="send-to" autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "send-to-error" : warning ? "send-to-warning" : undefined} />
+      </Field>
+      {known && <p className="muted">In your address book as “{known.label}”.</p>}
+      {entries.length > 0 && (
+        <div className="field">
+          <label htmlFor="send-book">Address book</label>
+          <select id="send-book" value={known?.address ?? ""} onChange={(e) => e.target.value && onChange(e.target.value)}>
+            <option value="">Pick a saved recipient…</option>
+            {entries.map((e) => <option key={e.address} value={e.address}>{e.label} — {e.address}</option>)}
+          </select>
+        </div>
+      )}
+      {!known && !problem && value && (
+        <div className="row">
+          <label htmlFor="send-book-label" className="inline">Save as</label>
+          <input id="send-book-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder="a name" />
+          <button type="button" className="secondary" disabled={!label.trim() || save.pending} onClick={() => void save.run()}>Save to address book</button>
+          {save.error && <span className="form-error" role="alert">{save.error}</span>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import { formatCoin } from "../../../../shared/wallet/amount.js";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../components/use-action.js";
+import { txKeys } from "../../queries/tx-queries.js";
+import { inertText } from "../../wallet/inert-text.js";
+import { notifyWhenFinal } from "../../wallet/tx-notifications.js";
+import { type SendState, sendStore } from "./send-store.js";
+
+type Review = Extract<SendState, { step: "review" }>;
+
+/**
+ * Shows exactly what will be signed: every field of the service's sign doc, in words and raw.
+ * Main signs that same doc (same nonce) and refuses one that differs from what was asked.
+ */
+export function ReviewSend({ state, info, network }: { state: Review; info: ResultOf<"tx.info">; network: Network }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const doc = useQuery({ queryKey: [...txKeys.all(network.id), "signDoc", state.requestId], queryFn: () => unwrap(api.tx.signDoc(state.args)), staleTime: Infinity, retry: false });
+  const signDoc = state.signDoc ?? doc.data?.signDoc;
+  const send = useAction(async () => {
+    if (!signDoc) return;
+    // Pinned so a reload of the review cannot change what the user saw.
+    sendStore.set({ ...state, signDoc });
+    const tx = await unwrap(api.tx.submit({ ...state.args, nonce: signDoc.sequence, requestId: state.requestId }));
+    notifyWhenFinal(api, network, tx.txHash);
+    void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
+    sendStore.set({ step: "sent", draft: state.draft, tx });
+  });
+  const coin = (c: { amount: string; denom: string }) => formatCoin(`${c.amount}${c.denom}`, info.denoms, info.defaultDenom);
+  const msg = signDoc?.msgs[0]?.value;
+  return (
+    <section className="review" aria-labelledby="review-title">
+      <h2 id="review-title">Review what you sign</h2>
+      {doc.isPending && !signDoc && <p aria-busy="true">Asking the service for the sign doc…</p>}
+      {doc.isError && !signDoc && <div role="alert" className="state-error"><p>{errorMessage(doc.error)}</p><button type="button" onClick={() => void doc.refetch()}>Try again</button></div>}
+      {signDoc && msg && (
+        <>
+          <dl className="facts" data-testid="sign-doc">
+            <div><dt>Network (chain id)</dt><dd>{signDoc.chain_id}</dd></div>
+            <div><dt>From</dt><dd><code>{msg.from_address}</code></dd></div>
+            <div><dt>To</dt><dd><code>{msg.to_address}</code></dd></div>
+            <div><dt>Amount</dt><dd>{msg.amount.map(coin).join(", ")} <small className="muted">({msg.amount.map((c) => `${c.amount}${c.denom}`).join(", ")})</small></dd></div>
+            <div><dt>Fee</dt><dd>{signDoc.fee.amount.length ? signDoc.fee.amount.map(coin).join(", ") : "none"} <small className="muted">({signDoc.fee.amount.map((c) => `${c.amount}${c.denom}`).join(", ") || "0"})</small></dd></div>
+            <div><dt>Gas limit</dt><dd>{signDoc.fee.gas}</dd></div>
+            <div><dt>Memo</dt><dd className="memo" data-testid="review-memo">{signDoc.memo ? inertText(signDoc.memo) : <span className="muted">none</span>}</dd></div>
+            <div><dt>Account number</dt><dd>{signDoc.account_number}</dd></div>
+            <div><dt>Sequence (nonce)</dt><dd>{signDoc.sequence}</dd></div>
+            <div><dt>Timeout height</dt><dd>{signDoc.timeout_height ?? "none"}</dd></div>
+            <div><dt>Message type</dt><dd>{signDoc.msgs[0]!.type}</dd></div>
+          </dl>
+          <details>
+            <summary>Raw sign doc (amino JSON)</summary>
+            <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(signDoc, null, 2)}</pre>
+          </details>
+          <p className="muted">After you send, the service holds it for {Math.round(info.holdWindowMs / 1000)} s: you can cancel it until then.</p>
+        </>
+      )}
+      {send.error && <p className="form-error" role="alert">{send.error}</p>}
+      <div className="row">
+        <button type="button" disabled={!signDoc || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
+        <button type="button" className="secondary" disabled={send.pending} onClick={() => sendStore.set({ step: "form", draft: state.draft })}>Back to the form</button>
+      </div>
+    </section>
+  );
+}

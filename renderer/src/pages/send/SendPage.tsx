@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage } from "../../api/unwrap.js";
+import { txQueries } from "../../queries/tx-queries.js";
+import { useSelectedNetwork } from "../../shell/use-selected-network.js";
+import { ReviewSend } from "./ReviewSend.js";
+import { SendForm } from "./SendForm.js";
+import { SendTracker } from "./SendTracker.js";
+import { sendStore, useSendState } from "./send-store.js";
+
+/** Send: the form, then a review of exactly what will be signed, then the transfer's progress. */
+export function SendPage() {
+  const api = useApi();
+  const { network } = useSelectedNetwork();
+  const state = useSendState();
+  const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network?.accessUrl });
+  if (!network) return <p aria-busy="true">Loading…</p>;
+  if (!network.accessUrl) return <div className="state"><h2>No access service</h2><p>Sending goes through {network.name}'s Transaction Access Interface, and none is configured.</p><a href="#/networks">Configure it in Networks</a></div>;
+  if (info.isPending) return <p aria-busy="true">Reading the service's defaults…</p>;
+  if (info.isError) {
+    return (
+      <div className="state" role="alert">
+        <h2>The access service is not available</h2>
+        <p>{errorMessage(info.error)}</p>
+        <div className="row"><button type="button" onClick={() => void info.refetch()}>Try again</button><a href="#/networks">Check the token in Networks</a></div>
+      </div>
+    );
+  }
+  if (state.step === "review") return <ReviewSend state={state} info={info.data} network={network} />;
+  if (state.step === "sent") return <SendTracker tx={state.tx} info={info.data} network={network} onDone={() => sendStore.set({ step: "form" })} />;
+  return <SendForm info={info.data} network={network} initial={state.draft} />;
+}

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import type { Tx } from "../../../../shared/contract/tx.js";
+import { formatCoin } from "../../../../shared/wallet/amount.js";
+import { useApi } from "../../api/api-context.js";
+import { ApiError, errorMessage, unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../components/use-action.js";
+import { txKeys, txQueries } from "../../queries/tx-queries.js";
+import { txDetailHash } from "../../shell/routes.js";
+import { inertText } from "../../wallet/inert-text.js";
+import { StatusBadge } from "../transactions/StatusBadge.js";
+
+const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
+
+/** Why a cancel failed, in plain words; the service's own message follows. */
+function cancelProblem(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : "";
+  if (code === "access_already_broadcast" || code === "access_not_cancellable") {
+    return `Too late to cancel: the transfer has left the hold window and is in the network's mempool, and a Cosmos chain cannot take a transaction back. It will be committed or fail on its own. (The service said: ${errorMessage(error)})`;
+  }
+  return errorMessage(error);
+}
+
+/** A submitted transfer: queued with the hold countdown and Cancel, then broadcast, then final. */
+export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; onDone: () => void }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const detail = useQuery({
+    ...txQueries.detail(api, network.id, first.txHash),
+    initialData: first,
+    // Events from main invalidate it; the interval covers a missed one while it is pending.
+    refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2_000),
+  });
+  const tx = detail.data ?? first;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (tx.status !== "queued") return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [tx.status]);
+  const left = tx.holdUntil ? Math.max(0, Math.ceil((Date.parse(tx.holdUntil) - now) / 1000)) : 0;
+  const cancel = useAction(async () => {
+    try {
+      client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
+    } catch (e) {
+      void detail.refetch();
+      throw new Error(cancelProblem(e), { cause: e });
+    }
+  });
+  return (
+    <section className="tracker" aria-labelledby="tracker-title" data-testid="send-tracker" data-status={tx.status}>
+      <h2 id="tracker-title">Transfer {tx.status}</h2>
+      <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, info.denoms, info.defaultDenom)} to <code>{tx.to}</code></p>
+      <p>Transaction <a href={txDetailHash(tx.txHash)}><code data-testid="sent-hash">{tx.txHash}</code></a></p>
+      {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held by the service for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}
+      {tx.status === "broadcast" && <p>In the mempool; waiting for a block. It can no longer be cancelled.</p>}
+      {tx.status === "committed" && <p>Committed in block {tx.height}.</p>}
+      {(tx.status === "failed" || tx.status === "rejected") && (
+        <div role="alert" className="state-error">
+          <p>The chain refused it with code {tx.code ?? "?"}{tx.codespace ? ` (${tx.codespace})` : ""}.</p>
+          {tx.log && <pre className="tx-log">{inertText(tx.log)}</pre>}
+        </div>
+      )}
+      {tx.status === "cancelled" && <p>Cancelled before broadcast: nothing was sent and no fee was paid.</p>}
+      {tx.status === "expired" && <p>Expired without being included; nothing was transferred.</p>}
+      {cancel.error && <p className="form-error" role="alert" data-testid="cancel-error">{cancel.error}</p>}
+      <div className="row">
+        {!FINAL.has(tx.status) && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        <button type="button" className="secondary" onClick={onDone}>New transfer</button>
+        <a href="#/transactions">All transactions</a>
+      </div>
+    </section>
+  );
+}

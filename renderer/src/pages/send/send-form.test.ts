@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { checkSend, defaultFeeDisplay, type SendDraft } from "./send-form.js";
+
+const ctx = { prefix: "cosmos", denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "stake", display: "stake", exponent: 0 }], feeDenom: "ucomet" };
+const good: SendDraft = { from: "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc", to: "cosmos14wjvzyulndke4nfte4pm035gad8908uw0ss0l3", amount: "1.5", denom: "ucomet", memo: "", fee: "0.0005", gas: "200000" };
+
+describe("the send form's checks", () => {
+  it("turns a good draft into base units", () => {
+    expect(checkSend(good, ctx)).toEqual({ errors: {}, args: { from: good.from, to: good.to, amount: "1500000ucomet", memo: undefined, fee: "500ucomet", gas: "200000" } });
+  });
+
+  it("gives an error per bad field and no transfer", () => {
+    const bad = checkSend({ ...good, to: good.to.slice(0, -1) + "x", amount: "1.0000001", fee: "abc", gas: "0", memo: "é".repeat(200) }, ctx);
+    expect(bad.args).toBeUndefined();
+    expect(Object.keys(bad.errors).sort()).toEqual(["amount", "fee", "gas", "memo", "to"]);
+    expect(checkSend({ ...good, to: good.from }, ctx).errors.to).toMatch(/itself/);
+    expect(checkSend({ ...good, denom: "stake", amount: "0.5" }, ctx).errors.amount).toMatch(/no decimals/);
+  });
+
+  it("shows the service's default fee in display units", () => {
+    expect(defaultFeeDisplay("500ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "0.0005", denom: "ucomet" });
+    expect(defaultFeeDisplay("2000000ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "2", denom: "ucomet" });
+  });
+});

@@ -1,0 +1,62 @@
+import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
+import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../../../shared/wallet/amount.js";
+
+/** What the user typed, as typed. */
+export interface SendDraft {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+  readonly denom: string;
+  readonly memo: string;
+  readonly fee: string;
+  readonly gas: string;
+}
+
+export type SendField = "from" | "to" | "amount" | "memo" | "fee" | "gas";
+export interface TransferArgsOut {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+  readonly memo?: string;
+  readonly fee: string;
+  readonly gas: string;
+}
+
+const MEMO_MAX = 256;
+
+/**
+ * Checks every field and says what is wrong in each, or gives the transfer in base units.
+ * Nothing is sent unless this returns no errors; main checks the same things again.
+ */
+export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly DenomUnit[]; feeDenom: string }):
+  { errors: Partial<Record<SendField, string>>; args?: TransferArgsOut } {
+  const errors: Partial<Record<SendField, string>> = {};
+  if (!d.from) errors.from = "Pick the account to send from.";
+  const to = d.to.trim();
+  const problem = addressProblem(to, ctx.prefix);
+  if (problem) errors.to = describeAddressProblem(problem);
+  else if (to.toLowerCase() === d.from) errors.to = "That is the sending account itself.";
+  const unit = ctx.denoms.find((u) => u.base === d.denom);
+  const amount = unit ? parseDisplayAmount(d.amount, unit.exponent) : { ok: false as const, message: "Pick a denom." };
+  if (!amount.ok) errors.amount = amount.message;
+  if (new TextEncoder().encode(d.memo).length > MEMO_MAX) errors.memo = `The memo is limited to ${MEMO_MAX} bytes.`;
+  const feeUnit = ctx.denoms.find((u) => u.base === ctx.feeDenom);
+  const fee = d.fee.trim() === "0" ? { ok: true as const, base: "0" } : parseDisplayAmount(d.fee, feeUnit?.exponent ?? 0);
+  if (!fee.ok) errors.fee = fee.message;
+  if (!/^[1-9]\d{0,9}$/.test(d.gas.trim())) errors.gas = "Gas is a whole number above zero, like 200000.";
+  if (Object.keys(errors).length > 0 || !amount.ok || !fee.ok) return { errors };
+  return {
+    errors,
+    args: { from: d.from, to: to.toLowerCase(), amount: `${amount.base}${d.denom}`, memo: d.memo || undefined, fee: `${fee.base}${ctx.feeDenom}`, gas: d.gas.trim() },
+  };
+}
+
+/** The service's default fee ("500ucomet") as a display amount in its denom. */
+export function defaultFeeDisplay(defaultFee: string, defaultDenom: string, denoms: readonly DenomUnit[]): { amount: string; denom: string } {
+  const coin = splitCoin(defaultFee, defaultDenom) ?? { amount: "0", denom: defaultDenom };
+  const unit = denoms.find((u) => u.base === coin.denom);
+  if (!unit || unit.exponent === 0) return coin;
+  const padded = coin.amount.padStart(unit.exponent + 1, "0");
+  const frac = padded.slice(-unit.exponent).replace(/0+$/, "");
+  return { amount: `${BigInt(padded.slice(0, -unit.exponent))}${frac ? `.${frac}` : ""}`, denom: coin.denom };
+}

@@ -1,0 +1,63 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { TX_STATUSES, type Tx, type TxStatus } from "../../../../shared/contract/tx.js";
+import { useApi } from "../../api/api-context.js";
+import { txQueries } from "../../queries/tx-queries.js";
+import { useSelectedNetwork } from "../../shell/use-selected-network.js";
+import { useSelectedAccount } from "../../wallet/use-selected-account.js";
+import { ExportCsvButton } from "./ExportCsvButton.js";
+import { ListState } from "./ListState.js";
+import { TxHistory } from "./TxHistory.js";
+import { TxTable } from "./TxTable.js";
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Transfers from the access service: filtered, paged ("load more"), live, exportable. */
+export function TransactionsPage() {
+  const api = useApi();
+  const { network } = useSelectedNetwork();
+  const { account } = useSelectedAccount();
+  const [scope, setScope] = useState<"mine" | "all">(account ? "mine" : "all");
+  const [status, setStatus] = useState<TxStatus | "">("");
+  const networkId = network?.id ?? "";
+  const info = useQuery({ ...txQueries.info(api, networkId), enabled: !!network?.accessUrl });
+  // Opens at the interface's own default (10), once the service has said what it is.
+  const [chosenSize, setPageSize] = useState<number | undefined>();
+  const pageSize = chosenSize ?? info.data?.defaultListLimit ?? 10;
+  const [history, setHistory] = useState<Tx | undefined>();
+  const filter = { address: scope === "mine" ? account?.address : undefined, status: status || undefined, pageSize };
+  const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
+  const denoms = info.data?.denoms ?? network?.denoms ?? [];
+  return (
+    <div className="tx-page">
+      <form className="filters row" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
+        <fieldset className="inline-fieldset">
+          <legend className="visually-hidden">Whose transactions</legend>
+          <label className="inline"><input type="radio" name="scope" checked={scope === "mine"} disabled={!account} onChange={() => setScope("mine")} /> Mine</label>
+          <label className="inline"><input type="radio" name="scope" checked={scope === "all"} onChange={() => setScope("all")} /> All</label>
+        </fieldset>
+        <label className="inline" htmlFor="tx-status-filter">Status</label>
+        <select id="tx-status-filter" value={status} onChange={(e) => setStatus(e.target.value as TxStatus | "")}>
+          <option value="">any</option>
+          {TX_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+        <label className="inline" htmlFor="tx-page-size">Per page</label>
+        <select id="tx-page-size" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
+          {[...new Set([pageSize, ...PAGE_SIZES])].sort((a, b) => a - b).map((n) => <option key={n} value={n}>{n}</option>)}
+        </select>
+        <ExportCsvButton filter={filter} rows={rows.length} />
+      </form>
+      <ListState network={network} list={list} empty={rows.length === 0} filtered={!!filter.status || scope === "mine"}>
+        <p className="muted" data-testid="tx-count" aria-live="polite">{rows.length} transaction{rows.length === 1 ? "" : "s"} shown{list.hasNextPage ? "; more on the service" : ""}</p>
+        <TxTable rows={rows} denoms={denoms} defaultDenom={info.data?.defaultDenom ?? network?.defaultDenom ?? ""} mine={account?.address} onHistory={setHistory} />
+        {list.hasNextPage && (
+          <button type="button" className="secondary load-more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? "Loading…" : `Load ${pageSize} more`}
+          </button>
+        )}
+      </ListState>
+      {history && network && <TxHistory networkId={network.id} tx={history} onClose={() => setHistory(undefined)} />}
+    </div>
+  );
+}

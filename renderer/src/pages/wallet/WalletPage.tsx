@@ -1,0 +1,53 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useApi } from "../../api/api-context.js";
+import { unwrap } from "../../api/unwrap.js";
+import { AddressQr } from "../../components/AddressQr.js";
+import { CopyButton } from "../../components/CopyButton.js";
+import { FormError } from "../../components/FormError.js";
+import { useAction } from "../../components/use-action.js";
+import { walletKeys } from "../../queries/wallet-queries.js";
+import { useSelectedAccount } from "../../wallet/use-selected-account.js";
+import { AccountSwitcher } from "./AccountSwitcher.js";
+import { AddressBookPanel } from "./AddressBookPanel.js";
+import { Balances } from "./Balances.js";
+
+/** The wallet: the current account's address (copy, QR), its balances, more accounts, and the address book. */
+export function WalletPage({ unlocked }: { unlocked: boolean }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const { account, accounts, isPending } = useSelectedAccount();
+  const [label, setLabel] = useState("");
+  const add = useAction(async () => {
+    await unwrap(api.wallet.addAccount({ label: label.trim() || undefined }));
+    setLabel("");
+    await client.invalidateQueries({ queryKey: walletKeys.accounts() });
+  });
+  if (isPending) return <p aria-busy="true">Loading accounts…</p>;
+  if (!account) return <div className="empty-state"><h2>No wallet</h2><p>Create or import a wallet from the start screen to hold accounts here.</p></div>;
+  return (
+    <div className="wallet-page">
+      <AccountSwitcher />
+      <section aria-labelledby="address-title" className="panel">
+        <h2 id="address-title">{account.label}</h2>
+        <div className="address-row">
+          <code data-testid="account-address" className="address">{account.address}</code>
+          <CopyButton value={account.address} label={`Copy the address of ${account.label}`} />
+        </div>
+        <AddressQr address={account.address} />
+      </section>
+      <Balances address={account.address} />
+      <section aria-labelledby="add-account-title" className="panel">
+        <h2 id="add-account-title">Another account</h2>
+        <p className="muted">Accounts come from the same recovery phrase (m/44'/118'/0'/0/{accounts.length}).</p>
+        <form className="row" onSubmit={(e) => { e.preventDefault(); void add.run(); }}>
+          <label htmlFor="new-account-label" className="inline">Label</label>
+          <input id="new-account-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder={`Account ${accounts.length + 1}`} />
+          <button type="submit" disabled={!unlocked || add.pending} title={unlocked ? undefined : "Unlock the wallet first"}>Add account</button>
+        </form>
+        <FormError message={add.error} />
+      </section>
+      <AddressBookPanel />
+    </div>
+  );
+}

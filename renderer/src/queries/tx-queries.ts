@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import type { TxStatus } from "../../../shared/contract/tx.js";
+import { unwrap } from "../api/unwrap.js";
+
+export interface TxFilter {
+  readonly address?: string;
+  readonly status?: TxStatus;
+  readonly pageSize: number;
+}
+
+/** Transfers of one network. Keys: tx.all(networkId) → info, list(filter), detail(hash), outbox. */
+export const txKeys = {
+  all: (networkId: string) => ["tx", networkId] as const,
+  info: (networkId: string) => [...txKeys.all(networkId), "info"] as const,
+  lists: (networkId: string) => [...txKeys.all(networkId), "list"] as const,
+  list: (networkId: string, filter: TxFilter) => [...txKeys.lists(networkId), filter] as const,
+  detail: (networkId: string, hash: string) => [...txKeys.all(networkId), "detail", hash] as const,
+  account: (networkId: string, address: string) => [...txKeys.all(networkId), "account", address] as const,
+};
+
+export const txQueries = {
+  /** The access service's published defaults: denoms, fee, gas, hold window, list limits. */
+  info: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: txKeys.info(networkId), queryFn: () => unwrap(api.tx.info({})), staleTime: 5 * 60_000, retry: false }),
+  /** `GET /transactions` page by page through main; "load more" follows nextCursor. */
+  list: (api: CometdeskApi, networkId: string, filter: TxFilter) =>
+    infiniteQueryOptions({
+      queryKey: txKeys.list(networkId, filter),
+      queryFn: ({ pageParam }) => unwrap(api.tx.list({ limit: filter.pageSize, address: filter.address, status: filter.status, cursor: pageParam })),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
+      retry: false,
+    }),
+  detail: (api: CometdeskApi, networkId: string, hash: string) => queryOptions({ queryKey: txKeys.detail(networkId, hash), queryFn: () => unwrap(api.tx.get({ id: hash })) }),
+};

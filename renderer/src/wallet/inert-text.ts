@@ -1,0 +1,15 @@
+/**
+ * Chain text (memos, logs) shown as text, and with its direction controls made visible: an
+ * U+202E in a memo could otherwise reverse what follows it on screen (Trojan Source,
+ * CVE-2021-42574) and make an address or amount read differently.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function inertText(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]`);
+}
+
+/** Shortens a long address or hash for a table cell; the full value stays in the title and copy. */
+export function middleEllipsis(text: string, keep = 10): string {
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep + 2)}`;
+}

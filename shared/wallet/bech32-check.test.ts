@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { addressProblem, describeAddressProblem } from "./bech32-check.js";
+
+const alice = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
+
+describe("recipient address checks", () => {
+  it("accepts a valid address of the network, in either single case", () => {
+    expect(addressProblem(alice, "cosmos")).toBeUndefined();
+    expect(addressProblem(alice.toUpperCase(), "cosmos")).toBeUndefined();
+  });
+
+  it("names what is wrong: empty, mixed case, prefix, checksum, format", () => {
+    expect(addressProblem("", "cosmos")).toEqual({ kind: "empty" });
+    expect(addressProblem(alice.replace("edh", "EDH"), "cosmos")).toEqual({ kind: "mixed_case" });
+    expect(addressProblem("osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc", "cosmos")).toMatchObject({ kind: "prefix", got: "osmo" });
+    expect(addressProblem(alice.slice(0, -1) + "d", "cosmos")).toEqual({ kind: "checksum" });
+    expect(addressProblem(alice.slice(0, -2), "cosmos")).toEqual({ kind: "checksum" });
+    expect(addressProblem("hello", "cosmos")).toEqual({ kind: "format" });
+  });
+
+  it("warns about characters that look like address characters", () => {
+    expect(addressProblem(alice.replace("pp", "po"), "cosmos")).toMatchObject({ kind: "look_alike", char: "o" });
+    expect(addressProblem(alice.replace("ujen", "ujbn"), "cosmos")).toMatchObject({ kind: "look_alike", char: "b" });
+    const cyrillic = alice.replace("a", "\u0430");
+    const problem = addressProblem(cyrillic, "cosmos");
+    expect(problem).toMatchObject({ kind: "look_alike", char: "\u0430" });
+    expect(describeAddressProblem(problem!)).toContain("Cyrillic");
+  });
+});

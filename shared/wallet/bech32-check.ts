@@ -1,0 +1,77 @@
+/**
+ * Recipient checks the send form runs as the user types and main runs again before signing:
+ * bech32 checksum (BIP-173), the network's prefix, one case only, and characters that look
+ * like others. Pure, so renderer and main share it.
+ */
+const CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
+function polymod(values: readonly number[]): number {
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
+  }
+  return chk >>> 0;
+}
+
+function hrpExpand(hrp: string): number[] {
+  const out: number[] = [];
+  for (const c of hrp) out.push(c.charCodeAt(0) >> 5);
+  out.push(0);
+  for (const c of hrp) out.push(c.charCodeAt(0) & 31);
+  return out;
+}
+
+/** Characters that a reader (or a phishing address) confuses with bech32 ones. */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  o: "0 (zero)", i: "l or 1", b: "6 or 8", "\u0430": "a (Cyrillic)", "\u0435": "e (Cyrillic)", "\u043e": "o (Cyrillic)",
+  "\u0440": "p (Cyrillic)", "\u0441": "c (Cyrillic)", "\u0445": "x (Cyrillic)", "\u0443": "y (Cyrillic)",
+};
+
+export type AddressProblem =
+  | { readonly kind: "empty" }
+  | { readonly kind: "mixed_case" }
+  | { readonly kind: "look_alike"; readonly char: string; readonly hint: string }
+  | { readonly kind: "format" }
+  | { readonly kind: "prefix"; readonly expected: string; readonly got: string }
+  | { readonly kind: "checksum" };
+
+/** Why `address` is not a valid bech32 address for `prefix`, or undefined when it is. */
+export function addressProblem(address: string, prefix: string): AddressProblem | undefined {
+  if (address.length === 0) return { kind: "empty" };
+  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return { kind: "mixed_case" };
+  const lower = address.toLowerCase();
+  const sep = lower.lastIndexOf("1");
+  const data = lower.slice(sep + 1);
+  for (const ch of sep > 0 ? data : "") {
+    if (!CHARSET.includes(ch) && LOOK_ALIKES[ch]) return { kind: "look_alike", char: ch, hint: LOOK_ALIKES[ch] };
+  }
+  for (const ch of lower) {
+    if (ch.charCodeAt(0) > 126 && LOOK_ALIKES[ch]) return { kind: "look_alike", char: ch, hint: LOOK_ALIKES[ch] };
+  }
+  if (sep < 1 || sep + 7 > lower.length || lower.length > 90 || !/^[\x21-\x7e]+$/.test(lower)) return { kind: "format" };
+  const hrp = lower.slice(0, sep);
+  const values: number[] = [];
+  for (const ch of data) {
+    const v = CHARSET.indexOf(ch);
+    if (v < 0) return { kind: "format" };
+    values.push(v);
+  }
+  if (hrp !== prefix) return { kind: "prefix", expected: prefix, got: hrp };
+  if (polymod([...hrpExpand(hrp), ...values]) !== 1) return { kind: "checksum" };
+  return undefined;
+}
+
+/** The user-facing sentence for a problem. */
+export function describeAddressProblem(p: AddressProblem): string {
+  switch (p.kind) {
+    case "empty": return "Enter the recipient's address.";
+    case "mixed_case": return "The address mixes upper and lower case; bech32 addresses use one case only.";
+    case "look_alike": return `The address contains “${p.char}”, which is not used in addresses and looks like ${p.hint}. Check it character by character.`;
+    case "format": return "That is not a bech32 address.";
+    case "prefix": return `This address is for another network (${p.got}…); this network's addresses start with ${p.expected}1.`;
+    case "checksum": return "The address's checksum does not match: a character is wrong or missing.";
+  }
+}
