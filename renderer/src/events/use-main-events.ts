@@ -5,6 +5,7 @@ import type { ResultOf } from "../../../shared/contract/index.js";
 import type { EventPayload } from "../../../shared/events.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
+import { explorerKeys } from "../queries/explorer-keys.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 
 type Connection = ResultOf<"chain.connection">;
@@ -21,7 +22,11 @@ export function useMainEvents(): void {
 
 function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
   const stops = [
-    api.on("chain.newBlock", (block) => patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }))),
+    api.on("chain.newBlock", (block) => {
+      patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }));
+      // Only queries on screen refetch; the rest are just marked stale.
+      void client.invalidateQueries({ queryKey: explorerKeys.live(block.networkId) });
+    }),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => void client.invalidateQueries({ queryKey: ["tx", change.networkId] })),
@@ -32,6 +37,10 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
 function onConnectionChanged(client: QueryClient, change: EventPayload<"network.connectionChanged">): void {
   patchConnection(client, change.networkId, (c) => ({ ...c, state: change.state, endpoint: change.endpoint, reason: change.reason }));
   void client.invalidateQueries({ queryKey: chainKeys.status(change.networkId) });
+  // The node is back: what failed while it was away is read again.
+  if (change.state === "live" || change.state === "polling") {
+    void client.invalidateQueries({ queryKey: chainKeys.all(change.networkId), predicate: (q) => q.state.status === "error" });
+  }
 }
 
 function patchConnection(client: QueryClient, networkId: string, patch: (c: Connection) => Connection): void {

@@ -1,7 +1,7 @@
 import type { RouteId } from "./routes.js";
 
 /** What a keyboard shortcut does. The Electron menu shows the same accelerators. */
-export type ShortcutAction = { readonly type: "go"; readonly route: RouteId } | { readonly type: "lock" } | { readonly type: "toggleTheme" };
+export type ShortcutAction = { readonly type: "go"; readonly route: RouteId } | { readonly type: "lock" } | { readonly type: "toggleTheme" } | { readonly type: "search" };
 
 export interface KeyLike {
   readonly key: string;
@@ -16,6 +16,7 @@ export const SHORTCUTS: ReadonlyArray<{ readonly keys: string; readonly label: s
   { keys: "Mod+1", label: "Node" },
   { keys: "Mod+2", label: "Networks" },
   { keys: "Mod+,", label: "Settings" },
+  { keys: "Mod+K", label: "Search a height, hash or address" },
   { keys: "Mod+Shift+L", label: "Lock the wallet" },
   { keys: "Mod+Shift+D", label: "Switch between light and dark theme" },
 ];
@@ -29,6 +30,7 @@ export function shortcutFor(event: KeyLike, isMac: boolean): ShortcutAction | un
     if (key === "1") return { type: "go", route: "node" };
     if (key === "2") return { type: "go", route: "networks" };
     if (key === ",") return { type: "go", route: "settings" };
+    if (key === "k") return { type: "search" };
     return undefined;
   }
   if (key === "l") return { type: "lock" };
