@@ -9,9 +9,12 @@ export const liveQueries = {
   netInfo: (api: CometdeskApi, n: string) => queryOptions({ queryKey: K.head(n, "netInfo"), queryFn: () => unwrap(api.chain.netInfo({})), retry: false }),
   mempoolCount: (api: CometdeskApi, n: string) =>
     queryOptions({ queryKey: K.head(n, "numUnconfirmed"), queryFn: () => unwrap(api.chain.numUnconfirmedTxs({})), retry: false }),
-  /** Pending transactions (the first 100), refreshed with each block. */
+  /**
+   * Pending transactions (the first 100): refreshed with each block, and every second besides,
+   * because a halted chain (no blocks) is exactly when an operator watches its mempool.
+   */
   mempool: (api: CometdeskApi, n: string) =>
-    queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), retry: false }),
+    queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
   validators: (api: CometdeskApi, n: string, page = 1) =>
     queryOptions({ queryKey: K.head(n, "validators", page), queryFn: () => unwrap(api.chain.validators({ page, perPage: 100 })), retry: false, placeholderData: (p) => p }),
   /**
