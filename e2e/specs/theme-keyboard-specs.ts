@@ -38,7 +38,7 @@ export function themeKeyboardSpecs(ctx: SpecContext): void {
     await page.keyboard.press("Tab");
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 18; i++) {
       await page.keyboard.press("Tab");
       order.push(await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;

@@ -41,6 +41,8 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
         rendererShortcut("Node", "CmdOrCtrl+1", actions),
         rendererShortcut("Networks", "CmdOrCtrl+2", actions),
         rendererShortcut("Settings", "CmdOrCtrl+,", actions),
+        { type: "separator" },
+        rendererShortcut("Search…", "CmdOrCtrl+K", actions),
       ],
     },
     {

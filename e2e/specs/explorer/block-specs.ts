@@ -42,6 +42,10 @@ export function blockSpecs(ctx: SpecContext): void {
     const signed = commit.signed_header.commit.signatures.filter((s) => s.block_id_flag === 2).length;
     await expect.poll(() => page.getByTestId("commit-summary").textContent(), { timeout: WAIT_MS }).toContain(`${signed} of 4 signed`);
     expect(await page.getByTestId("commit-signatures").locator("tbody tr").count()).toBe(4);
+    // The header alone, by height and by hash, agrees with the block's.
+    await page.getByText("Header as the header and header_by_hash routes answer").click();
+    await expect.poll(() => page.getByTestId("header-agree").textContent(), { timeout: WAIT_MS }).toBe("header and header_by_hash agree.");
+    expect(await page.getByRole("tree", { name: "Header" }).textContent()).toContain(block.block.header.app_hash);
     // Neighbours are one press away, by keyboard too.
     await page.getByRole("link", { name: "Block 4 →" }).focus();
     await page.keyboard.press("Enter");

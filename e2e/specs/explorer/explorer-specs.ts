@@ -1,5 +1,6 @@
 import type { SpecContext } from "../../support/spec-context.js";
 import { blockSpecs } from "./block-specs.js";
+import { checkTxSpecs } from "./checktx-specs.js";
 import { dashboardSpecs } from "./dashboard-specs.js";
 import { searchSpecs } from "./search-specs.js";
 import { transferSpecs } from "./transfer-specs.js";
@@ -13,5 +14,6 @@ export function explorerSpecs(ctx: SpecContext): void {
   searchSpecs(ctx);
   validatorSpecs(ctx);
   transferSpecs(ctx);
+  checkTxSpecs(ctx);
   toolSpecs(ctx);
 }

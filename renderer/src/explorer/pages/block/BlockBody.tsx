@@ -5,6 +5,7 @@ import { ChainText } from "../../text/ChainText.js";
 import { BlockResultsSection } from "./BlockResultsSection.js";
 import { BlockTxs } from "./BlockTxs.js";
 import { CommitSection } from "./CommitSection.js";
+import { HeaderRaw } from "./HeaderRaw.js";
 
 type Block = ResultOf<"chain.block">;
 
@@ -41,6 +42,7 @@ export function BlockBody({ block }: { block: Block }) {
           ["Parts", `${block.blockId.partsTotal} (hash ${block.blockId.partsHash})`],
         ]}
       />
+      <HeaderRaw height={h.height} hash={block.blockId.hash} />
       <BlockTxs block={block} />
       <CommitSection height={h.height} />
       <BlockResultsSection height={h.height} />
