@@ -71,7 +71,7 @@ async function startFour(rendererDir: string): Promise<{ env: E2eEnv["four"]; cl
   services.start();
   const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
   return {
-    env: { appUrl: browserMode.url, rpcs: info.nodes.map((n) => n.rpc), devnetDir, nodesDir: layout.nodesDir, dataDir },
+    env: { appUrl: browserMode.url, rpcs: info.nodes.map((n) => n.rpc), devnetDir, portOffset: layout.portOffset, nodesDir: layout.nodesDir, dataDir },
     close: async () => {
       await browserMode.close();
       await services.close();

@@ -18,6 +18,8 @@ export interface E2eEnv {
     /** Each node's RPC, node 0 first: the app talks to node 0. */
     readonly rpcs: readonly string[];
     readonly devnetDir: string;
+    /** The devnet's port offset, to bring it down and up again through the devnet library. */
+    readonly portOffset: number;
     /** Where the node pid files are (`node<i>.pid`). */
     readonly nodesDir: string;
     /** The app's data folder, where browser-mode exports land (`exports/`). */

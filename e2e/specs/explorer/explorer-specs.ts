@@ -2,6 +2,7 @@ import type { SpecContext } from "../../support/spec-context.js";
 import { blockSpecs } from "./block-specs.js";
 import { checkTxSpecs } from "./checktx-specs.js";
 import { dashboardSpecs } from "./dashboard-specs.js";
+import { outageSpecs } from "./outage-specs.js";
 import { searchSpecs } from "./search-specs.js";
 import { transferSpecs } from "./transfer-specs.js";
 import { validatorSpecs } from "./validator-specs.js";
@@ -16,4 +17,5 @@ export function explorerSpecs(ctx: SpecContext): void {
   transferSpecs(ctx);
   checkTxSpecs(ctx);
   toolSpecs(ctx);
+  outageSpecs(ctx);
 }

@@ -37,6 +37,9 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
 function onConnectionChanged(client: QueryClient, change: EventPayload<"network.connectionChanged">): void {
   patchConnection(client, change.networkId, (c) => ({ ...c, state: change.state, endpoint: change.endpoint, reason: change.reason }));
   void client.invalidateQueries({ queryKey: chainKeys.status(change.networkId) });
+  // Without blocks nothing else would refetch the head: read it again, so a node that went away
+  // shows as gone (and, once back, as back).
+  void client.invalidateQueries({ queryKey: explorerKeys.live(change.networkId) });
   // The node is back: what failed while it was away is read again.
   if (change.state === "live" || change.state === "polling") {
     void client.invalidateQueries({ queryKey: chainKeys.all(change.networkId), predicate: (q) => q.state.status === "error" });

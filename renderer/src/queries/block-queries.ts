@@ -29,5 +29,10 @@ export const blockQueries = {
   results: (api: CometdeskApi, n: string, height: string) =>
     queryOptions({ queryKey: K.blockResults(n, height), queryFn: () => unwrap(api.chain.blockResults({ height })), staleTime: Infinity }),
   commit: (api: CometdeskApi, n: string, height: string) =>
-    queryOptions({ queryKey: K.commit(n, height), queryFn: () => unwrap(api.chain.commit({ height })), staleTime: Infinity }),
+    queryOptions({
+      queryKey: K.commit(n, height),
+      queryFn: () => unwrap(api.chain.commit({ height })),
+      // The newest height's commit is the node's "seen" one until the next block carries the final one.
+      staleTime: (q) => (q.state.data?.canonical === false ? 0 : Infinity),
+    }),
 };

@@ -26,7 +26,9 @@ export function DashboardPage() {
   if (status.isError && !status.data) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const s = status.data;
   const latest = head.data?.blockMetas[0];
-  const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) => (q.data !== undefined ? f(q.data) : q.error ? `unavailable (${errorMessage(q.error)})` : "…");
+  // react-query keeps the last good answer after a failure: show it, but say it is not current.
+  const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>
+    q.data !== undefined ? `${f(q.data)}${q.error ? " (last known; the node is not answering)" : ""}` : q.error ? `unavailable (${errorMessage(q.error)})` : "…";
   return (
     <div className="stack">
       <Facts
@@ -38,7 +40,7 @@ export function DashboardPage() {
           ["Height", latest ? <BlockLink height={latest.header.height} /> : (connection.data?.lastHeight ?? s.syncInfo.latestBlockHeight)],
           ["Block time", latest?.header.time ?? s.syncInfo.latestBlockTime],
           ["Catching up", s.syncInfo.catchingUp ? "yes" : "no"],
-          ["Health", health.data ? "healthy" : or(health, () => "")],
+          ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
           ["Peers", or(net, (d) => String(d.peerCount))],
           ["Mempool", or(mempool, (d) => `${d.total} txs, ${d.totalBytes} bytes`)],
           ["Validators", or(validators, (d) => String(d.total))],

@@ -14,8 +14,8 @@ export function NodeNetwork() {
   return (
     <div className="stack node-network">
       <h2>Health</h2>
-      <p data-testid="node-healthy" className={health.data ? "ok" : health.isError ? "bad" : ""}>
-        {health.data ? "healthy" : health.isError ? "not healthy: the node does not answer /health" : "…"}
+      <p data-testid="node-healthy" className={health.isError ? "bad" : health.data ? "ok" : ""}>
+        {health.isError ? "not healthy: the node does not answer /health" : health.data ? "healthy" : "…"}
       </p>
       <h2>Peers</h2>
       {net.isPending ? <Loading what="peers" /> : net.isError && !net.data ? <ErrorState what="peers" error={net.error} retry={() => void net.refetch()} /> : net.data && (

@@ -6,13 +6,14 @@ import { useExplorer } from "../../components/use-explorer.js";
 import { signingRecords } from "../../validators/signing-record.js";
 
 /**
- * Who signed the last N commits below `upTo` (the newest commit is left out: it is not final
- * until the next block). Built from `commit` answers, each cached for good once read.
+ * Who signed the last N final commits below `upTo`. Built from `commit` answers, each cached
+ * for good once read (a not-yet-canonical one is read again).
  */
 export function SigningRecord({ addresses, upTo }: { addresses: readonly string[]; upTo: string }) {
   const { api, n, enabled } = useExplorer();
   const [count, setCount] = useState(20);
-  const top = BigInt(upTo) - 1n;
+  // `validators` answers for the next, uncommitted height; two below it is the newest final commit.
+  const top = BigInt(upTo) - 2n;
   const heights = Array.from({ length: count }, (_, i) => top - BigInt(i)).filter((h) => h >= 1n).map(String);
   const commits = useQueries({ queries: heights.map((h) => ({ ...blockQueries.commit(api, n, h), enabled })) });
   const loaded = commits.flatMap((c) => (c.data ? [{ height: c.data.commit.height, signatures: c.data.commit.signatures }] : []));
