@@ -42,9 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   services.start();
   const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
 
-  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token };
+  const four = await startFour(rendererDir);
+  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token, four: four.env };
   project.provide("e2e", env);
   return async () => {
+    await four.close();
     await browserMode.close();
     await services.close();
     await down(layout);
@@ -70,4 +72,34 @@ async function upWhenPortsFree(layout: Layout): ReturnType<typeof up> {
       while ((await firstBusyPort([Number(port)])) !== undefined && Date.now() < deadline) await sleep(1_000);
     }
   }
+}
+
+/**
+ * The explorer's world: a four-validator devnet (validator pages need several validators and
+ * peers) on the ports the integration suite's four-validator chain used, with its own services.
+ */
+async function startFour(rendererDir: string): Promise<{ env: E2eEnv["four"]; close: () => Promise<void> }> {
+  const devnetDir = join(repoRoot, ".devnet-test", "e2e-four");
+  const layout = layoutFromEnv({ ...process.env, COMETDESK_DEVNET_DIR: devnetDir, COMETDESK_DEVNET_PORT_OFFSET: String(TEST_PORT_BASE + 1000) });
+  await reset(layout);
+  const { info } = await up(layout, { validators: 4 }, consoleProgress());
+  const dataDir = join(repoRoot, ".devnet-test", "e2e-four-app");
+  rmSync(dataDir, { recursive: true, force: true });
+  const services = await createServices({
+    dataDir,
+    tokenStore: { kind: "memory" },
+    devnetJsonPath: layout.devnetJson,
+    bridge: true,
+    onInternalError: (method, error) => console.error(`[e2e four services] ${method}`, error),
+  });
+  services.start();
+  const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
+  return {
+    env: { appUrl: browserMode.url, rpcs: info.nodes.map((n) => n.rpc), devnetDir, portOffset: layout.portOffset, nodesDir: layout.nodesDir, dataDir },
+    close: async () => {
+      await browserMode.close();
+      await services.close();
+      await down(layout);
+    },
+  };
 }

@@ -39,7 +39,8 @@ export function themeKeyboardSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     const order: string[] = [];
     const outlines: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    // Header controls and every navigation link (explorer, wallet and shell pages).
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press("Tab");
       const step = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;

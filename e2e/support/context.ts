@@ -12,6 +12,19 @@ export interface E2eEnv {
   readonly devnetDir: string;
   /** The devnet access service's dev token, which main seeds into its token store. */
   readonly devnetToken: string | undefined;
+  /** The explorer's four-validator devnet, with its own app services behind their own bridge. */
+  readonly four: {
+    readonly appUrl: string;
+    /** Each node's RPC, node 0 first: the app talks to node 0. */
+    readonly rpcs: readonly string[];
+    readonly devnetDir: string;
+    /** The devnet's port offset, to bring it down and up again through the devnet library. */
+    readonly portOffset: number;
+    /** Where the node pid files are (`node<i>.pid`). */
+    readonly nodesDir: string;
+    /** The app's data folder, where browser-mode exports land (`exports/`). */
+    readonly dataDir: string;
+  };
 }
 
 declare module "vitest" {

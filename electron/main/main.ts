@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { app, BrowserWindow, Menu, protocol, safeStorage, session } from "electron";
+import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session } from "electron";
 import { createDesktopNotifier, createSaveDialog } from "./desktop-io.js";
 import { createServices, type Services } from "../services/create-services.js";
 import { APP_ENTRY, APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-protocol.js";
@@ -51,6 +51,11 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     saveFile: createSaveDialog(() => mainWindow),
     notifier: createDesktopNotifier(),
+    chooseSavePath: async (suggestedName) => {
+      const options = { defaultPath: join(app.getPath("downloads"), suggestedName), filters: [{ name: "JSON", extensions: ["json"] }] };
+      const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+      return choice.canceled ? undefined : choice.filePath;
+    },
     onInternalError: (method, error) => console.error(`[main] ${method} failed`, error),
   });
   const window = createMainWindow(baseline, join(app.getPath("userData"), "window-state.json"));

@@ -14,6 +14,7 @@ describe("application menu", () => {
     const go = items.filter((i) => ["Node", "Networks", "Settings", "Lock Wallet"].includes(i.label ?? ""));
     expect(go.map((i) => i.accelerator)).toEqual(["CmdOrCtrl+Shift+L", "CmdOrCtrl+1", "CmdOrCtrl+2", "CmdOrCtrl+,"]);
     expect(go.every((i) => i.registerAccelerator === false)).toBe(true);
+    expect(items.find((i) => i.label === "Search…")).toMatchObject({ accelerator: "CmdOrCtrl+K", registerAccelerator: false });
   });
 
   it("replays a clicked item's keystroke into the page and locks through main", () => {

@@ -44,6 +44,8 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
         rendererShortcut("Send", "CmdOrCtrl+4", actions),
         rendererShortcut("Transactions", "CmdOrCtrl+5", actions),
         rendererShortcut("Settings", "CmdOrCtrl+,", actions),
+        { type: "separator" },
+        rendererShortcut("Search…", "CmdOrCtrl+K", actions),
       ],
     },
     {

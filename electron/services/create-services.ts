@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { Network } from "../../shared/contract/network.js";
 import { createAccessClient } from "./access/access-client.js";
 import { registerAppHandlers } from "./app-handlers.js";
@@ -44,6 +45,8 @@ export interface ServicesConfig {
   readonly saveFile?: SaveFile;
   /** Desktop notifications when a submitted transaction commits or fails; none in browser mode. */
   readonly notifier?: Notifier;
+  /** Asks where to save an export (Electron's save dialog); without one, exports go to `<dataDir>/exports`. */
+  readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
   /** Unexpected failures, for main's log; never sent to the renderer. */
   readonly onInternalError?: (method: string, error: unknown) => void;
 }
@@ -75,7 +78,12 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
-  const chain = registerChainHandlers({ transport, defaultMethod: () => settings.get().rpcMethod, connection: () => feed.status() });
+  const chain = registerChainHandlers({
+    transport,
+    defaultMethod: () => settings.get().rpcMethod,
+    connection: () => feed.status(),
+    chooseSavePath: config.chooseSavePath ?? exportsFolder(config.dataDir),
+  });
 
   const accessFor = async (network: Network) => {
     if (!network.accessUrl) throw new AppError("no_access_service", `${network.name} has no access service configured`);
@@ -149,6 +157,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       watcher.stop();
       vault.close();
     },
+  };
+}
+
+/** Browser mode has no save dialog: exports land in the data folder, under their suggested name. */
+function exportsFolder(dataDir: string): (suggestedName: string) => Promise<string> {
+  return async (name) => {
+    const dir = join(dataDir, "exports");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return join(dir, basename(name));
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Base64String, DecString, HexString, IsoTime, JsonValue } from "../primitives.js";
+import { Base64String, DecString, Hash32Hex, HexString, IsoTime, JsonValue } from "../primitives.js";
 
 /**
  * Domain types of the explorer: readonly camelCase shapes adapted in main from the node's
@@ -125,10 +125,17 @@ export const NetInfo = z.object({
   listening: z.boolean(),
   listeners: z.array(z.string()),
   peerCount: z.number().int(),
-  peers: z.array(z.object({ nodeId: z.string(), moniker: z.string(), remoteIp: z.string(), isOutbound: z.boolean() })),
+  peers: z.array(
+    z.object({
+      nodeId: z.string(), moniker: z.string(), remoteIp: z.string(), isOutbound: z.boolean(), listenAddr: z.string(),
+      /** Current send and receive rates in bytes per second, and the bytes moved so far. */
+      sendRate: z.number(), recvRate: z.number(), sentBytes: z.number(), receivedBytes: z.number(),
+    }),
+  ),
 });
 
 export const ConsensusParams = z.object({ blockHeight: DecString, params: JsonValue });
 export const GenesisChunk = z.object({ chunk: z.number().int(), total: z.number().int(), data: Base64String });
+export const GenesisDigest = z.object({ sha256: Hash32Hex, bytes: z.number().int(), chunks: z.number().int() });
 /** Shown as the node sent it: these answers are large, versioned and only displayed. */
 export const RawAnswer = z.object({ value: JsonValue });

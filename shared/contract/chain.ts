@@ -45,6 +45,10 @@ export const chainMethods = {
   consensusParams: method(height, T.ConsensusParams),
   genesis: method(args({}), T.RawAnswer),
   genesisChunked: method(args({ chunk: z.number().int().min(0).max(1_000_000) }), T.GenesisChunk),
+  /** sha256 of the genesis file, read chunk by chunk in main. */
+  genesisDigest: method(args({}), T.GenesisDigest),
+  /** Saves the genesis to a file the user picks (a save dialog in the app), streamed chunk by chunk. */
+  saveGenesis: method(args({}), z.discriminatedUnion("saved", [z.object({ saved: z.literal(false) }), T.GenesisDigest.extend({ saved: z.literal(true), fileName: z.string() })])),
   // Transactions and broadcast
   tx: method(args({ hash: Hash32Hex, prove: z.boolean().optional() }), T.TxResponse),
   txSearch: method(search.extend({ prove: z.boolean().optional() }), T.TxSearch),

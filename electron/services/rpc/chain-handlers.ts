@@ -1,13 +1,16 @@
+import { basename } from "node:path";
 import { fromHex, toBase64 } from "@cosmjs/encoding";
 import { z } from "zod";
 import type { chainMethods, HttpMethod } from "../../../shared/contract/chain.js";
 import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
+import { AppError } from "../app-error.js";
 import { RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
+import { saveGenesis, streamGenesis } from "./genesis-export.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -15,6 +18,8 @@ export interface ChainDeps {
   readonly defaultMethod: () => HttpMethod;
   /** The live block feed's view of the connection (chain.connection). */
   readonly connection: () => Omit<z.output<(typeof chainMethods)["connection"]["result"]>, "failover">;
+  /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
+  readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -39,6 +44,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: w.code, codespace: w.codespace ?? "", log: w.log ?? "", data: w.data ?? "", hash: w.hash };
   };
   const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
+  const genesisChunk = (via?: HttpMethod) => (i: number) => call("genesis_chunked", { chunk: String(i) }, W.RpcGenesisChunk, via);
 
   return {
     abciInfo: async (a) => {
@@ -86,6 +92,14 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     },
     genesis: (a) => raw("genesis", a.via),
     genesisChunked: async (a) => call("genesis_chunked", { chunk: String(a.chunk) }, W.RpcGenesisChunk, a.via),
+    genesisDigest: async (a) => streamGenesis(genesisChunk(a.via)),
+    saveGenesis: async (a) => {
+      const chainId = (await call("status", {}, W.RpcStatus, a.via)).node_info.network.replace(/[^\w.-]/g, "_");
+      if (!deps.chooseSavePath) throw new AppError("not_supported", "saving files is not available here");
+      const path = await deps.chooseSavePath(`genesis-${chainId}.json`);
+      if (!path) return { saved: false as const };
+      return { saved: true as const, fileName: basename(path), ...(await saveGenesis(genesisChunk(a.via), path)) };
+    },
     tx: async (a) => A.txResponse(await call("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via)),
     txSearch: async (a) => {
       const w = await call("tx_search", { ...searchParams(a), prove: a.prove }, W.RpcTxSearch, a.via);
@@ -126,7 +140,11 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       const w = await call("net_info", {}, W.RpcNetInfo, a.via);
       return {
         listening: w.listening, listeners: w.listeners, peerCount: w.n_peers,
-        peers: w.peers.map((p) => ({ nodeId: p.node_info.id, moniker: p.node_info.moniker, remoteIp: p.remote_ip, isOutbound: p.is_outbound })),
+        peers: w.peers.map((p) => ({
+          nodeId: p.node_info.id, moniker: p.node_info.moniker, remoteIp: p.remote_ip, isOutbound: p.is_outbound, listenAddr: p.node_info.listen_addr ?? "",
+          sendRate: p.connection_status?.SendMonitor?.CurRate ?? 0, recvRate: p.connection_status?.RecvMonitor?.CurRate ?? 0,
+          sentBytes: p.connection_status?.SendMonitor?.Bytes ?? 0, receivedBytes: p.connection_status?.RecvMonitor?.Bytes ?? 0,
+        })),
       };
     },
     rawCall: async (a) => {

@@ -103,11 +103,20 @@ export const RpcValidators = z.object({
   total: int,
 });
 export const RpcMempool = z.object({ n_txs: int, total: int, total_bytes: dec, txs: list(str) });
+/** A peer connection's flow monitor; rates are bytes per second. */
+const RpcFlowRate = z.object({ CurRate: int.optional(), AvgRate: int.optional(), Bytes: int.optional() });
 export const RpcNetInfo = z.object({
   listening: z.boolean(),
   listeners: list(str),
   n_peers: int,
-  peers: list(z.object({ node_info: z.object({ id: str, moniker: str }), is_outbound: z.boolean(), remote_ip: str })),
+  peers: list(
+    z.object({
+      node_info: z.object({ id: str, moniker: str, listen_addr: str.optional() }),
+      is_outbound: z.boolean(),
+      remote_ip: str,
+      connection_status: z.object({ SendMonitor: RpcFlowRate.optional(), RecvMonitor: RpcFlowRate.optional() }).optional(),
+    }),
+  ),
 });
 export const RpcConsensusParams = z.object({ block_height: dec, consensus_params: z.json() });
 export const RpcGenesisChunk = z.object({ chunk: int, total: int, data: str });

@@ -6,6 +6,7 @@ import type { EventPayload } from "../../../shared/events.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
 import { txKeys } from "../queries/tx-queries.js";
+import { explorerKeys } from "../queries/explorer-keys.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 
 type Connection = ResultOf<"chain.connection">;
@@ -30,6 +31,8 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
         void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) });
         void client.invalidateQueries({ queryKey: walletKeys.balancesOf(block.networkId) });
       }
+      // Only queries on screen refetch; the rest are just marked stale.
+      void client.invalidateQueries({ queryKey: explorerKeys.live(block.networkId) });
     }),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
@@ -44,6 +47,13 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
 function onConnectionChanged(client: QueryClient, change: EventPayload<"network.connectionChanged">): void {
   patchConnection(client, change.networkId, (c) => ({ ...c, state: change.state, endpoint: change.endpoint, reason: change.reason }));
   void client.invalidateQueries({ queryKey: chainKeys.status(change.networkId) });
+  // Without blocks nothing else would refetch the head: read it again, so a node that went away
+  // shows as gone (and, once back, as back).
+  void client.invalidateQueries({ queryKey: explorerKeys.live(change.networkId) });
+  // The node is back: what failed while it was away is read again.
+  if (change.state === "live" || change.state === "polling") {
+    void client.invalidateQueries({ queryKey: chainKeys.all(change.networkId), predicate: (q) => q.state.status === "error" });
+  }
 }
 
 function patchConnection(client: QueryClient, networkId: string, patch: (c: Connection) => Connection): void {

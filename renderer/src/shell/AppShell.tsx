@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { NetworksPage } from "../pages/networks/NetworksPage.js";
 import { NodePage } from "../pages/NodePage.js";
+import { ExplorerPage } from "../explorer/ExplorerPage.js";
+import { SearchDialog } from "../explorer/search/SearchDialog.js";
 import { SendPage } from "../pages/send/SendPage.js";
 import { SettingsPage } from "../pages/SettingsPage.js";
 import { TransactionsPage } from "../pages/transactions/TransactionsPage.js";
@@ -23,12 +25,14 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   const api = useApi();
   const client = useQueryClient();
   const theme = useThemeState();
-  const [route, go] = useRoute();
+  const [route, go, location] = useRoute();
+  const [searching, setSearching] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const lock = async () => client.setQueryData(walletKeys.status(), await unwrap(api.wallet.lock({})));
   useShortcuts((action) => {
     if (action.type === "go") go(action.route);
     else if (action.type === "toggleTheme") theme.toggle();
+    else if (action.type === "search") setSearching(true);
     else if (walletUnlocked) void lock();
   });
   // A page change moves focus to its heading, so keyboard and screen-reader users land on it.
@@ -36,7 +40,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   useEffect(() => {
     if (first.current) first.current = false;
     else heading.current?.focus();
-  }, [route]);
+  }, [route, location.detail]);
   const page = ROUTES.find((r) => r.id === route)!;
   return (
     <div className="shell">
@@ -45,6 +49,9 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
         <span className="brand">Cometdesk</span>
         <NetworkSwitcher />
         <div className="topbar-actions">
+          <button type="button" className="secondary" onClick={() => setSearching(true)} title="Search (Mod+K)" data-testid="open-search">
+            Search…
+          </button>
           <ThemeToggle />
           {walletUnlocked && <button type="button" onClick={() => void lock()} title="Lock the wallet (Mod+Shift+L)">Lock</button>}
         </div>
@@ -61,14 +68,16 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
       <main id="content" className="content" aria-labelledby="page-title">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
-        {route === "node" && <NodePage />}
+        {route === "node" && !location.detail && <NodePage />}
         {route === "wallet" && <WalletPage unlocked={walletUnlocked} />}
         {route === "send" && <SendPage />}
         {route === "transactions" && <TransactionsPage />}
         {route === "networks" && <NetworksPage />}
         {route === "settings" && <SettingsPage />}
+        <ExplorerPage location={location} />
       </main>
       <StatusBar />
+      {searching && <SearchDialog onClose={() => setSearching(false)} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { RouteId } from "./routes.js";
 
 /** What a keyboard shortcut does. The Electron menu shows the same accelerators. */
-export type ShortcutAction = { readonly type: "go"; readonly route: RouteId } | { readonly type: "lock" } | { readonly type: "toggleTheme" };
+export type ShortcutAction = { readonly type: "go"; readonly route: RouteId } | { readonly type: "lock" } | { readonly type: "toggleTheme" } | { readonly type: "search" };
 
 export interface KeyLike {
   readonly key: string;
@@ -19,6 +19,7 @@ export const SHORTCUTS: ReadonlyArray<{ readonly keys: string; readonly label: s
   { keys: "Mod+4", label: "Send" },
   { keys: "Mod+5", label: "Transactions" },
   { keys: "Mod+,", label: "Settings" },
+  { keys: "Mod+K", label: "Search a height, hash or address" },
   { keys: "Mod+Shift+L", label: "Lock the wallet" },
   { keys: "Mod+Shift+D", label: "Switch between light and dark theme" },
 ];
@@ -35,6 +36,7 @@ export function shortcutFor(event: KeyLike, isMac: boolean): ShortcutAction | un
     if (key === "4") return { type: "go", route: "send" };
     if (key === "5") return { type: "go", route: "transactions" };
     if (key === ",") return { type: "go", route: "settings" };
+    if (key === "k") return { type: "search" };
     return undefined;
   }
   if (key === "l") return { type: "lock" };

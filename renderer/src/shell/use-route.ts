@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from "react";
-import { parseRoute, type RouteId, routeHash } from "./routes.js";
+import { type Location, parseLocation, type RouteId, routeHash } from "./routes.js";
 
 /** The current page from the URL fragment; the Electron menu navigates by setting it too. */
-export function useRoute(): [RouteId, (id: RouteId) => void] {
-  const [route, setRoute] = useState<RouteId>(() => parseRoute(window.location.hash));
+export function useRoute(): [RouteId, (id: RouteId) => void, Location] {
+  const [location, setLocation] = useState<Location>(() => parseLocation(window.location.hash));
   useEffect(() => {
-    const onHash = () => setRoute(parseRoute(window.location.hash));
+    const onHash = () => setLocation(parseLocation(window.location.hash));
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
   const go = useCallback((id: RouteId) => {
     window.location.hash = routeHash(id);
   }, []);
-  return [route, go];
+  return [location.route, go, location];
 }

@@ -1,0 +1,55 @@
+import { expect, it } from "vitest";
+import { WAIT_MS } from "../../support/app.js";
+import { rpc } from "../../support/chain.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore, fact } from "./explore.js";
+
+interface BlockAnswer { block_id: { hash: string }; block: { header: { time: string; proposer_address: string; app_hash: string }; data: { txs: string[] | null } } }
+interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number }> } } }
+interface Blockchain { last_height: string; block_metas: Array<{ header: { height: string }; num_txs: string }> }
+
+export function blockSpecs(ctx: SpecContext): void {
+  it("blocks: the live list starts at the node's head and pages back 20 at a time", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "blocks");
+    const list = page.getByTestId("blocks-list");
+    await list.locator("[data-height]").first().waitFor({ timeout: WAIT_MS });
+    const top = Number(await list.locator("[data-height]").first().getAttribute("data-height"));
+    const head = Number((await rpc<Blockchain>(node, "blockchain")).last_height);
+    expect(Math.abs(head - top)).toBeLessThanOrEqual(3);
+    // Each row's tx count is the node's for that height.
+    const meta = (await rpc<Blockchain>(node, "blockchain", { minHeight: String(top - 5), maxHeight: String(top - 5) })).block_metas[0]!;
+    expect(await list.locator(`[data-height="${top - 5}"] [data-testid="block-num-txs"]`).textContent()).toBe(meta.num_txs);
+    const before = await page.getByTestId("blocks-latest").textContent();
+    await page.getByRole("button", { name: "Load 20 older blocks" }).click();
+    // A young chain may have fewer than 40 blocks: then the list reaches the first one.
+    await expect.poll(async () => Number(/(\d+) blocks loaded/.exec((await page.getByTestId("blocks-latest").textContent()) ?? "")?.[1]), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(Math.min(40, top));
+    expect(before).toMatch(/blocks loaded/);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("block detail: header fields and commit signatures match `block` and `commit` at that height", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "block/3");
+    await page.getByTestId("block-facts").waitFor({ timeout: WAIT_MS });
+    const block = await rpc<BlockAnswer>(node, "block", { height: "3" });
+    expect(await fact(page, "block-facts", "Hash")).toBe(block.block_id.hash);
+    expect(await fact(page, "block-facts", "Time")).toBe(block.block.header.time);
+    expect(await fact(page, "block-facts", "Proposer")).toBe(block.block.header.proposer_address);
+    expect(await fact(page, "block-facts", "App hash")).toBe(block.block.header.app_hash);
+    expect(await fact(page, "block-facts", "Transactions")).toBe(String(block.block.data.txs?.length ?? 0));
+    const commit = await rpc<CommitAnswer>(node, "commit", { height: "3" });
+    const signed = commit.signed_header.commit.signatures.filter((s) => s.block_id_flag === 2).length;
+    await expect.poll(() => page.getByTestId("commit-summary").textContent(), { timeout: WAIT_MS }).toContain(`${signed} of 4 signed`);
+    expect(await page.getByTestId("commit-signatures").locator("tbody tr").count()).toBe(4);
+    // The header alone, by height and by hash, agrees with the block's.
+    await page.getByText("Header as the header and header_by_hash routes answer").click();
+    await expect.poll(() => page.getByTestId("header-agree").textContent(), { timeout: WAIT_MS }).toBe("header and header_by_hash agree.");
+    expect(await page.getByRole("tree", { name: "Header" }).textContent()).toContain(block.block.header.app_hash);
+    // Neighbours are one press away, by keyboard too.
+    await page.getByRole("link", { name: "Block 4 →" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("4");
+    expect(ctx.errors(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,34 @@
+import { toBase64 } from "@cosmjs/encoding";
+import { coins } from "@cosmjs/stargate";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { expect, it } from "vitest";
+import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
+import { WAIT_MS } from "../../support/app.js";
+import { devnetInfo } from "../../support/chain.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore } from "./explore.js";
+
+export function checkTxSpecs(ctx: SpecContext): void {
+  it("mempool: a pasted transaction is dry-run with check_tx and decoded, and nothing is broadcast", async () => {
+    const { devnetDir } = ctx.env().four;
+    const info = devnetInfo(devnetDir);
+    const { client, address } = await signingClient(info, "dave", 0);
+    const to = info.accounts.find((a) => a.name === "alice")!.address;
+    const signed = await client.sign(address, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: to, amount: coins(5, info.denom) } }], fixedFee(info), "dry run");
+    client.disconnect();
+    const page = await explore(ctx, "mempool");
+    await page.getByLabel("Transaction (base64)").fill(toBase64(TxRaw.encode(signed).finish()));
+    await page.getByRole("button", { name: "Check" }).click();
+    const result = page.getByTestId("checktx-result");
+    await result.waitFor({ timeout: WAIT_MS });
+    expect(await result.locator('dd[data-fact="Result"]').textContent()).toBe("would be accepted (code 0)");
+    expect(await result.locator('dd[data-fact="Gas wanted / used"]').textContent()).toMatch(/^200000 \/ \d+$/);
+    expect(await result.getByTestId("tx-decoded").textContent()).toContain("dry run");
+    // A dry run is not a broadcast: two blocks later, no block holds a transaction from dave.
+    const height = async () => Number(((await (await fetch(`${info.nodes[0]!.rpc}/status`)).json()) as { result: { sync_info: { latest_block_height: string } } }).result.sync_info.latest_block_height);
+    const start = await height();
+    await expect.poll(height, { timeout: WAIT_MS }).toBeGreaterThanOrEqual(start + 2);
+    const { txs } = await (await fetch(`${info.nodes[0]!.rpc}/tx_search?query=%22message.sender='${address}'%22`)).json().then((b: { result: { txs: unknown[] } }) => b.result);
+    expect(txs).toEqual([]);
+  });
+}

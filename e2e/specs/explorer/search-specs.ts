@@ -1,0 +1,65 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { WAIT_MS } from "../../support/app.js";
+import { devnetInfo, rpc } from "../../support/chain.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore } from "./explore.js";
+
+/** Opens the search with the keyboard shortcut and submits `text`. */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.keyboard.press("Control+k");
+  const box = page.getByRole("textbox", { name: "Search the chain" });
+  await box.waitFor({ timeout: WAIT_MS });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+export function searchSpecs(ctx: SpecContext): void {
+  it("search (Ctrl+K): a height, a block hash and an address each reach their page", async () => {
+    const { rpcs, devnetDir } = ctx.env().four;
+    const page = await explore(ctx, "dashboard");
+    await search(page, "2");
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("2");
+    expect(page.url()).toMatch(/#\/block\/2$/);
+
+    const hash = (await rpc<{ block_id: { hash: string } }>(rpcs[0]!, "block", { height: "3" })).block_id.hash;
+    await search(page, hash.toLowerCase());
+    await expect.poll(() => page.url(), { timeout: WAIT_MS }).toMatch(new RegExp(`#/block/hash/${hash}$`));
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("3");
+
+    const alice = devnetInfo(devnetDir).accounts[0]!.address;
+    await search(page, alice);
+    await page.getByTestId("account-page").waitFor({ timeout: WAIT_MS });
+    expect(await page.getByTestId("account-page").textContent()).toContain(alice);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("search: says why an input is not searchable, and that an unknown hash is on no block", async () => {
+    const page = await explore(ctx, "dashboard");
+    await page.keyboard.press("Control+k");
+    const box = page.getByRole("textbox", { name: "Search the chain" });
+    await box.fill("abc123");
+    await expect.poll(() => page.locator("#search-hint").textContent()).toContain("64 hex digits");
+    expect(await page.getByRole("button", { name: "Go" }).isDisabled()).toBe(true);
+    await box.fill("F".repeat(64));
+    await box.press("Enter");
+    await expect.poll(() => page.getByTestId("search-dialog").getByRole("alert").textContent(), { timeout: WAIT_MS }).toContain("No transaction or block");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("search-dialog").count()).toBe(0);
+  });
+
+  it("query builder: tx_search by height range with paging matches the node's count", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "search");
+    await page.getByRole("radio", { name: /blocks \(block_search\)/ }).check();
+    await page.getByLabel("Condition 1 key").fill("block.height");
+    await page.getByLabel("Condition 1 operator").selectOption("<=");
+    await page.getByLabel("Condition 1 value").fill("25");
+    expect(await page.getByTestId("built-query").textContent()).toBe("block.height <= 25");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const direct = await rpc<{ total_count: string }>(node, "block_search", { query: "block.height <= 25", per_page: "20" });
+    await expect.poll(() => page.getByTestId("search-total").textContent(), { timeout: WAIT_MS }).toContain(`${direct.total_count} blocks match`);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => page.getByTestId("search-total").textContent(), { timeout: WAIT_MS }).toContain("page 2 of 2");
+  });
+}

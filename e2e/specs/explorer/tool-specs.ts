@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { WAIT_MS } from "../../support/app.js";
+import { devnetInfo, rpc } from "../../support/chain.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore, fact } from "./explore.js";
+
+export function toolSpecs(ctx: SpecContext): void {
+  it("consensus: height and votes follow consensus_state; parameters match consensus_params", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "consensus");
+    await page.getByTestId("round-facts").waitFor({ timeout: WAIT_MS });
+    const direct = await rpc<{ round_state: { "height/round/step": string } }>(node, "consensus_state");
+    const height = Number(direct.round_state["height/round/step"].split("/")[0]);
+    expect(Math.abs(Number(await fact(page, "round-facts", "Height")) - height)).toBeLessThanOrEqual(3);
+    await expect.poll(() => page.getByTestId("votes-table").first().locator("tbody tr").count(), { timeout: WAIT_MS }).toBe(4);
+    const params = await rpc<{ block_height: string; consensus_params: { block: { max_bytes: string } } }>(node, "consensus_params", { height: "5" });
+    await page.getByLabel("At height").fill("5");
+    await expect.poll(() => page.getByTestId("params-height").textContent(), { timeout: WAIT_MS }).toBe(`At height ${params.block_height}`);
+    expect(await page.getByRole("tree", { name: "Consensus parameters" }).textContent()).toContain(params.consensus_params.block.max_bytes);
+    await page.getByRole("button", { name: "Load the dump" }).click();
+    await page.getByRole("tree", { name: "Consensus dump" }).waitFor({ timeout: WAIT_MS });
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("genesis: the hash is the sha256 of the node's genesis, search finds the chain id, save writes the same bytes", async () => {
+    const { rpcs, dataDir } = ctx.env().four;
+    const chunk = await rpc<{ total: string; data: string }>(rpcs[0]!, "genesis_chunked", { chunk: "0" });
+    expect(chunk.total).toBe("1");
+    const bytes = Buffer.from(chunk.data, "base64");
+    const sha = createHash("sha256").update(bytes).digest("hex").toUpperCase();
+    const page = await explore(ctx, "genesis");
+    await expect.poll(() => page.getByTestId("genesis-sha256").textContent(), { timeout: WAIT_MS }).toBe(sha);
+    const chainId = (JSON.parse(bytes.toString("utf8")) as { chain_id: string }).chain_id;
+    await page.getByLabel("Search keys and values").fill(chainId);
+    await expect.poll(() => page.getByTestId("genesis-matches").textContent(), { timeout: WAIT_MS }).toContain(`chain_id = ${chainId}`);
+    await page.getByRole("button", { name: "Save to file…" }).click();
+    await expect.poll(() => page.getByTestId("genesis-saved").textContent(), { timeout: WAIT_MS }).toContain(`Saved genesis-${chainId}.json`);
+    const saved = readFileSync(join(dataDir, "exports", `genesis-${chainId}.json`));
+    expect(createHash("sha256").update(saved).digest("hex").toUpperCase()).toBe(sha);
+  });
+
+  it("console: abci_info, a balance preset decoded, and a raw GET call with its curl", async () => {
+    const { rpcs, devnetDir } = ctx.env().four;
+    const info = devnetInfo(devnetDir);
+    const page = await explore(ctx, "console");
+    // The node leaves empty fields out of its answer; the page shows them empty.
+    const abci = await rpc<{ response: { data?: string; version?: string } }>(rpcs[0]!, "abci_info");
+    await expect.poll(() => fact(page, "abci-info", "App"), { timeout: WAIT_MS }).toBe(abci.response.data ?? "");
+    expect(await fact(page, "abci-info", "Version")).toBe(abci.response.version ?? "");
+
+    const alice = info.accounts[0]!.address;
+    const rest = (await (await fetch(`${info.nodes[0]!.api}/cosmos/bank/v1beta1/balances/${alice}/by_denom?denom=${info.denom}`)).json()) as { balance: { amount: string } };
+    await page.getByLabel("Preset").selectOption("balance");
+    await page.getByRole("textbox", { name: "address", exact: true }).fill(alice);
+    await page.getByRole("textbox", { name: "denom", exact: true }).fill(info.denom);
+    await page.getByRole("button", { name: "Query", exact: true }).click();
+    await expect.poll(() => page.getByTestId("abci-decoded").textContent(), { timeout: WAIT_MS }).toContain(`"${rest.balance.amount}"`);
+
+    await page.getByLabel("Route").selectOption("header");
+    await page.getByRole("radio", { name: "GET (URI form)" }).check();
+    await page.getByLabel(/^height/).fill("4");
+    await page.getByRole("button", { name: "Call header" }).click();
+    await page.getByTestId("console-result").waitFor({ timeout: WAIT_MS });
+    const header = await rpc<{ header: { app_hash: string } }>(rpcs[0]!, "header", { height: "4" });
+    expect(await page.getByRole("tree", { name: "header answer" }).textContent()).toContain(header.header.app_hash);
+    // The devnet's network reads the chain through its access service: curl names the token, never shows it.
+    const base = info.access ? `${info.access.url.replace(/\/+$/, "")}/rpc` : rpcs[0]!.replace(/\/+$/, "");
+    const auth = info.access ? ` -H "Authorization: Bearer $COMETDESK_TOKEN"` : "";
+    expect(await page.getByTestId("console-curl").textContent()).toBe(`curl -s${auth} '${base}/header?height=4'`);
+    await expect.poll(() => page.getByRole("button", { name: "Run again" }).count()).toBe(1);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,51 @@
+import { expect, it } from "vitest";
+import { WAIT_MS } from "../../support/app.js";
+import { rpc } from "../../support/chain.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore } from "./explore.js";
+
+interface Validators { total: string; validators: Array<{ address: string; voting_power: string }> }
+interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }
+interface NetInfo { n_peers: string; peers: Array<{ node_info: { id: string; moniker: string } }> }
+
+export function validatorSpecs(ctx: SpecContext): void {
+  it("validators: four, with the node's voting powers, and a signing record built from its commits", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "validators");
+    const table = page.getByTestId("validators-table");
+    await expect.poll(() => table.locator("tbody tr").count(), { timeout: WAIT_MS }).toBe(4);
+    const set = await rpc<Validators>(node, "validators");
+    for (const v of set.validators) {
+      expect(await table.locator(`tr[data-address="${v.address}"] [data-testid="validator-power"]`).textContent()).toBe(v.voting_power);
+    }
+    // Pinned to a height, so the window of commits stays put while the comparison runs.
+    const pinned = Number((await rpc<{ block_height: string }>(node, "validators")).block_height) - 1;
+    await page.getByLabel("At height").fill(String(pinned));
+    await expect.poll(() => page.getByTestId("validators-summary").textContent(), { timeout: WAIT_MS }).toBe(`4 validators at height ${pinned}`);
+    await expect.poll(() => page.getByTestId("signing-progress").textContent(), { timeout: WAIT_MS }).toMatch(/^20 of 20 commits read \(heights \d+–\d+\)/);
+    const [, from, to] = /heights (\d+)–(\d+)/.exec((await page.getByTestId("signing-progress").textContent()) ?? "")!;
+    const expected = new Map<string, number>();
+    for (let h = Number(from); h <= Number(to); h++) {
+      const commit = await rpc<CommitAnswer>(node, "commit", { height: String(h) });
+      for (const s of commit.signed_header.commit.signatures) if (s.block_id_flag === 2) expected.set(s.validator_address, (expected.get(s.validator_address) ?? 0) + 1);
+    }
+    for (const v of set.validators) {
+      const row = page.locator(`[data-testid="signing-row"][data-address="${v.address}"]`);
+      expect(Number(await row.getAttribute("data-signed")), v.address).toBe(expected.get(v.address) ?? 0);
+    }
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("node: three peers, with the monikers and ids net_info reports", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "node");
+    await expect.poll(() => page.getByTestId("peer-count").textContent(), { timeout: WAIT_MS }).toBe("3");
+    const net = await rpc<NetInfo>(node, "net_info");
+    expect(net.n_peers).toBe("3");
+    for (const p of net.peers) {
+      const row = page.getByTestId("peers-table").locator(`tr[data-node-id="${p.node_info.id}"]`);
+      expect(await row.locator("td").first().textContent()).toBe(p.node_info.moniker);
+    }
+    expect(await page.getByTestId("node-healthy").textContent()).toBe("healthy");
+  });
+}

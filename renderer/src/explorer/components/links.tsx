@@ -1,0 +1,41 @@
+import { detailHash } from "../../shell/routes.js";
+
+const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
+
+/**
+ * A transaction hash anywhere in the app, linking to its detail page (`#/tx/<HASH>`). Pass
+ * `full` to show the whole hash instead of its ends.
+ */
+export function TxHashLink({ hash, full = false }: { hash: string; full?: boolean }) {
+  const upper = hash.toUpperCase();
+  return (
+    <a className="mono hash-link" href={detailHash({ kind: "tx", hash: upper })} title={upper} data-testid="tx-hash-link">
+      {full ? upper : short(upper)}
+    </a>
+  );
+}
+
+/** A block height linking to the block's detail page. */
+export function BlockLink({ height }: { height: string }) {
+  return (
+    <a className="mono" href={detailHash({ kind: "block", height })}>
+      {height}
+    </a>
+  );
+}
+
+/** A bech32 address linking to its transactions. */
+export function AddressLink({ address }: { address: string }) {
+  const ok = /^[a-z0-9]{8,128}$/.test(address);
+  if (!ok) return <span className="mono">{address}</span>;
+  return (
+    <a className="mono" href={detailHash({ kind: "account", address })}>
+      {address}
+    </a>
+  );
+}
+
+/** A hex hash shown whole, in monospace, breakable anywhere. */
+export function Hash({ value }: { value: string }) {
+  return <span className="mono hash">{value || "—"}</span>;
+}

@@ -1,0 +1,67 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef, useState } from "react";
+import type { ResultOf } from "../../../../../shared/contract/index.js";
+import { blockQueries } from "../../../queries/block-queries.js";
+import { BlockLink } from "../../components/links.js";
+import { ErrorState, Loading } from "../../components/states.js";
+import { useExplorer } from "../../components/use-explorer.js";
+import { type BlockRow, mergeRows } from "./block-rows.js";
+
+const toRows = (r: ResultOf<"chain.blockchain"> | undefined): BlockRow[] =>
+  (r?.blockMetas ?? []).map((m) => ({ height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposer: m.header.proposerAddress, size: m.blockSize }));
+
+const ROW_PX = 34;
+
+/** The chain's blocks, newest first and live, paging back to the first block the node keeps. */
+export function BlocksPage() {
+  const { api, n, enabled } = useExplorer();
+  const head = useQuery({ ...blockQueries.head(api, n), enabled });
+  // Older pages start below the head as first seen; they never move, so they stay cached.
+  const [anchor, setAnchor] = useState<string | undefined>();
+  const headRows = toRows(head.data);
+  const lowestHead = headRows.at(-1)?.height;
+  if (anchor === undefined && lowestHead && BigInt(lowestHead) > 1n) setAnchor(String(BigInt(lowestHead) - 1n));
+  const older = useInfiniteQuery({ ...blockQueries.pages(api, n, anchor ?? "1"), enabled: false });
+  const { rows, gap } = useMemo(() => mergeRows(toRows(head.data), (older.data?.pages ?? []).flatMap(toRows)), [head.data, older.data]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
+
+  if (head.isPending) return <Loading what="the latest blocks" />;
+  if (head.isError && !head.data) return <ErrorState what="the latest blocks" error={head.error} retry={() => void head.refetch()} />;
+  const canOlder = older.data ? older.hasNextPage : anchor !== undefined;
+  const loadOlder = () => void (older.data ? older.fetchNextPage() : older.refetch());
+  return (
+    <div className="stack">
+      <p className="muted" data-testid="blocks-latest">
+        Latest height {head.data?.lastHeight} · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
+      </p>
+      {gap && <p className="muted">Blocks {gap.from}–{gap.to} arrived while you were reading; open one by height from the search (Ctrl+K).</p>}
+      <div className="table-head blocks-grid" role="row">
+        <span role="columnheader">Height</span><span role="columnheader">Time</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
+      </div>
+      <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list">
+        <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+          {virtual.getVirtualItems().map((v) => {
+            const r = rows[v.index]!;
+            return (
+              <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }}>
+                <span role="cell"><BlockLink height={r.height} /></span>
+                <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
+                <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
+                <span role="cell">{r.size} B</span>
+                <span role="cell" className="mono">{r.proposer.slice(0, 12)}…</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {canOlder && (
+        <button type="button" className="secondary" disabled={older.isFetching} onClick={loadOlder}>
+          {older.isFetching ? "Loading…" : "Load 20 older blocks"}
+        </button>
+      )}
+      {older.isError && <ErrorState what="older blocks" error={older.error} retry={loadOlder} />}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** The list's row: what `blockchain` says about one block. */
+export interface BlockRow {
+  readonly height: string;
+  readonly hash: string;
+  readonly time: string;
+  readonly numTxs: number;
+  readonly proposer: string;
+  readonly size: string;
+}
+
+/**
+ * The live head and the older pages as one list, newest first, without repeats. When the head
+ * ran more than a page ahead of the older pages, `gap` names the heights in between.
+ */
+export function mergeRows(head: readonly BlockRow[], older: readonly BlockRow[]): { rows: BlockRow[]; gap?: { from: string; to: string } } {
+  const seen = new Map<string, BlockRow>();
+  for (const r of [...head, ...older]) if (!seen.has(r.height)) seen.set(r.height, r);
+  const rows = [...seen.values()].sort((a, b) => (BigInt(b.height) > BigInt(a.height) ? 1 : -1));
+  const headLow = head.at(-1);
+  const olderHigh = older[0];
+  if (headLow && olderHigh && BigInt(headLow.height) - BigInt(olderHigh.height) > 1n) {
+    return { rows, gap: { from: String(BigInt(olderHigh.height) + 1n), to: String(BigInt(headLow.height) - 1n) } };
+  }
+  return { rows };
+}

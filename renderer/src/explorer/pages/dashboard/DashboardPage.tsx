@@ -1,0 +1,55 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { errorMessage } from "../../../api/unwrap.js";
+import { blockQueries } from "../../../queries/block-queries.js";
+import { chainQueries } from "../../../queries/chain-queries.js";
+import { liveQueries } from "../../../queries/live-queries.js";
+import { BlockLink } from "../../components/links.js";
+import { ErrorState, Facts, Loading } from "../../components/states.js";
+import { useExplorer } from "../../components/use-explorer.js";
+import { ChainText } from "../../text/ChainText.js";
+import { BlockChart } from "./BlockChart.js";
+import { chartPoints } from "./chart-model.js";
+
+/** The network at a glance: who, how far, how healthy, and how the last blocks went. */
+export function DashboardPage() {
+  const { api, n, enabled, network } = useExplorer();
+  const status = useQuery({ ...chainQueries.status(api, n), enabled });
+  const connection = useQuery({ ...chainQueries.connection(api, n), enabled });
+  const head = useQuery({ ...blockQueries.head(api, n), enabled });
+  const health = useQuery({ ...liveQueries.health(api, n), enabled });
+  const net = useQuery({ ...liveQueries.netInfo(api, n), enabled });
+  const mempool = useQuery({ ...liveQueries.mempoolCount(api, n), enabled });
+  const validators = useQuery({ ...liveQueries.validators(api, n), enabled });
+  const points = useMemo(() => chartPoints((head.data?.blockMetas ?? []).map((m) => ({ height: m.header.height, time: m.header.time, numTxs: m.numTxs }))), [head.data]);
+  if (status.isPending) return <Loading what="the node's status" />;
+  if (status.isError && !status.data) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
+  const s = status.data;
+  const latest = head.data?.blockMetas[0];
+  // react-query keeps the last good answer after a failure: show it, but say it is not current.
+  const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>
+    q.data !== undefined ? `${f(q.data)}${q.error ? " (last known; the node is not answering)" : ""}` : q.error ? `unavailable (${errorMessage(q.error)})` : "…";
+  return (
+    <div className="stack">
+      <Facts
+        testId="dashboard-facts"
+        rows={[
+          ["Network", network?.name ?? "—"],
+          ["Chain id", <ChainText value={s.nodeInfo.network} />],
+          ["Node version", <ChainText value={s.nodeInfo.version} />],
+          ["Height", latest ? <BlockLink height={latest.header.height} /> : (connection.data?.lastHeight ?? s.syncInfo.latestBlockHeight)],
+          ["Block time", latest?.header.time ?? s.syncInfo.latestBlockTime],
+          ["Catching up", s.syncInfo.catchingUp ? "yes" : "no"],
+          ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
+          ["Peers", or(net, (d) => String(d.peerCount))],
+          ["Mempool", or(mempool, (d) => `${d.total} txs, ${d.totalBytes} bytes`)],
+          ["Validators", or(validators, (d) => String(d.total))],
+        ]}
+      />
+      <section aria-labelledby="chart-h">
+        <h2 id="chart-h">Recent blocks</h2>
+        <BlockChart points={points} />
+      </section>
+    </div>
+  );
+}

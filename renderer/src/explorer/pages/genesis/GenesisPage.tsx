@@ -1,0 +1,51 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { errorMessage, unwrap } from "../../../api/unwrap.js";
+import { explorerKeys } from "../../../queries/explorer-keys.js";
+import { ErrorState, Facts, Loading } from "../../components/states.js";
+import { useExplorer } from "../../components/use-explorer.js";
+import { chunkText } from "../../genesis/genesis-chunks.js";
+import { GenesisChunkView } from "./GenesisChunkView.js";
+
+/**
+ * The genesis file, one `genesis_chunked` chunk at a time: the renderer holds only the chunk on
+ * screen (the cache forgets the others at once). Hash and save run in main, chunk by chunk.
+ */
+export function GenesisPage() {
+  const { api, n, enabled } = useExplorer();
+  const [index, setIndex] = useState(0);
+  const chunk = useQuery({ queryKey: explorerKeys.genesisChunk(n, index), queryFn: () => unwrap(api.chain.genesisChunked({ chunk: index })), enabled, gcTime: 0, staleTime: Infinity, retry: false });
+  const text = useMemo(() => (chunk.data ? chunkText(chunk.data) : undefined), [chunk.data]);
+  const digest = useQuery({ queryKey: [...explorerKeys.genesisChunk(n, -1), "digest"], queryFn: () => unwrap(api.chain.genesisDigest({})), enabled, staleTime: Infinity, retry: false });
+  const save = useMutation({ mutationFn: () => unwrap(api.chain.saveGenesis({})) });
+  return (
+    <div className="stack">
+      <Facts
+        testId="genesis-facts"
+        rows={[
+          ["sha256", digest.data ? <span className="mono" data-testid="genesis-sha256">{digest.data.sha256}</span> : digest.isError ? errorMessage(digest.error) : "computing…"],
+          ["Size", digest.data ? `${digest.data.bytes} bytes in ${digest.data.chunks} chunk${digest.data.chunks === 1 ? "" : "s"}` : "…"],
+        ]}
+      />
+      <div className="row">
+        <button type="button" onClick={() => save.mutate()} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save to file…"}</button>
+        <span role="status" data-testid="genesis-saved">
+          {save.data?.saved ? `Saved ${save.data.fileName} (${save.data.bytes} bytes, sha256 ${save.data.sha256.slice(0, 12)}…)` : save.data ? "Not saved." : ""}
+        </span>
+        {save.isError && <span role="alert" className="form-error">{errorMessage(save.error)}</span>}
+      </div>
+      {chunk.isPending ? <Loading what={`genesis chunk ${index}`} /> : chunk.isError ? <ErrorState what="the genesis" error={chunk.error} retry={() => void chunk.refetch()} /> : text && (
+        <>
+          {text.total > 1 && (
+            <nav className="row" aria-label="Genesis chunks">
+              <button type="button" className="secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>Previous chunk</button>
+              <span>Chunk {index + 1} of {text.total} ({text.bytes} bytes)</span>
+              <button type="button" className="secondary" disabled={index + 1 >= text.total} onClick={() => setIndex(index + 1)}>Next chunk</button>
+            </nav>
+          )}
+          <GenesisChunkView key={index} chunk={text} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { fromBech32 } from "@cosmjs/encoding";
+
+/** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
+export type SearchTarget =
+  | { readonly kind: "height"; readonly height: string }
+  | { readonly kind: "hash"; readonly hash: string }
+  | { readonly kind: "address"; readonly address: string; readonly prefix: string }
+  | { readonly kind: "invalid"; readonly reason: string };
+
+/** Classifies a search input: a height, a 32-byte hash (0x optional), or a bech32 address. */
+export function classifyInput(input: string): SearchTarget {
+  const text = input.trim();
+  if (!text) return { kind: "invalid", reason: "Type a height, a block or transaction hash, or an address." };
+  if (/^\d+$/.test(text)) {
+    const height = text.replace(/^0+(?=\d)/, "");
+    return height === "0" ? { kind: "invalid", reason: "Heights start at 1." } : { kind: "height", height };
+  }
+  const hex = text.replace(/^0x/i, "");
+  if (/^[0-9a-fA-F]{64}$/.test(hex)) return { kind: "hash", hash: hex.toUpperCase() };
+  if (/^[0-9a-fA-F]+$/.test(hex)) return { kind: "invalid", reason: `A hash has 64 hex digits; this has ${hex.length}.` };
+  try {
+    // An explicit length limit: the default (Infinity) is refused by the bech32 library underneath.
+    const { prefix } = fromBech32(text.toLowerCase(), 128);
+    return { kind: "address", address: text.toLowerCase(), prefix };
+  } catch {
+    return { kind: "invalid", reason: "Not a height, a 64-digit hash or a valid bech32 address." };
+  }
+}
+
+/** The tx_search query listing an address's transactions, sent or received. */
+export function addressQueries(address: string): { readonly sent: string; readonly received: string } {
+  return { sent: `message.sender='${address}'`, received: `transfer.recipient='${address}'` };
+}

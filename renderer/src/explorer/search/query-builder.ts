@@ -1,0 +1,30 @@
+/** One condition of a tx_search / block_search query: `key op value`. */
+export interface Condition {
+  readonly key: string;
+  readonly op: "=" | "<" | "<=" | ">" | ">=" | "CONTAINS" | "EXISTS";
+  readonly value: string;
+}
+
+const KEY = /^[A-Za-z_][\w.-]*$/;
+
+/**
+ * Builds CometBFT's query language (https://docs.cometbft.com/v0.38/rpc/#/Info/tx_search):
+ * conditions joined by AND, strings single-quoted, numbers bare for heights.
+ */
+export function buildQuery(conditions: readonly Condition[]): { ok: true; query: string } | { ok: false; error: string } {
+  const parts: string[] = [];
+  for (const c of conditions) {
+    if (!KEY.test(c.key)) return { ok: false, error: `"${c.key}" is not an event key (like transfer.recipient or tx.height)` };
+    if (c.op === "EXISTS") {
+      parts.push(`${c.key} EXISTS`);
+      continue;
+    }
+    // The query language has no escape for a quote inside a string: refuse instead of breaking out.
+    if (c.value.includes("'")) return { ok: false, error: "values cannot contain a single quote" };
+    const numeric = /^(tx|block)\.height$/.test(c.key) && /^\d+$/.test(c.value);
+    if (!numeric && c.op !== "=" && c.op !== "CONTAINS" && !/^\d+(\.\d+)?$/.test(c.value)) return { ok: false, error: `${c.op} needs a number` };
+    parts.push(`${c.key} ${c.op} ${numeric || (c.op !== "=" && c.op !== "CONTAINS") ? c.value : `'${c.value}'`}`);
+  }
+  if (!parts.length) return { ok: false, error: "add at least one condition" };
+  return { ok: true, query: parts.join(" AND ") };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { addressQueries, classifyInput } from "./classify-input.js";
+import { buildQuery } from "./query-builder.js";
+
+const HASH = "A".repeat(64);
+
+describe("classifyInput", () => {
+  it("reads heights, trimming spaces and leading zeros", () => {
+    expect(classifyInput(" 42 ")).toEqual({ kind: "height", height: "42" });
+    expect(classifyInput("007")).toEqual({ kind: "height", height: "7" });
+    expect(classifyInput("0").kind).toBe("invalid");
+  });
+
+  it("reads 64-digit hashes with or without 0x, upper-cased", () => {
+    expect(classifyInput(HASH.toLowerCase())).toEqual({ kind: "hash", hash: HASH });
+    expect(classifyInput(`0x${HASH}`)).toEqual({ kind: "hash", hash: HASH });
+    expect(classifyInput("abcdef")).toMatchObject({ kind: "invalid", reason: expect.stringContaining("64") });
+  });
+
+  it("accepts bech32 addresses with a valid checksum only", () => {
+    const addr = "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu";
+    expect(classifyInput(addr)).toEqual({ kind: "address", address: addr, prefix: "cosmos" });
+    expect(classifyInput(addr.toUpperCase())).toEqual({ kind: "address", address: addr, prefix: "cosmos" });
+    expect(classifyInput(`${addr.slice(0, -1)}q`).kind).toBe("invalid");
+    expect(classifyInput("").kind).toBe("invalid");
+  });
+
+  it("lists an address's transactions both ways", () => {
+    expect(addressQueries("cosmos1x")).toEqual({ sent: "message.sender='cosmos1x'", received: "transfer.recipient='cosmos1x'" });
+  });
+});
+
+describe("buildQuery", () => {
+  it("quotes strings, keeps heights numeric and joins with AND", () => {
+    expect(buildQuery([{ key: "transfer.recipient", op: "=", value: "cosmos1x" }, { key: "tx.height", op: ">=", value: "5" }])).toEqual({
+      ok: true, query: "transfer.recipient = 'cosmos1x' AND tx.height >= 5",
+    });
+    expect(buildQuery([{ key: "tx.height", op: "=", value: "7" }])).toEqual({ ok: true, query: "tx.height = 7" });
+    expect(buildQuery([{ key: "message.action", op: "EXISTS", value: "" }])).toEqual({ ok: true, query: "message.action EXISTS" });
+  });
+
+  it("refuses quotes that would break out of a string, bad keys and empty queries", () => {
+    expect(buildQuery([{ key: "a.b", op: "=", value: "x' OR 'y" }]).ok).toBe(false);
+    expect(buildQuery([{ key: "a b", op: "=", value: "x" }]).ok).toBe(false);
+    expect(buildQuery([{ key: "a.b", op: ">", value: "x" }]).ok).toBe(false);
+    expect(buildQuery([]).ok).toBe(false);
+  });
+});

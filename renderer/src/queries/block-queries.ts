@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+import { explorerKeys as K } from "./explorer-keys.js";
+
+/** `blockchain` answers at most 20 block metas per call. */
+export const BLOCKS_PER_CALL = 20;
+
+export const blockQueries = {
+  /** The newest 20 blocks, refreshed by each chain.newBlock. */
+  head: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "blockchain"), queryFn: () => unwrap(api.chain.blockchain({})), placeholderData: (prev) => prev }),
+  /** Older pages, back to the earliest block the node keeps; each page is fixed once read. */
+  pages: (api: CometdeskApi, n: string, below: string) =>
+    infiniteQueryOptions({
+      queryKey: [...K.blockPages(n), below],
+      initialPageParam: below,
+      queryFn: ({ pageParam }) => unwrap(api.chain.blockchain({ minHeight: "1", maxHeight: pageParam })),
+      getNextPageParam: (last) => {
+        const lowest = last.blockMetas.at(-1)?.header.height;
+        return lowest && BigInt(lowest) > 1n ? String(BigInt(lowest) - 1n) : undefined;
+      },
+      staleTime: Infinity,
+    }),
+  block: (api: CometdeskApi, n: string, height: string) =>
+    queryOptions({ queryKey: K.block(n, height), queryFn: () => unwrap(api.chain.block({ height })), staleTime: Infinity }),
+  byHash: (api: CometdeskApi, n: string, hash: string) =>
+    queryOptions({ queryKey: K.blockByHash(n, hash), queryFn: () => unwrap(api.chain.blockByHash({ hash })), staleTime: Infinity }),
+  results: (api: CometdeskApi, n: string, height: string) =>
+    queryOptions({ queryKey: K.blockResults(n, height), queryFn: () => unwrap(api.chain.blockResults({ height })), staleTime: Infinity }),
+  commit: (api: CometdeskApi, n: string, height: string) =>
+    queryOptions({
+      queryKey: K.commit(n, height),
+      queryFn: () => unwrap(api.chain.commit({ height })),
+      // The newest height's commit is the node's "seen" one until the next block carries the final one.
+      staleTime: (q) => (q.state.data?.canonical === false ? 0 : Infinity),
+    }),
+};

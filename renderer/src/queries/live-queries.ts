@@ -1,0 +1,30 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+import { explorerKeys as K } from "./explorer-keys.js";
+
+/** Head-of-chain reads: all under `live`, refetched when main reports a new block. */
+export const liveQueries = {
+  health: (api: CometdeskApi, n: string) => queryOptions({ queryKey: K.head(n, "health"), queryFn: () => unwrap(api.chain.health({})), retry: false }),
+  netInfo: (api: CometdeskApi, n: string) => queryOptions({ queryKey: K.head(n, "netInfo"), queryFn: () => unwrap(api.chain.netInfo({})), retry: false }),
+  mempoolCount: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "numUnconfirmed"), queryFn: () => unwrap(api.chain.numUnconfirmedTxs({})), retry: false }),
+  /**
+   * Pending transactions (the first 100): refreshed with each block, and every second besides,
+   * because a halted chain (no blocks) is exactly when an operator watches its mempool.
+   */
+  mempool: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
+  validators: (api: CometdeskApi, n: string, page = 1) =>
+    queryOptions({ queryKey: K.head(n, "validators", page), queryFn: () => unwrap(api.chain.validators({ page, perPage: 100 })), retry: false, placeholderData: (p) => p }),
+  /**
+   * Round state. Votes arrive between blocks, so while the Consensus page is open it also polls;
+   * main's block feed only reports whole blocks.
+   */
+  consensusState: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "consensusState"), queryFn: () => unwrap(api.chain.consensusState({})), refetchInterval: 300, retry: false }),
+  /** The full dump is large: read when asked, not on every block. */
+  dumpConsensus: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.abci(n, "dumpConsensus"), queryFn: () => unwrap(api.chain.dumpConsensusState({})), retry: false, staleTime: Infinity }),
+  abciInfo: (api: CometdeskApi, n: string) => queryOptions({ queryKey: K.head(n, "abciInfo"), queryFn: () => unwrap(api.chain.abciInfo({})), retry: false }),
+};
