@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Network } from "../../../shared/contract/network.js";
 import type { Tx } from "../../../shared/contract/tx.js";
 import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
-import type { AccessClient } from "../access/access-client.js";
+import type { AccessClient, TransferBody } from "../access/access-client.js";
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
 import { AppError } from "../app-error.js";
 import type { Vault } from "../vault/vault.js";
@@ -10,17 +10,8 @@ import type { Outbox, StoredSend } from "./outbox.js";
 import { checkSignDoc } from "./sign-doc-check.js";
 import { txHashOf } from "./tx-hash.js";
 
-export interface SendRequest {
-  readonly requestId?: string;
-  readonly from: string;
-  readonly to: string;
-  readonly amount: string;
-  readonly nonce?: string;
-  readonly memo?: string;
-  readonly fee?: string;
-  readonly gas?: string;
-  readonly timeoutHeight?: string;
-}
+/** A transfer to send, with the id that makes a repeat of the same review a no-op. */
+export type SendRequest = TransferBody & { readonly requestId?: string };
 
 /** Signs and submits one transfer through the outbox; see outbox.ts for why. */
 export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox }) {

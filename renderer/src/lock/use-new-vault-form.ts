@@ -1,0 +1,31 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useAction } from "../components/use-action.js";
+import { walletKeys } from "../queries/wallet-queries.js";
+import { passwordProblem } from "./PasswordFields.js";
+
+/**
+ * The state of a form that opens a new vault with a password typed twice: it checks the
+ * password, runs `open`, clears the fields once main has them, and refreshes the wallet state.
+ */
+export function useNewVaultForm(open: (password: string) => Promise<void>, onFinished: () => void) {
+  const client = useQueryClient();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const action = useAction(async () => {
+    await open(password);
+    setPassword("");
+    setConfirm("");
+    await client.invalidateQueries({ queryKey: walletKeys.all });
+    onFinished();
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const why = passwordProblem(password, confirm);
+    setProblem(why);
+    if (!why) void action.run();
+  };
+  const fields = { password, confirm, onPassword: setPassword, onConfirm: setConfirm };
+  return { fields, submit, pending: action.pending, error: problem ?? action.error };
+}
