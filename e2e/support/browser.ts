@@ -1,4 +1,5 @@
-import { type Browser, chromium, type ConsoleMessage, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Debian's Chromium; no browser is downloaded (none can be, here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,4 +22,32 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Chromium for one spec file, started before its tests and closed after them. Each `newPage`
+ * is in a fresh context (its own storage, like a new window) with its errors collected.
+ */
+export function chromiumPages(viewport: { readonly width: number; readonly height: number }) {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+  return {
+    async newPage(): Promise<Page> {
+      if (!browser) throw new Error("Chromium has not started: newPage runs inside a test");
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      errors.set(page, collectPageErrors(page));
+      return page;
+    },
+    errors: (page: Page): readonly string[] => errors.get(page) ?? [],
+  };
 }
