@@ -82,6 +82,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     transport,
     defaultMethod: () => settings.get().rpcMethod,
     connection: () => feed.status(),
+    expectedChainId: () => networks.selected().chainId,
     chooseSavePath: config.chooseSavePath ?? exportsFolder(config.dataDir),
   });
 

@@ -29,6 +29,7 @@ export interface BlockFeedOptions {
 
 type State = EventPayload<"network.connectionChanged">["state"];
 const BATCH = 20n;
+const WENT_BACK = "the node went back to height";
 
 /**
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
@@ -84,6 +85,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
     try {
       const tip = await s.latestHeight();
       if (state === "offline" || state === "connecting") setState(socket?.readyState === WebSocket.OPEN ? "live" : "polling", reason);
+      // A node that goes back (restored from a snapshot, forked, or lying) must not move the
+      // shown height back or repeat heights: it is flagged, and followed again once past `last`.
+      if (last !== undefined && tip < last) setState(state, `${WENT_BACK} ${tip}, below ${last} already shown; waiting for it to catch up`);
+      else if (reason?.startsWith(WENT_BACK)) setState(state, null);
       await catchUp(tip, gen);
     } catch (error) {
       if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");

@@ -6,6 +6,7 @@ import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
 import { AppError } from "../app-error.js";
+import { assertChain, assertTxHash } from "./answer-checks.js";
 import { RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
@@ -18,6 +19,8 @@ export interface ChainDeps {
   readonly defaultMethod: () => HttpMethod;
   /** The live block feed's view of the connection (chain.connection). */
   readonly connection: () => Omit<z.output<(typeof chainMethods)["connection"]["result"]>, "failover">;
+  /** The selected network's chain id: an answer naming another chain is refused (rpc_wrong_chain). */
+  readonly expectedChainId?: () => string | undefined;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
@@ -26,14 +29,17 @@ type Params = Record<string, string | number | boolean | undefined>;
 
 /** Registers `chain.*`: each route's parameters encoded once, answers checked and adapted once. */
 export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain"> {
-  async function call<S extends z.ZodType>(route: string, params: Params, schema: S, via?: HttpMethod, idempotent = true): Promise<z.output<S>> {
+  async function checkedCall<S extends z.ZodType>(route: string, params: Params, schema: S, via?: HttpMethod, idempotent = true): Promise<{ data: z.output<S>; endpoint: string }> {
     const http = via ?? deps.defaultMethod();
     const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
     const answer = await deps.transport.call({ route, http, params: http === "GET" ? toUriQuery(route, defined) : defined, idempotent });
     const parsed = schema.safeParse(answer.result);
     if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
-    return parsed.data;
+    assertChain(answer.endpoint, deps.expectedChainId?.(), route, parsed.data);
+    return { data: parsed.data, endpoint: answer.endpoint };
   }
+  const call = async <S extends z.ZodType>(route: string, params: Params, schema: S, via?: HttpMethod, idempotent = true): Promise<z.output<S>> =>
+    (await checkedCall(route, params, schema, via, idempotent)).data;
   const b64 = (hex: string) => toBase64(fromHex(hex));
   const num = (n: number | undefined) => (n === undefined ? undefined : String(n));
   const searchParams = (a: { query: string; page?: number; perPage?: number; orderBy?: string }) => ({
@@ -100,9 +106,14 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       if (!path) return { saved: false as const };
       return { saved: true as const, fileName: basename(path), ...(await saveGenesis(genesisChunk(a.via), path)) };
     },
-    tx: async (a) => A.txResponse(await call("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via)),
+    tx: async (a) => {
+      const { data, endpoint } = await checkedCall("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via);
+      assertTxHash(endpoint, data, a.hash);
+      return A.txResponse(data);
+    },
     txSearch: async (a) => {
-      const w = await call("tx_search", { ...searchParams(a), prove: a.prove }, W.RpcTxSearch, a.via);
+      const { data: w, endpoint } = await checkedCall("tx_search", { ...searchParams(a), prove: a.prove }, W.RpcTxSearch, a.via);
+      for (const t of w.txs) assertTxHash(endpoint, t);
       return { totalCount: w.total_count, txs: w.txs.map(A.txResponse) };
     },
     broadcastTxSync: (a) => broadcast("broadcast_tx_sync", a),

@@ -54,3 +54,28 @@ export class RpcRateLimitedError extends AppError {
     super("rpc_rate_limited", `${endpoint}: too many requests${retryAfter === undefined ? "" : `; retry in ${retryAfter} s`}`);
   }
 }
+
+/**
+ * The node answered for another chain than the network is set up for: a misconfigured or
+ * switched node. Its answers are refused, so one chain's data is never shown as another's.
+ */
+export class RpcWrongChainError extends AppError {
+  constructor(
+    readonly endpoint: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super("rpc_wrong_chain", `the node at ${endpoint} is on chain "${actual}", but this network is "${expected}"; its answers are not shown`.slice(0, 1000));
+  }
+}
+
+/** The node returned a transaction whose bytes do not hash to the hash it claims: not to be trusted. */
+export class RpcTxHashMismatchError extends AppError {
+  constructor(
+    readonly endpoint: string,
+    readonly claimed: string,
+    readonly actual: string,
+  ) {
+    super("rpc_hash_mismatch", `the node at ${endpoint} returned a transaction whose hash does not match (it says ${claimed}, its bytes hash to ${actual})`.slice(0, 1000));
+  }
+}

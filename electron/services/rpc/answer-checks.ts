@@ -1,0 +1,48 @@
+import { txHash } from "./chain-adaptor.js";
+import { RpcTxHashMismatchError, RpcWrongChainError } from "./rpc-errors.js";
+
+/**
+ * Checks on a parsed answer that a shape check cannot make: that it is for the network's chain,
+ * and that a transaction's bytes are the ones its hash names (sha256, DESIGN.md "Transaction id").
+ */
+type Obj = { readonly [key: string]: unknown };
+const obj = (v: unknown): Obj => (typeof v === "object" && v !== null ? (v as Obj) : {});
+const headerChain = (header: unknown) => obj(header).chain_id;
+
+/** The chain ids an answer of `route` names (status's network, every header's chain_id). */
+export function chainIdsOf(route: string, result: unknown): unknown[] {
+  const r = obj(result);
+  switch (route) {
+    case "status":
+      return [obj(r.node_info).network];
+    case "block":
+    case "block_by_hash":
+      return [headerChain(obj(r.block).header)];
+    case "header":
+    case "header_by_hash":
+      return [headerChain(r.header)];
+    case "commit":
+      return [headerChain(obj(r.signed_header).header)];
+    case "blockchain":
+      return Array.isArray(r.block_metas) ? r.block_metas.map((m) => headerChain(obj(m).header)) : [];
+    case "block_search":
+      return Array.isArray(r.blocks) ? r.blocks.map((b) => headerChain(obj(obj(b).block).header)) : [];
+    default:
+      return [];
+  }
+}
+
+/** Throws RpcWrongChainError when an answer names a chain other than `expected`. */
+export function assertChain(endpoint: string, expected: string | undefined, route: string, result: unknown): void {
+  if (!expected) return;
+  const other = chainIdsOf(route, result).find((id) => typeof id === "string" && id !== expected);
+  if (typeof other === "string") throw new RpcWrongChainError(endpoint, expected, other);
+}
+
+/** Throws RpcTxHashMismatchError unless sha256(tx) is the claimed hash (and the requested one). */
+export function assertTxHash(endpoint: string, tx: { readonly hash: string; readonly tx: string }, requested?: string): void {
+  const actual = txHash(tx.tx);
+  for (const claimed of [tx.hash, requested]) {
+    if (claimed !== undefined && claimed.toUpperCase() !== actual) throw new RpcTxHashMismatchError(endpoint, claimed.toUpperCase(), actual);
+  }
+}
