@@ -38,11 +38,11 @@ export async function startService(config: Config, logger: Logger = pino({ level
   let store: JournalStore | undefined;
   try {
     store = await JournalStore.open(paths.journal);
-    const node = new NodeClient(config.node, config.rpcTimeoutMs);
+    const node = new NodeClient(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const chain = await loadChainContext(node, config);
     const tokens = new TokenFile(paths.tokens);
     const queue = new TxQueue(node, store, config.queueTtlMs, logger);
-    const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger), queue, config.pollMs, logger);
+    const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger);
     const transactions = new Transactions(chain, node, store, config.holdMs, () => engine.kick());
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger });

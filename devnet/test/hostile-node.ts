@@ -24,7 +24,9 @@ export type HostileBehaviour =
   /** `status` reports a lower latest height on every call after the first. */
   | "height-backwards"
   /** Every other call names another chain (node_info.network, header chain_id). */
-  | "chain-id-switch";
+  | "chain-id-switch"
+  /** Every call names another chain: a node swapped for one of another network. */
+  | "other-chain";
 
 export interface HostileNode {
   readonly url: string;
@@ -88,6 +90,7 @@ export async function startHostileNode(options: { upstream?: string; trickleMs?:
       sync.latest_block_height = String(lastHeight);
     }
     if (mode === "chain-id-switch" && result && switchCount++ % 2 === 1) renameChain(result, 0);
+    if (mode === "other-chain" && result) renameChain(result, 0);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   };
 

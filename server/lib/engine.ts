@@ -76,6 +76,7 @@ export class Engine {
 
   private async queueOnce(): Promise<void> {
     await this.ready;
+    if (this.follower.wrongChain) return; // transactions signed for this chain are not sent to another
     if (this.queueBusy) {
       this.queueAgain = true;
       return;

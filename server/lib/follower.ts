@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { chainTransfer } from "./chain-transfers.js";
+import { UpstreamError } from "./errors.js";
 import type { NodeClient, TxResult } from "./node-client.js";
 import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
 import type { TxStore } from "./store.js";
@@ -21,19 +22,30 @@ export function settled(record: TxRecord, result: TxResult, height: bigint, time
  * submitted here and records every bank transfer made on chain by anyone else.
  */
 export class ChainFollower {
-  /** Latest height the node reported. */
+  /** Latest height the node reported; never lowered by a node that goes back. */
   latestHeight = 0n;
+  /** The node last said it is on another chain: nothing may be broadcast to it. */
+  wrongChain = false;
 
   constructor(
     private readonly node: NodeClient,
     private readonly store: TxStore,
     private readonly backfillBlocks: number,
     private readonly log: Logger,
+    private readonly chainId?: string,
   ) {}
 
   /** Handles every block up to the node's latest (bounded per call). Returns whether it caught up. */
   async tick(): Promise<boolean> {
     const status = await this.node.status();
+    // A node swapped for one on another chain: its blocks would be recorded as this chain's.
+    this.wrongChain = this.chainId !== undefined && status.chainId !== this.chainId;
+    if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
+    if (status.latestHeight < this.latestHeight) {
+      // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
+      this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored");
+      return true;
+    }
     this.latestHeight = status.latestHeight;
     let from = this.store.followedHeight() + 1n;
     if (this.store.followedHeight() === 0n) {

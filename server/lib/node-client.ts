@@ -4,9 +4,11 @@ import { Bech32PrefixRequest, Bech32PrefixResponse, QueryAccountRequest, QueryAc
 import { QueryDenomsMetadataRequest, QueryDenomsMetadataResponse, QueryTotalSupplyRequest, QueryTotalSupplyResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { z } from "zod";
 import { NodeRpcError, UpstreamError } from "./errors.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth.js";
 
 const Int = z.union([z.string().regex(/^-?\d+$/), z.number().int()]).transform((v) => BigInt(v));
 const EnvelopeSchema = z.object({
+  id: z.unknown(),
   result: z.unknown().optional(),
   error: z.object({ code: z.number(), message: z.string(), data: z.string().optional() }).optional(),
 });
@@ -38,32 +40,49 @@ export interface BlockMeta {
 }
 export type TxResult = z.infer<typeof TxResultSchema>;
 
-/** A CometBFT JSON-RPC client with a deadline on every call; answers are zod-checked. */
+/**
+ * A CometBFT JSON-RPC client with a deadline on every call (the body included, so a node that
+ * trickles its answer is cut off), a cap on the answer's size and depth, and an id check;
+ * answers are zod-checked.
+ */
 export class NodeClient {
+  private nextId = 1;
+
   constructor(
     readonly url: string,
     private readonly timeoutMs: number,
+    private readonly maxBytes = 32 << 20,
   ) {}
 
   /** One JSON-RPC call; node errors become NodeRpcError, transport trouble UpstreamError. */
   async call<T>(method: string, params: Record<string, unknown>, schema: z.ZodType<T>): Promise<T> {
-    let body: unknown;
+    const id = this.nextId++;
+    let text: string;
     try {
       const response = await fetch(this.url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      body = await response.json();
+      text = await readCapped(response, this.maxBytes, method);
     } catch (err) {
+      if (err instanceof UpstreamError) throw err;
       const name = (err as Error).name;
       if (name === "TimeoutError" || name === "AbortError") throw new UpstreamError("timeout", `the node did not answer ${method} within ${this.timeoutMs} ms`);
-      if (err instanceof SyntaxError) throw new UpstreamError("bad_response", `the node answered ${method} with something that is not JSON`);
       throw new UpstreamError("unreachable", `the node at ${this.url} cannot be reached: ${(err as Error).message}`);
+    }
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new UpstreamError("bad_response", `the node answered ${method} with JSON nested deeper than ${MAX_JSON_DEPTH}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new UpstreamError("bad_response", `the node answered ${method} with something that is not JSON`);
     }
     const envelope = EnvelopeSchema.safeParse(body);
     if (!envelope.success) throw new UpstreamError("bad_response", `the node answered ${method} with an unexpected shape`);
+    // An answer to another request (a confused proxy, a hostile node) must not pass for this one.
+    if (envelope.data.id !== id) throw new UpstreamError("bad_response", `the node answered ${method} with another request's id`);
     if (envelope.data.error) throw new NodeRpcError(envelope.data.error.code, envelope.data.error.message, envelope.data.error.data);
     const result = schema.safeParse(envelope.data.result);
     if (!result.success) throw new UpstreamError("bad_response", `the node's ${method} answer has an unexpected shape: ${result.error.issues[0]?.message ?? ""}`);
@@ -143,4 +162,28 @@ export class NodeClient {
     }
     return response.value ? fromBase64(response.value) : new Uint8Array();
   }
+}
+
+/** The body as text, abandoned (and the connection dropped) as soon as it passes `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number, method: string): Promise<string> {
+  const tooLarge = () => new UpstreamError("too_large", `the node's ${method} answer is above the ${maxBytes}-byte cap`);
+  if (Number(response.headers.get("content-length") ?? "0") > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { ServerDeps } from "../app.js";
 import { UpstreamError } from "../lib/errors.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../lib/json-depth.js";
 import { RPC_ERRORS, rpcError, SAFE_RPC_METHODS } from "../lib/rpc-methods.js";
 import type { UpstreamResponse } from "../lib/rpc-proxy.js";
 
@@ -74,7 +75,10 @@ async function batch(deps: ServerDeps, items: unknown[]): Promise<string> {
   let forwarded: unknown[];
   try {
     const upstream = await deps.proxy.postBuffered(JSON.stringify(allowed));
-    const parsed: unknown = JSON.parse(upstream.body.toString("utf8"));
+    const text = upstream.body.toString("utf8");
+    // The batch's answers are split and written again: a hostile depth would overflow the stack.
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new UpstreamError("bad_response", `the node's answer nests deeper than ${MAX_JSON_DEPTH} levels`);
+    const parsed: unknown = JSON.parse(text);
     forwarded = Array.isArray(parsed) ? parsed : allowed.map(() => parsed);
   } catch (error) {
     if (!(error instanceof UpstreamError) && !(error instanceof SyntaxError)) throw error;
