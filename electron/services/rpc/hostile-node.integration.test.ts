@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { type HostileBehaviour, type HostileNode, startHostileNode } from "../../../devnet/test/hostile-node.js";
 import type { EventPayload } from "../../../shared/events.js";
+import { startTestService } from "../../../server/test/access-client.js";
 import { createServices, type Services } from "../create-services.js";
+import { registerChainHandlers } from "./chain-handlers.js";
+import { createRpcTransport } from "./rpc-transport.js";
 
 /**
  * The app's services (what the renderer calls, through the one dispatcher) with "Local devnet"
@@ -107,5 +110,54 @@ describe("the live block feed against a hostile node", () => {
     expect((await connection()).value.reason ?? "").not.toMatch(/went back/);
     // Every height the feed announced, in order, once: nothing repeated or stepped back.
     expect(heights.map(String)).toEqual(heights.map((_, i) => String(heights[0]! + BigInt(i))));
+  });
+
+  it("goes offline with the reason while the node is on another chain, announcing none of its blocks", async () => {
+    node.set("other-chain");
+    await expect.poll(async () => (await connection()).value, { timeout: 30_000 }).toMatchObject({ state: "offline", reason: expect.stringMatching(/is on chain ".+-fork"/) });
+    const during = heights.length;
+    const polls = node.seen.get("status") ?? 0;
+    await expect.poll(() => node.seen.get("status") ?? 0, { timeout: 30_000 }).toBeGreaterThan(polls + 3); // several polls later
+    expect(heights.length).toBe(during);
+    node.set("honest");
+    await expect.poll(() => heights.length, { timeout: 30_000 }).toBeGreaterThan(during);
+    expect((await connection()).value.state).toMatch(/polling|live/);
+    expect(heights.map(String)).toEqual(heights.map((_, i) => String(heights[0]! + BigInt(i))));
+  });
+});
+
+describe("chain.* through the access service in front of a hostile node", () => {
+  it("turns each fault into a typed error, and recovers with the node", { timeout: 120_000 }, async () => {
+    node.set("honest");
+    const svc = await startTestService(info, { node: node.url, rpcTimeoutMs: 1_000, logLevel: "silent" });
+    try {
+      const chain = registerChainHandlers({
+        transport: createRpcTransport({ endpoints: () => [{ url: svc.url, kind: "access", headers: async () => ({ authorization: `Bearer ${svc.token}` }) }], timeoutMs: 5_000, retries: 0 }),
+        defaultMethod: () => "POST",
+        connection: () => ({ networkId: "devnet", endpoint: null, state: "idle", lastHeight: null, reason: null }),
+        expectedChainId: () => info.chainId,
+      });
+      const codeOf = (p: unknown) => Promise.resolve(p).then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
+      const cases: Array<[HostileBehaviour, () => unknown, string]> = [
+        ["slow-loris", () => chain.status({}), "rpc_timeout"], // the service's 504
+        ["huge-body", () => chain.status({}), "rpc_too_large"], // the app's 16 MiB cap cuts the stream before the service's 32 MiB
+        ["deep-json", () => chain.status({}), "rpc_bad_response"], // bytes passed through, refused here
+        ["wrong-id", () => chain.status({}), "rpc_bad_response"],
+        ["tx-hash-mismatch", () => chain.tx({ hash: sentHash }), "rpc_hash_mismatch"],
+        ["other-chain", () => chain.status({}), "rpc_wrong_chain"],
+      ];
+      for (const [behaviour, run, code] of cases) {
+        node.set(behaviour);
+        expect(await codeOf(run()), behaviour).toBe(code);
+        node.set("honest");
+        expect(await codeOf(run()), `${behaviour}, then honest`).toBe("ok");
+      }
+      await node.kill();
+      expect(await codeOf(chain.status({}))).toBe("rpc_unreachable"); // the service's 502
+      await node.revive();
+      expect(await codeOf(chain.status({}))).toBe("ok");
+    } finally {
+      await svc.dispose();
+    }
   });
 });
