@@ -18,6 +18,8 @@ const handlers = (endpoint: RpcEndpoint) =>
     transport: createRpcTransport({ endpoints: () => [endpoint] }),
     defaultMethod: () => "POST",
     connection: () => ({ networkId: "devnet", endpoint: rpc, state: "idle", lastHeight: null, reason: null }),
+    // As in the app: every answer below also passes the chain id and tx hash checks.
+    expectedChainId: () => info.chainId,
   });
 const chain = handlers({ url: rpc, kind: "node" });
 // The same calls through the access service's /rpc pass-through, behind its token.
