@@ -45,6 +45,17 @@ describe("the access service against a hostile node", () => {
     await recovers();
   });
 
+  it("keeps answering other requests while many calls wait on a trickling node", async () => {
+    node.set("slow-loris", ["status"]);
+    let settled = false;
+    const waiting = Promise.all(Array.from({ length: 40 }, () => rpcGet())).finally(() => (settled = true));
+    expect((await call(svc.url, undefined, "GET", "/health")).status).toBe(200);
+    expect((await call(svc.url, svc.token, "GET", "/info")).status).toBe(200);
+    expect(settled).toBe(false); // answered while the 40 were still waiting: nothing is blocked
+    expect((await waiting).map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 504));
+    await recovers();
+  });
+
   it("refuses a 50 MB answer: a reset on the pass-through, a 502 where it reads the answer", async () => {
     node.set("huge-body", ["status", "abci_query"]);
     // Passed the 64 KiB buffer, the answer is streamed; past the cap the connection is reset.
