@@ -14,7 +14,8 @@ let svc: TestService;
 
 beforeAll(async () => {
   node = await startHostileNode({ upstream: info.nodes[0]!.rpc, trickleMs: 100 });
-  svc = await startTestService(info, { node: node.url, rpcTimeoutMs: 1_500, logLevel: "silent" });
+  // A 4 MiB cap, so that reading up to it never competes with the deadline on a busy machine.
+  svc = await startTestService(info, { node: node.url, rpcTimeoutMs: 1_500, maxRpcResponseBytes: 4 << 20, logLevel: "silent" });
 });
 afterAll(async () => {
   await svc?.dispose();

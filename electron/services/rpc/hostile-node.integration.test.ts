@@ -36,7 +36,7 @@ beforeAll(async () => {
   node = await startHostileNode({ upstream: info.nodes[0]!.rpc, trickleMs: 100 });
   // "Local devnet" straight to the hostile node: no access service, so calls go direct.
   writeFileSync(join(dir, "devnet.json"), JSON.stringify({ ...info, nodes: [{ ...info.nodes[0], rpc: node.url }], access: undefined }));
-  services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json"), rpc: { timeoutMs: 1_500, retries: 0 } });
+  services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json"), rpc: { timeoutMs: 1_500, retries: 0, maxBytes: 4 << 20 } });
   await call("settings.update", { pollIntervalMs: 250 });
   services.events.listen((event, payload) => {
     if (event === "chain.newBlock") heights.push(BigInt((payload as EventPayload<"chain.newBlock">).height));
@@ -129,7 +129,7 @@ describe("the live block feed against a hostile node", () => {
 describe("chain.* through the access service in front of a hostile node", () => {
   it("turns each fault into a typed error, and recovers with the node", { timeout: 120_000 }, async () => {
     node.set("honest");
-    const svc = await startTestService(info, { node: node.url, rpcTimeoutMs: 1_000, logLevel: "silent" });
+    const svc = await startTestService(info, { node: node.url, rpcTimeoutMs: 1_000, maxRpcResponseBytes: 8 << 20, logLevel: "silent" });
     try {
       const chain = registerChainHandlers({
         transport: createRpcTransport({ endpoints: () => [{ url: svc.url, kind: "access", headers: async () => ({ authorization: `Bearer ${svc.token}` }) }], timeoutMs: 5_000, retries: 0 }),
@@ -140,7 +140,7 @@ describe("chain.* through the access service in front of a hostile node", () => 
       const codeOf = (p: unknown) => Promise.resolve(p).then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
       const cases: Array<[HostileBehaviour, () => unknown, string]> = [
         ["slow-loris", () => chain.status({}), "rpc_timeout"], // the service's 504
-        ["huge-body", () => chain.status({}), "rpc_too_large"], // the app's 16 MiB cap cuts the stream before the service's 32 MiB
+        ["huge-body", () => chain.status({}), "rpc_unreachable"], // the service resets the stream at its 8 MiB cap (or deadline)
         ["deep-json", () => chain.status({}), "rpc_bad_response"], // bytes passed through, refused here
         ["wrong-id", () => chain.status({}), "rpc_bad_response"],
         ["tx-hash-mismatch", () => chain.tx({ hash: sentHash }), "rpc_hash_mismatch"],
