@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type HostileNode, startHostileNode } from "../devnet/test/hostile-node.js";
+import { ChainFollower } from "./lib/follower.js";
+import { NodeClient } from "./lib/node-client.js";
+import { JournalStore } from "./lib/store.js";
 import { aminoWallet, call, signTransfer, startTestService, type TestService } from "./test/access-client.js";
 
 /**
@@ -94,6 +101,25 @@ describe("the access service against a hostile node", () => {
     expect(await account()).toMatchObject({ status: 502, body: { error: { code: "upstream_error" } } });
     await node.revive();
     await recovers();
+  });
+
+  it("never lowers the height it follows when the node goes back, and follows again once it is past", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-follower-"));
+    const store = await JournalStore.open(join(dir, "transactions.jsonl"));
+    try {
+      const follower = new ChainFollower(new NodeClient(node.url, 1_500), store, 0, pino({ level: "silent" }), info.chainId);
+      node.set("height-backwards", ["status"]);
+      await follower.tick();
+      const known = follower.latestHeight;
+      for (let i = 0; i < 3; i++) expect(await follower.tick()).toBe(true); // nothing to do, nothing thrown
+      expect(follower.latestHeight).toBe(known);
+      expect(store.followedHeight()).toBe(known);
+      node.set("honest");
+      await expect.poll(async () => (await follower.tick(), follower.latestHeight), { timeout: 30_000 }).toBeGreaterThan(known);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("holds transactions while the node claims another chain, and sends them once it is back", async () => {

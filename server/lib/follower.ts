@@ -26,6 +26,8 @@ export class ChainFollower {
   latestHeight = 0n;
   /** The node last said it is on another chain: nothing may be broadcast to it. */
   wrongChain = false;
+  /** Logged once per episode, not on every tick. */
+  private wentBack = false;
 
   constructor(
     private readonly node: NodeClient,
@@ -43,9 +45,11 @@ export class ChainFollower {
     if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
     if (status.latestHeight < this.latestHeight) {
       // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
-      this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored");
+      if (!this.wentBack) this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored until it passes the known height");
+      this.wentBack = true;
       return true;
     }
+    this.wentBack = false;
     this.latestHeight = status.latestHeight;
     let from = this.store.followedHeight() + 1n;
     if (this.store.followedHeight() === 0n) {
