@@ -29,16 +29,19 @@ async function submitFrom(svc: TestService, name: string, amount: string): Promi
 
 describe("the hold window", () => {
   it("holds a submission for the window, then broadcasts it", async () => {
-    const sent = Date.now();
     const { txHash, record } = await submitFrom(held, "alice", "11");
     const holdUntil = Date.parse(String(record.holdUntil));
     expect(holdUntil - Date.parse(String(record.createdAt))).toBe(HOLD_MS);
     const early = await call(held.url, held.token, "GET", `/transactions/${txHash}`);
-    expect(Date.now() - sent).toBeLessThan(HOLD_MS); // so the next line really looked inside the window
-    expect(early.body.status).toBe("queued");
+    // A loaded machine may answer after the window has passed; the read then proves nothing, and
+    // the history below (queued, then broadcast no earlier than holdUntil) carries the claim.
+    if (Date.now() < holdUntil) expect(early.body.status).toBe("queued");
 
     const done = await waitForStatus(held.url, held.token, txHash, ["committed"]);
-    const broadcast = (done.history as { status: string; at: string }[]).find((h) => h.status === "broadcast");
+    const history = done.history as { status: string; at: string }[];
+    expect(history[0]?.status).toBe("queued");
+    expect(history.at(-1)?.status).toBe("committed");
+    const broadcast = history.find((h) => h.status === "broadcast");
     expect(Date.parse(broadcast!.at)).toBeGreaterThanOrEqual(holdUntil);
   });
 });
