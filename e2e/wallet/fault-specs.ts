@@ -22,6 +22,8 @@ export function faultSpecs(world: () => WalletWorld, devnetDir: string): void {
     let proxy: FaultProxy;
     let serviceUrl: string;
     let token: string;
+    /** A second live token: made here, well before use, as the service re-reads its token file at most once a second. */
+    let other: string;
     let typedIn: { to: string; amount: string; memo: string };
     const w = () => world();
     const problem = () => w().page.getByTestId("access-problem");
@@ -44,6 +46,7 @@ export function faultSpecs(world: () => WalletWorld, devnetDir: string): void {
       const network = (await w().call("network.list")).networks as Array<{ id: string; accessUrl: string }>;
       serviceUrl = network.find((n) => n.id === "devnet")!.accessUrl;
       token = w().devnet.access!.token;
+      other = createToken(devnetDir, "faults-other");
       proxy = await startFaultProxy(serviceUrl);
       await w().call("network.update", { id: "devnet", patch: { accessUrl: proxy.url } });
       typedIn = { to: w().devnet.accounts.find((a) => a.name === "bob")!.address, amount: AMOUNT, memo: MEMO };
@@ -122,7 +125,6 @@ export function faultSpecs(world: () => WalletWorld, devnetDir: string): void {
 
     it("explains a 403 from the real service: another token may not cancel this transfer", { timeout: 60_000 }, async () => {
       const { page } = w();
-      const other = createToken(devnetDir, "faults-other");
       await review();
       await page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
       await page.getByRole("button", { name: "Sign and send" }).click();
