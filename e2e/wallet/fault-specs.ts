@@ -123,6 +123,22 @@ export function faultSpecs(world: () => WalletWorld, devnetDir: string): void {
       expect(await typed()).toEqual(typedIn);
     });
 
+    it("says on the Transactions page that the service cannot reach its node, and lists again on Try again", async () => {
+      const { page } = w();
+      proxy.fail("GET", "/transactions", { status: 502, body: { error: { code: "upstream_error", message: "the node did not answer" } } });
+      try {
+        await go("Transactions");
+        const state = page.locator("[data-state=unreachable]");
+        await state.waitFor({ timeout: WAIT_MS });
+        expect(await state.getByTestId("access-problem").textContent()).toMatch(/cannot reach its node.*The service said: the node did not answer/);
+      } finally {
+        proxy.clear();
+      }
+      await page.locator("[data-state=unreachable]").getByRole("button", { name: "Try again" }).click();
+      await expect.poll(() => page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
+      await go("Send");
+    });
+
     it("explains a 403 from the real service: another token may not cancel this transfer", { timeout: 60_000 }, async () => {
       const { page } = w();
       await review();
