@@ -20,7 +20,7 @@ export function AccessProblemView({ error, networkName, onRetry, testId = "acces
   }
   return (
     <div className="access-problem state-error" role="alert" data-testid={testId} data-kind={problem.kind}>
-      <p><strong>{problem.title}.</strong> {left === undefined ? problem.text : waitText(left)}</p>
+      <p><strong>{problem.title}.</strong> {left === undefined ? problem.text : waitText(left, onRetry !== undefined)}</p>
       {problem.detail && <p className="muted">The service said: {problem.detail}</p>}
       <div className="row">
         {problem.action === "networks" && <a className="button" href="#/networks">Set the token in Networks</a>}

@@ -21,6 +21,9 @@ describe("access service errors in plain words", () => {
     expect(say(fail("access_rate_limited", 429, 7))).toMatchObject({ kind: "rate_limited", action: "wait", retryAfterSeconds: 7, text: "Too many requests for this token; retrying in 7 s. Nothing you typed is lost." });
     expect(say(fail("access_something", 429))).toMatchObject({ retryAfterSeconds: 5 });
     expect(waitText(1)).toMatch(/retrying in 1 s/);
+    // Where nothing is retried by itself (a cancel), the user is told when to try again.
+    expect(waitText(4, false)).toBe("Too many requests for this token; wait 4 s, then try again.");
+    expect(waitText(0, false)).toMatch(/you can try again now/);
   });
 
   it("tells a service bug from a node it cannot reach, by status whatever the code", () => {

@@ -18,8 +18,9 @@ export interface AccessProblem {
 /** When a 429 names no wait, the UI still waits before it asks again. */
 export const DEFAULT_WAIT_S = 5;
 
-/** The 429 sentence, recomputed as the countdown runs. */
-export function waitText(seconds: number): string {
+/** The 429 sentence, recomputed as the countdown runs; `retrying` when the page asks again by itself. */
+export function waitText(seconds: number, retrying = true): string {
+  if (!retrying) return `Too many requests for this token; ${seconds > 0 ? `wait ${seconds} s, then try again` : "you can try again now"}.`;
   return `Too many requests for this token; retrying in ${seconds} s. Nothing you typed is lost.`;
 }
 
