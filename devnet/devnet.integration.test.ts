@@ -1,7 +1,10 @@
 import { coins } from "@cosmjs/stargate";
 import { describe, expect, inject, it } from "vitest";
+import { join } from "node:path";
+import { accessPidFile } from "./lib/access.js";
 import { up } from "./lib/devnet.js";
 import { layoutFromEnv } from "./lib/layout.js";
+import { isAlive, runningPid } from "./lib/processes.js";
 import { silentProgress } from "./lib/progress.js";
 import { fixedFee, rpcGet, signingClient } from "./test/chain-client.js";
 import { TEST_DEVNET_ENV } from "./test/global-setup.js";
@@ -40,6 +43,23 @@ describe("the single-validator devnet", () => {
     const again = await up(layout, {}, silentProgress);
     expect(again.alreadyRunning).toBe(true);
     expect(again.info.nodes).toEqual(info.nodes);
+  });
+
+  it("starts only a killed node again, keeping the running access service and its token", async () => {
+    const layout = layoutFromEnv({ ...process.env, ...TEST_DEVNET_ENV });
+    const nodePid = runningPid(join(layout.nodesDir, "node0.pid"))!;
+    const accessPid = runningPid(accessPidFile(layout));
+    expect(accessPid).toBeDefined();
+    process.kill(nodePid, "SIGKILL");
+    await expect.poll(() => isAlive(nodePid), { timeout: 10_000 }).toBe(false);
+    const again = await up(layout, {}, silentProgress);
+    expect(again.alreadyRunning).toBe(false);
+    expect(runningPid(join(layout.nodesDir, "node0.pid"))).not.toBe(nodePid);
+    expect(runningPid(accessPidFile(layout))).toBe(accessPid);
+    expect(again.info.access?.token).toBe(info.access?.token);
+    const height = async () => Number(((await rpcGet(info.nodes[0]!.rpc, "status")).body.result as { sync_info: { latest_block_height: string } }).sync_info.latest_block_height);
+    const restartedAt = await height();
+    await expect.poll(height, { timeout: 60_000 }).toBeGreaterThan(restartedAt);
   });
 
   it("refuses to change the validator count of an existing chain", async () => {

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WAIT_MS } from "./support/app.js";
+import { faultSpecs } from "./wallet/fault-specs.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "wallet e2e password";
@@ -249,4 +250,6 @@ describe("wallet", () => {
     await go("Transactions");
     await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
   });
+
+  faultSpecs(() => w, inject("e2e").devnetDir);
 });

@@ -4,6 +4,10 @@ import { z } from "zod";
 export const ErrorInfoSchema = z.object({
   code: z.string().min(1).max(64),
   message: z.string().max(4096),
+  /** The access service's HTTP status, when it answered with an error: the UI words it by this. */
+  status: z.number().int().min(100).max(599).optional(),
+  /** Seconds the service asked to wait (`Retry-After`) before trying again. */
+  retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 

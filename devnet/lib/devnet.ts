@@ -6,9 +6,9 @@ import { accessPidFile, accessPort, startAccess } from "./access.js";
 import { ensureSimd } from "./build.js";
 import { DevnetError } from "./errors.js";
 import { initChain } from "./init.js";
-import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, nodePorts, STAKE_DENOM } from "./layout.js";
-import { configureNode, nodeId } from "./node-config.js";
-import { firstBusyPort, runningPid, sleep, startDetached, stopByPidFile } from "./processes.js";
+import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM } from "./layout.js";
+import { nodePidFile, nodePortList, startNode } from "./nodes.js";
+import { firstBusyPort, runningPid, sleep, stopByPidFile } from "./processes.js";
 import type { Progress } from "./progress.js";
 import { probeStatus } from "./rpc-probe.js";
 import { type DevnetInfo, readDevnetInfo, writeDevnetInfo } from "./state.js";
@@ -49,8 +49,10 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   }
   const running = await runningInfo(layout);
   if (running) return { info: running, alreadyRunning: true };
+  const resumed = existing ? await resume(layout, existing.validators, options, progress) : undefined;
+  if (resumed) return resumed;
 
-  await down(layout); // a half-running devnet is restarted as a whole
+  await down(layout); // nothing of it runs (or its record is unreadable): start it as a whole
   await ensureSimd(layout, progress);
   const accounts = loadAccounts();
   const count = existing?.validators ?? options.validators ?? 1;
@@ -60,47 +62,8 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   }
 
   const indices = [...Array(count).keys()];
-  const allPorts = [
-    ...indices.flatMap((i) => {
-      const p = nodePorts(layout, i);
-      return [p.rpc, p.p2p, p.abci, p.api, p.grpc];
-    }),
-    accessPort(layout),
-  ];
-  const busy = await firstBusyPort(allPorts);
-  if (busy !== undefined) {
-    throw new DevnetError(
-      `port ${busy} on 127.0.0.1 is already in use`,
-      "Another node or devnet may be running: stop it (`npm run devnet -- down`), or set COMETDESK_DEVNET_PORT_OFFSET to move every port.",
-    );
-  }
-
-  const ids = indices.map((i) => nodeId(nodeHome(layout, i)));
-  const nodes = indices.map((i) => {
-    const home = nodeHome(layout, i);
-    const ports = nodePorts(layout, i);
-    const peers = indices.filter((j) => j !== i).map((j) => `${ids[j]}@127.0.0.1:${nodePorts(layout, j).p2p}`);
-    configureNode({ home, moniker: `node${i}`, ports, peers, blockTime });
-    const log = join(layout.nodesDir, `node${i}.log`);
-    startDetached({
-      name: `node${i}`,
-      command: layout.simd,
-      args: ["start", "--home", home, "--log_no_color"],
-      pidFile: pidFile(layout, i),
-      logFile: log,
-      marker: home,
-    });
-    return {
-      moniker: `node${i}`,
-      rpc: `http://127.0.0.1:${ports.rpc}`,
-      api: `http://127.0.0.1:${ports.api}`,
-      grpc: `127.0.0.1:${ports.grpc}`,
-      p2p: `127.0.0.1:${ports.p2p}`,
-      nodeId: ids[i]!,
-      home,
-      log,
-    };
-  });
+  await refuseBusyPorts([...indices.flatMap((i) => nodePortList(layout, i)), accessPort(layout)]);
+  const nodes = indices.map((i) => startNode(layout, i, count, blockTime));
   progress.step(`Started ${count} node(s); waiting for blocks`);
   await waitForHeight(layout, nodes, 2, options.timeoutMs ?? 120_000, progress);
   progress.step("Starting the access service");
@@ -123,6 +86,46 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   };
   writeDevnetInfo(layout, info);
   return { info, alreadyRunning: false };
+}
+
+/**
+ * Starts only what is missing from a devnet that still partly runs (a node that crashed or was
+ * killed): the running nodes keep their state, and a running access service keeps its dev token,
+ * so clients holding that token carry on once the node is back. Undefined when nothing runs.
+ */
+async function resume(layout: Layout, count: number, options: UpOptions, progress: Progress): Promise<UpResult | undefined> {
+  let info: DevnetInfo | undefined;
+  try {
+    info = readDevnetInfo(layout);
+  } catch {
+    return undefined;
+  }
+  if (!info || info.nodes.length !== count) return undefined;
+  const missing = info.nodes.flatMap((_, i) => (runningPid(nodePidFile(layout, i)) === undefined ? [i] : []));
+  const accessUp = runningPid(accessPidFile(layout)) !== undefined;
+  if (missing.length === count && !accessUp) return undefined;
+  // A node whose process is alive but does not answer is left alone: it may be busy or frozen.
+  await refuseBusyPorts([...missing.flatMap((i) => nodePortList(layout, i)), ...(accessUp ? [] : [accessPort(layout)])]);
+  const blockTime = options.blockTime ?? info.blockTime;
+  const started = missing.map((i) => startNode(layout, i, count, blockTime));
+  if (started.length > 0) {
+    progress.step(`Restarted ${started.map((n) => n.moniker).join(", ")}; waiting for it to answer`);
+    await waitForHeight(layout, info.nodes, 2, options.timeoutMs ?? 120_000, progress);
+  }
+  const access = accessUp ? info.access : await startAccess(layout, info.nodes[0]!.rpc);
+  const next: DevnetInfo = { ...info, blockTime, access };
+  writeDevnetInfo(layout, next);
+  return { info: next, alreadyRunning: false };
+}
+
+async function refuseBusyPorts(ports: readonly number[]): Promise<void> {
+  const busy = await firstBusyPort(ports);
+  if (busy !== undefined) {
+    throw new DevnetError(
+      `port ${busy} on 127.0.0.1 is already in use`,
+      "Another node or devnet may be running: stop it (`npm run devnet -- down`), or set COMETDESK_DEVNET_PORT_OFFSET to move every port.",
+    );
+  }
 }
 
 /** Stops exactly the processes `up` started (the access service first), found by their pid files. Returns their names. */
@@ -158,7 +161,7 @@ export async function status(layout: Layout): Promise<NodeReport[]> {
   return Promise.all(
     info.nodes.map(async (node, i) => {
       const s = await probeStatus(node.rpc);
-      return { moniker: node.moniker, rpc: node.rpc, pid: runningPid(pidFile(layout, i)), height: s?.height, catchingUp: s?.catchingUp };
+      return { moniker: node.moniker, rpc: node.rpc, pid: runningPid(nodePidFile(layout, i)), height: s?.height, catchingUp: s?.catchingUp };
     }),
   );
 }
@@ -188,7 +191,7 @@ async function waitForHeight(
   for (;;) {
     const heights = await Promise.all(nodes.map((n) => probeStatus(n.rpc, 1_000).then((s) => s?.height)));
     nodes.forEach((node, i) => {
-      if (runningPid(pidFile(layout, i)) === undefined) {
+      if (runningPid(nodePidFile(layout, i)) === undefined) {
         throw new DevnetError(`${node.moniker} exited while starting`, `Its log is ${node.log}.`, tailLines(node.log, 20));
       }
     });
@@ -207,10 +210,6 @@ async function waitForHeight(
     }
     await sleep(250);
   }
-}
-
-function pidFile(layout: Layout, index: number): string {
-  return join(layout.nodesDir, `node${index}.pid`);
 }
 
 function chainMetaPath(layout: Layout): string {

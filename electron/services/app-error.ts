@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** An upstream service's HTTP status and Retry-After, passed on so the UI can say what to do. */
+    readonly hints: { readonly status?: number; readonly retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = new.target.name;

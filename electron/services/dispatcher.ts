@@ -66,7 +66,7 @@ function describeIssues(error: z.ZodError): string {
 }
 
 function toErrorInfo(method: string, error: unknown, options: DispatcherOptions): ErrorInfo {
-  if (error instanceof AppError) return { code: error.code, message: error.message.slice(0, MAX_MESSAGE) };
+  if (error instanceof AppError) return { code: error.code, message: error.message.slice(0, MAX_MESSAGE), ...error.hints };
   // Anything else is a bug or a library's error: its message or stack may hold internals.
   options.onInternalError?.(method, error);
   return { code: ERROR_CODES.internal, message: "internal error" };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccessClient } from "./access-client.js";
+import { createAccessClient, parseRetryAfter } from "./access-client.js";
 import { AccessError, AccessUnreachableError } from "./access-errors.js";
 
 /**
@@ -22,16 +22,42 @@ afterAll(() => new Promise((r) => server.close(r)));
 const client = (extra: object = {}) => createAccessClient({ baseUrl, token: async () => "tok", timeoutMs: 10_000, ...extra });
 
 describe("the access client", () => {
-  it("sends the bearer token and maps a 429 with its Retry-After", async () => {
+  it("sends the bearer token and hands a 429 with a long Retry-After to the caller", async () => {
     let auth: string | undefined;
     handle = (req, res) => {
       auth = req.headers.authorization;
-      res.writeHead(429, { "content-type": "application/json", "retry-after": "3" }).end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }));
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "30" }).end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }));
     };
     const error = await client().list({ limit: 5 }).catch((e: unknown) => e);
     expect(auth).toBe("Bearer tok");
     expect(error).toBeInstanceOf(AccessError);
-    expect(error).toMatchObject({ status: 429, serviceCode: "rate_limited", code: "access_rate_limited", message: "slow down", retryAfter: 3 });
+    expect(error).toMatchObject({ status: 429, serviceCode: "rate_limited", code: "access_rate_limited", message: "slow down", retryAfter: 30 });
+  });
+
+  it("waits out a short Retry-After and repeats a read, but never a cancel", async () => {
+    const seen: string[] = [];
+    handle = (req, res) => {
+      seen.push(`${req.method} ${Date.now()}`);
+      if (seen.length === 1 || req.method === "DELETE") {
+        res.writeHead(429, { "content-type": "application/json", "retry-after": "1" }).end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }));
+      } else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ transactions: [] }));
+    };
+    await expect(client().list({})).resolves.toEqual({ transactions: [] });
+    expect(seen).toHaveLength(2);
+    // The second try came after the wait the service asked for, not at once.
+    expect(Number(seen[1]!.split(" ")[1]) - Number(seen[0]!.split(" ")[1])).toBeGreaterThanOrEqual(900);
+    seen.length = 0;
+    await expect(client().cancel("AB")).rejects.toMatchObject({ status: 429, retryAfter: 1 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter("7", now)).toBe(7);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:10 GMT", now)).toBe(10);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter("99999999", now)).toBe(86_400);
   });
 
   it("treats a non-JSON answer, a hung service and a too-large body as unreachable", async () => {

@@ -38,6 +38,18 @@ export interface ListQuery {
   readonly cursor?: string;
 }
 
+/** A 429 asking for at most this long is waited out here; a longer one is shown to the user. */
+const MAX_AUTO_WAIT_S = 3;
+const MAX_AUTO_RETRIES = 2;
+
+/** `Retry-After` as whole seconds (delta-seconds or an HTTP date, RFC 9110 §10.2.3), capped at a day. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  const seconds = /^\d{1,9}$/.test(text) ? Number(text) : Math.ceil((Date.parse(text) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 86_400) : undefined;
+}
+
 /** Client of the Transaction Access Interface (docs/access-interface.md). */
 export type AccessClient = ReturnType<typeof createAccessClient>;
 
@@ -45,7 +57,26 @@ export function createAccessClient(options: AccessClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const doFetch = options.fetchImpl ?? fetch;
 
+  /**
+   * One call, repeated after a 429 when the service asks for a short wait and repeating has no
+   * further effect: reads, the sign doc (a read by POST), and a submit, whose identical
+   * resubmission answers the same record (docs/access-interface.md). A longer wait, or a third
+   * 429, goes to the caller with its Retry-After, so the user sees the wait.
+   */
   async function request<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+    const repeatable = method === "GET" || path === "/transactions" || path === "/transactions/sign-doc";
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(method, path, schema, body);
+      } catch (error) {
+        const wait = error instanceof AccessError && error.status === 429 ? error.retryAfter : undefined;
+        if (!repeatable || wait === undefined || wait > MAX_AUTO_WAIT_S || attempt >= MAX_AUTO_RETRIES) throw error;
+        await new Promise((r) => setTimeout(r, Math.max(wait, 0.1) * 1000));
+      }
+    }
+  }
+
+  async function once<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const token = await options.token();
     const headers: Record<string, string> = { accept: "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -76,8 +107,8 @@ export function createAccessClient(options: AccessClientOptions) {
     }
     if (status >= 400) {
       const parsed = ErrorBody.safeParse(json);
-      const seconds = retryAfter === null ? undefined : Number(retryAfter);
-      if (parsed.success) throw new AccessError(status, parsed.data.error.code, parsed.data.error.message, Number.isFinite(seconds) ? seconds : undefined);
+      const seconds = parseRetryAfter(retryAfter);
+      if (parsed.success) throw new AccessError(status, parsed.data.error.code, parsed.data.error.message, seconds);
       throw new AccessError(status, "http_error", `HTTP ${status}`, undefined);
     }
     const parsed = schema.safeParse(json);

@@ -11,7 +11,7 @@ export class AccessError extends AppError {
     message: string,
     readonly retryAfter: number | undefined,
   ) {
-    super(`access_${serviceCode}`, message.slice(0, 1000));
+    super(`access_${serviceCode}`, message.slice(0, 1000), { status, retryAfterSeconds: retryAfter });
   }
 }
 

@@ -3,10 +3,15 @@ import type { Envelope, ErrorInfo } from "../../../shared/envelope.js";
 /** A failed call, carrying main's error code so the UI can react to it (e.g. wallet_locked). */
 export class ApiError extends Error {
   readonly code: string;
+  /** The access service's HTTP status, when the failure is its answer. */
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
   constructor(info: ErrorInfo) {
     super(info.message);
     this.name = "ApiError";
     this.code = info.code;
+    this.status = info.status;
+    this.retryAfterSeconds = info.retryAfterSeconds;
   }
 }
 

@@ -3,9 +3,10 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
-import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../components/use-action.js";
 import { txKeys } from "../../queries/tx-queries.js";
+import { AccessProblemView } from "../../wallet/AccessProblemView.js";
 import { inertText } from "../../wallet/inert-text.js";
 import { notifyWhenFinal } from "../../wallet/tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
@@ -19,7 +20,8 @@ type Review = Extract<SendState, { step: "review" }>;
 export function ReviewSend({ state, info, network }: { state: Review; info: ResultOf<"tx.info">; network: Network }) {
   const api = useApi();
   const client = useQueryClient();
-  const doc = useQuery({ queryKey: [...txKeys.all(network.id), "signDoc", state.requestId], queryFn: () => unwrap(api.tx.signDoc(state.args)), staleTime: Infinity, retry: false });
+  // Keyed outside tx.all: a transfer's status event must not fetch a new doc while it is being read.
+  const doc = useQuery({ queryKey: ["signDoc", network.id, state.requestId], queryFn: () => unwrap(api.tx.signDoc(state.args)), staleTime: Infinity, retry: false });
   const signDoc = state.signDoc ?? doc.data?.signDoc;
   const send = useAction(async () => {
     if (!signDoc) return;
@@ -36,7 +38,7 @@ export function ReviewSend({ state, info, network }: { state: Review; info: Resu
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what you sign</h2>
       {doc.isPending && !signDoc && <p aria-busy="true">Asking the service for the sign doc…</p>}
-      {doc.isError && !signDoc && <div role="alert" className="state-error"><p>{errorMessage(doc.error)}</p><button type="button" onClick={() => void doc.refetch()}>Try again</button></div>}
+      {doc.isError && !signDoc && !doc.isFetching && <AccessProblemView error={doc.error} networkName={network.name} onRetry={() => void doc.refetch()} />}
       {signDoc && msg && (
         <>
           <dl className="facts" data-testid="sign-doc">
@@ -59,7 +61,7 @@ export function ReviewSend({ state, info, network }: { state: Review; info: Resu
           <p className="muted">After you send, the service holds it for {Math.round(info.holdWindowMs / 1000)} s: you can cancel it until then.</p>
         </>
       )}
-      {send.error && <p className="form-error" role="alert">{send.error}</p>}
+      {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}
       <div className="row">
         <button type="button" disabled={!signDoc || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
         <button type="button" className="secondary" disabled={send.pending} onClick={() => sendStore.set({ step: "form", draft: state.draft })}>Back to the form</button>

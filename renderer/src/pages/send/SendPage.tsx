@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context.js";
-import { errorMessage } from "../../api/unwrap.js";
 import { txQueries } from "../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../shell/use-selected-network.js";
+import { AccessProblemView } from "../../wallet/AccessProblemView.js";
 import { ReviewSend } from "./ReviewSend.js";
 import { SendForm } from "./SendForm.js";
 import { SendTracker } from "./SendTracker.js";
@@ -17,12 +17,11 @@ export function SendPage() {
   if (!network) return <p aria-busy="true">Loading…</p>;
   if (!network.accessUrl) return <div className="state"><h2>No access service</h2><p>Sending goes through {network.name}'s Transaction Access Interface, and none is configured.</p><a href="#/networks">Configure it in Networks</a></div>;
   if (info.isPending) return <p aria-busy="true">Reading the service's defaults…</p>;
-  if (info.isError) {
+  if (info.isError && !info.data) {
     return (
-      <div className="state" role="alert">
+      <div className="state" data-state="service-problem">
         <h2>The access service is not available</h2>
-        <p>{errorMessage(info.error)}</p>
-        <div className="row"><button type="button" onClick={() => void info.refetch()}>Try again</button><a href="#/networks">Check the token in Networks</a></div>
+        {info.isFetching ? <p aria-busy="true">Asking again…</p> : <AccessProblemView error={info.error} networkName={network.name} onRetry={() => void info.refetch()} />}
       </div>
     );
   }

@@ -5,23 +5,15 @@ import type { ResultOf } from "../../../../shared/contract/index.js";
 import type { Tx } from "../../../../shared/contract/tx.js";
 import { formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
-import { ApiError, errorMessage, unwrap } from "../../api/unwrap.js";
+import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../components/use-action.js";
 import { txKeys, txQueries } from "../../queries/tx-queries.js";
 import { txDetailHash } from "../../shell/routes.js";
+import { AccessProblemView } from "../../wallet/AccessProblemView.js";
 import { inertText } from "../../wallet/inert-text.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
-
-/** Why a cancel failed, in plain words; the service's own message follows. */
-function cancelProblem(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : "";
-  if (code === "access_already_broadcast" || code === "access_not_cancellable") {
-    return `Too late to cancel: the transfer has left the hold window and is in the network's mempool, and a Cosmos chain cannot take a transaction back. It will be committed or fail on its own. (The service said: ${errorMessage(error)})`;
-  }
-  return errorMessage(error);
-}
 
 /** A submitted transfer: queued with the hold countdown and Cancel, then broadcast, then final. */
 export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; onDone: () => void }) {
@@ -46,7 +38,7 @@ export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info
       client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
     } catch (e) {
       void detail.refetch();
-      throw new Error(cancelProblem(e), { cause: e });
+      throw e;
     }
   });
   return (
@@ -65,7 +57,7 @@ export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info
       )}
       {tx.status === "cancelled" && <p>Cancelled before broadcast: nothing was sent and no fee was paid.</p>}
       {tx.status === "expired" && <p>Expired without being included; nothing was transferred.</p>}
-      {cancel.error && <p className="form-error" role="alert" data-testid="cancel-error">{cancel.error}</p>}
+      {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
         {!FINAL.has(tx.status) && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
         <button type="button" className="secondary" onClick={onDone}>New transfer</button>

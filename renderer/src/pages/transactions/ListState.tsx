@@ -2,6 +2,7 @@ import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useSyncExternalStore } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import { ApiError, errorMessage } from "../../api/unwrap.js";
+import { AccessProblemView } from "../../wallet/AccessProblemView.js";
 
 const onlineSubscribe = (cb: () => void) => {
   window.addEventListener("online", cb);
@@ -31,10 +32,8 @@ export function ListState(props: { network: Network | undefined; list: UseInfini
     if (TOKEN_CODES.has(code)) {
       return <div className="state" data-state="token" role="alert"><h2>An access token is needed</h2><p>{code === "no_token" ? `No access token is set for ${network.name}.` : `The access service refused the token for ${network.name}: ${errorMessage(list.error)}`}</p><a className="button" href="#/networks">Set the token in Networks</a></div>;
     }
-    if (UNREACHABLE_CODES.has(code)) {
-      return <div className="state" data-state="unreachable" role="alert"><h2>The access service does not answer</h2><p>{errorMessage(list.error)}</p>{retry}</div>;
-    }
-    return <div className="state" data-state="error" role="alert"><h2>The list could not be loaded</h2><p>{errorMessage(list.error)}</p>{retry}</div>;
+    const heading = UNREACHABLE_CODES.has(code) ? "The access service does not answer" : "The list could not be loaded";
+    return <div className="state" data-state={UNREACHABLE_CODES.has(code) ? "unreachable" : "error"}><h2>{heading}</h2><AccessProblemView error={list.error} networkName={network.name} onRetry={() => void list.refetch()} /></div>;
   }
   if (props.empty) {
     return <div className="state" data-state="empty"><h2>No transactions{props.filtered ? " match" : " yet"}</h2><p>{props.filtered ? "Try another filter, or All." : "Transfers appear here as soon as the service sees them."}</p><a href="#/send">Send a transfer</a></div>;
