@@ -9,6 +9,7 @@ import { ExportCsvButton } from "./ExportCsvButton.js";
 import { ListState } from "./ListState.js";
 import { TxHistory } from "./TxHistory.js";
 import { TxTable } from "./TxTable.js";
+import { useLoadMore } from "./use-load-more.js";
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -27,6 +28,7 @@ export function TransactionsPage() {
   const [history, setHistory] = useState<Tx | undefined>();
   const filter = { address: scope === "mine" ? account?.address : undefined, status: status || undefined, pageSize };
   const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
+  const loadMore = useLoadMore(list, JSON.stringify(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
   const denoms = info.data?.denoms ?? network?.denoms ?? [];
   return (
@@ -52,7 +54,7 @@ export function TransactionsPage() {
         <p className="muted" data-testid="tx-count" aria-live="polite">{rows.length} transaction{rows.length === 1 ? "" : "s"} shown{list.hasNextPage ? "; more on the service" : ""}</p>
         <TxTable rows={rows} denoms={denoms} defaultDenom={info.data?.defaultDenom ?? network?.defaultDenom ?? ""} mine={account?.address} onHistory={setHistory} />
         {list.hasNextPage && (
-          <button type="button" className="secondary load-more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <button type="button" className="secondary load-more" disabled={list.isFetchingNextPage} onClick={loadMore}>
             {list.isFetchingNextPage ? "Loading…" : `Load ${pageSize} more`}
           </button>
         )}
