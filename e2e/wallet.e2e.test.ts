@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { WAIT_MS } from "./support/app.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -249,4 +250,7 @@ describe("wallet", () => {
     await go("Transactions");
     await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
   });
+
+  // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
+  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }] }));
 });
