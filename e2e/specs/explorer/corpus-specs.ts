@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the page, hence the DOM types.
+import { coins } from "@cosmjs/stargate";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
+import { WAIT_MS } from "../../support/app.js";
+import { devnetInfo, rpc } from "../../support/chain.js";
+import { startCorpusProxy } from "../../support/corpus-proxy.js";
+import { corpusRewrite, ERROR_DATA, ERROR_MESSAGE, EVENT_ATTRIBUTES, EVENT_TYPE, NODE_MONIKER, PEER_MONIKERS } from "../../support/corpus-rewrite.js";
+import { corpusMemos, homoglyphs } from "../../support/hostile-corpus.js";
+import { expectInert } from "../../support/inert-page.js";
+import type { SpecContext } from "../../support/spec-context.js";
+import { explore } from "./explore.js";
+import { search } from "./search-specs.js";
+
+interface Sent { readonly memo: string; readonly hash: string; readonly height: string }
+let sent: Sent[] = [];
+
+const go = async (page: Page, route: string, ready: string) => {
+  await page.evaluate((r) => (window.location.hash = `#/${r}`), route);
+  await page.getByTestId(ready).first().waitFor({ timeout: WAIT_MS });
+};
+const openAllDetails = (page: Page) => page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+
+/** Real transfers carrying the corpus as memos, signed with CosmJS and broadcast to node 0. */
+async function sendCorpusMemos(ctx: SpecContext): Promise<Sent[]> {
+  const { rpcs, devnetDir } = ctx.env().four;
+  const info = devnetInfo(devnetDir);
+  const { client, address } = await signingClient(info, "dave", 0);
+  const to = info.accounts.find((a) => a.name === "erin")!.address;
+  const { accountNumber, sequence } = await client.getSequence(address);
+  const chainId = await client.getChainId();
+  const hashes: Array<{ memo: string; hash: string }> = [];
+  for (const [i, memo] of corpusMemos().entries()) {
+    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: to, amount: coins(1, info.denom) } };
+    const signed = await client.sign(address, [msg], fixedFee(info), memo, { accountNumber, sequence: sequence + i, chainId });
+    const answer = await rpc<{ code: number; hash: string; log: string }>(rpcs[0]!, "broadcast_tx_sync", { tx: Buffer.from(TxRaw.encode(signed).finish()).toString("base64") });
+    expect(answer.code, answer.log).toBe(0);
+    hashes.push({ memo, hash: answer.hash });
+  }
+  client.disconnect();
+  const out: Sent[] = [];
+  for (const { memo, hash } of hashes) {
+    let height: string | undefined;
+    await expect.poll(async () => {
+      height = (await rpc<{ height: string }>(rpcs[0]!, "tx", { hash: Buffer.from(hash, "hex").toString("base64") }).catch(() => undefined))?.height;
+      return height !== undefined;
+    }, { timeout: 60_000 }).toBe(true);
+    out.push({ memo, hash, height: height! });
+  }
+  return out;
+}
+
+export function corpusSpecs(ctx: SpecContext): void {
+  it("corpus memos on real transfers are inert text on each tx page and in their blocks' decoded txs", async () => {
+    sent = await sendCorpusMemos(ctx);
+    const appUrl = ctx.env().four.appUrl;
+    const page = await explore(ctx, "dashboard");
+    for (const s of sent) {
+      await go(page, `tx/${s.hash}`, "tx-detail");
+      await expectInert(page, [s.memo], appUrl, `tx ${s.hash}`);
+    }
+    for (const height of new Set(sent.map((s) => s.height))) {
+      await go(page, `block/${height}`, "block-txs");
+      await openAllDetails(page);
+      await expectInert(page, sent.filter((s) => s.height === height).map((s) => s.memo), appUrl, `block ${height}`);
+    }
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("look-alike addresses typed into the search are refused as look-alikes, never opened as the real account", async () => {
+    const alice = devnetInfo(ctx.env().four.devnetDir).accounts[0]!.address;
+    const page = await explore(ctx, "dashboard");
+    for (const { name, value } of homoglyphs(alice)) {
+      await search(page, value);
+      await expect.poll(() => page.locator("#search-hint").textContent(), { message: name }).toMatch(/looks like|one case/);
+      expect(await page.getByRole("button", { name: "Go" }).isDisabled(), name).toBe(true);
+      expect(page.url(), name).toMatch(/#\/dashboard$/);
+      await page.keyboard.press("Escape");
+    }
+    expect(await page.getByTestId("account-page").count()).toBe(0);
+  });
+
+  it("hostile monikers, event attributes and node errors from a rewriting proxy render as inert text", async () => {
+    const { rpcs, appUrl, devnetDir } = ctx.env().four;
+    const proxy = await startCorpusProxy(rpcs[0]!, corpusRewrite);
+    const page = await explore(ctx, "networks");
+    try {
+      await page.getByRole("button", { name: "Add a network" }).click();
+      await page.getByLabel("Name").fill("Corpus net");
+      await page.getByLabel("Chain id").fill(devnetInfo(devnetDir).chainId);
+      await page.getByLabel("Node RPC URLs (one per line)").fill(proxy.url);
+      await page.getByLabel("Fee denom (base unit)").fill(devnetInfo(devnetDir).denom);
+      await page.getByRole("button", { name: "Add network" }).click();
+      await page.locator("tr", { hasText: "Corpus net" }).waitFor({ timeout: WAIT_MS });
+      await page.getByLabel("Network", { exact: true }).selectOption({ label: "Corpus net" });
+
+      await go(page, "node", "node-facts");
+      await page.getByTestId("peers-table").waitFor({ timeout: WAIT_MS });
+      await expectInert(page, [NODE_MONIKER, ...PEER_MONIKERS], appUrl, "node page and its peers");
+
+      const s = sent[0]!;
+      await go(page, `block/${s.height}`, "block-txs");
+      await openAllDetails(page);
+      await expectInert(page, [EVENT_TYPE, ...EVENT_ATTRIBUTES.flatMap((a) => [a.key, a.value])], appUrl, "block events");
+      await go(page, `tx/${s.hash}`, "tx-detail");
+      await openAllDetails(page);
+      await expectInert(page, [EVENT_TYPE, ...EVENT_ATTRIBUTES.map((a) => a.value)], appUrl, "tx events");
+
+      await page.evaluate(() => (window.location.hash = "#/block/999999999"));
+      await expectInert(page, [`${ERROR_MESSAGE}: ${ERROR_DATA}`], appUrl, "a node error on the block page");
+      await page.evaluate(() => (window.location.hash = "#/console"));
+      await page.getByLabel("Route").selectOption("block");
+      await page.getByLabel(/^height/).fill("999999999");
+      await page.getByRole("button", { name: "Call block" }).click();
+      await page.getByTestId("console-error").waitFor({ timeout: WAIT_MS });
+      await expectInert(page, [`${ERROR_MESSAGE}: ${ERROR_DATA}`], appUrl, "a node error in the console");
+      expect(proxy.seen.get("block_results"), "the block's results came through the proxy").toBeGreaterThan(0);
+    } finally {
+      await page.getByRole("link", { name: "Networks", exact: true }).click();
+      await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.locator("tr", { hasText: "Corpus net" }).getByRole("button", { name: "Remove" }).click();
+      await expect.poll(() => page.locator("tr", { hasText: "Corpus net" }).count(), { timeout: WAIT_MS }).toBe(0);
+      await proxy.close();
+    }
+  });
+}
