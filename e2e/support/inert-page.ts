@@ -27,8 +27,8 @@ async function activeParts(page: Page) {
  * hostile became active: no `window.__pwned`, no inline handler or injected element, no link
  * that is not an in-app route or https, and the page still at the app's own address.
  */
-export async function expectInert(page: Page, texts: readonly string[], appUrl: string, where: string): Promise<void> {
-  const shown = texts.map(shownAs);
+export async function expectInert(page: Page, texts: readonly string[], appUrl: string, where: string, show: (text: string) => string = shownAs): Promise<void> {
+  const shown = texts.map(show);
   await expect.poll(async () => {
     const { text } = await activeParts(page);
     return shown.filter((s) => !text.includes(s));
