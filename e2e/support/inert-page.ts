@@ -30,6 +30,8 @@ async function activeParts(page: Page) {
 export async function expectInert(page: Page, texts: readonly string[], appUrl: string, where: string, show: (text: string) => string = shownAs): Promise<void> {
   const shown = texts.map(show);
   await expect.poll(async () => {
+    // Sections load on their own time, and a closed <details> renders nothing: open each as it comes.
+    await page.evaluate(() => document.querySelectorAll("details:not([open])").forEach((d) => ((d as HTMLDetailsElement).open = true)));
     const { text } = await activeParts(page);
     return shown.filter((s) => !text.includes(s));
   }, { message: `${where}: hostile text shown as text`, timeout: 20_000 }).toEqual([]);

@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// Callbacks passed to page.evaluate run in the page, hence the DOM types.
 import { coins } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Page } from "playwright-core";
@@ -11,6 +9,7 @@ import { startCorpusProxy } from "../../support/corpus-proxy.js";
 import { corpusRewrite, ERROR_DATA, ERROR_MESSAGE, EVENT_ATTRIBUTES, EVENT_TYPE, NODE_MONIKER, PEER_MONIKERS } from "../../support/corpus-rewrite.js";
 import { corpusMemos, homoglyphs } from "../../support/hostile-corpus.js";
 import { expectInert } from "../../support/inert-page.js";
+import { typedSecret } from "../../support/run-secrets.js";
 import type { SpecContext } from "../../support/spec-context.js";
 import { explore } from "./explore.js";
 import { search } from "./search-specs.js";
@@ -22,7 +21,6 @@ const go = async (page: Page, route: string, ready: string) => {
   await page.evaluate((r) => (window.location.hash = `#/${r}`), route);
   await page.getByTestId(ready).first().waitFor({ timeout: WAIT_MS });
 };
-const openAllDetails = (page: Page) => page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
 
 /** Real transfers carrying the corpus as memos, signed with CosmJS and broadcast to node 0. */
 async function sendCorpusMemos(ctx: SpecContext): Promise<Sent[]> {
@@ -53,6 +51,20 @@ async function sendCorpusMemos(ctx: SpecContext): Promise<Sent[]> {
   return out;
 }
 
+/** Adds a network through the Networks page (the page must be on it) and selects it. */
+async function addNetwork(page: Page, ctx: SpecContext, name: string, rpcUrl: string, accessUrl?: string): Promise<void> {
+  const info = devnetInfo(ctx.env().four.devnetDir);
+  await page.getByRole("button", { name: "Add a network" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Chain id").fill(info.chainId);
+  await page.getByLabel("Node RPC URLs (one per line)").fill(rpcUrl);
+  await page.getByLabel("Fee denom (base unit)").fill(info.denom);
+  if (accessUrl) await page.getByLabel("Access service URL").fill(accessUrl);
+  await page.getByRole("button", { name: "Add network" }).click();
+  await page.locator("tr", { hasText: name }).waitFor({ timeout: WAIT_MS });
+  await page.getByLabel("Network", { exact: true }).selectOption({ label: name });
+}
+
 export function corpusSpecs(ctx: SpecContext): void {
   it("corpus memos on real transfers are inert text on each tx page and in their blocks' decoded txs", async () => {
     sent = await sendCorpusMemos(ctx);
@@ -64,7 +76,6 @@ export function corpusSpecs(ctx: SpecContext): void {
     }
     for (const height of new Set(sent.map((s) => s.height))) {
       await go(page, `block/${height}`, "block-txs");
-      await openAllDetails(page);
       await expectInert(page, sent.filter((s) => s.height === height).map((s) => s.memo), appUrl, `block ${height}`);
     }
     expect(ctx.errors(page)).toEqual([]);
@@ -86,16 +97,11 @@ export function corpusSpecs(ctx: SpecContext): void {
   it("hostile monikers, event attributes and node errors from a rewriting proxy render as inert text", async () => {
     const { rpcs, appUrl, devnetDir } = ctx.env().four;
     const proxy = await startCorpusProxy(rpcs[0]!, corpusRewrite);
+    // The same rewriting in front of the devnet's real access service, for its REST errors.
+    const accessProxy = await startCorpusProxy(devnetInfo(devnetDir).access!.url, corpusRewrite);
     const page = await explore(ctx, "networks");
     try {
-      await page.getByRole("button", { name: "Add a network" }).click();
-      await page.getByLabel("Name").fill("Corpus net");
-      await page.getByLabel("Chain id").fill(devnetInfo(devnetDir).chainId);
-      await page.getByLabel("Node RPC URLs (one per line)").fill(proxy.url);
-      await page.getByLabel("Fee denom (base unit)").fill(devnetInfo(devnetDir).denom);
-      await page.getByRole("button", { name: "Add network" }).click();
-      await page.locator("tr", { hasText: "Corpus net" }).waitFor({ timeout: WAIT_MS });
-      await page.getByLabel("Network", { exact: true }).selectOption({ label: "Corpus net" });
+      await addNetwork(page, ctx, "Corpus net", proxy.url);
 
       await go(page, "node", "node-facts");
       await page.getByTestId("peers-table").waitFor({ timeout: WAIT_MS });
@@ -103,10 +109,8 @@ export function corpusSpecs(ctx: SpecContext): void {
 
       const s = sent[0]!;
       await go(page, `block/${s.height}`, "block-txs");
-      await openAllDetails(page);
       await expectInert(page, [EVENT_TYPE, ...EVENT_ATTRIBUTES.flatMap((a) => [a.key, a.value])], appUrl, "block events");
       await go(page, `tx/${s.hash}`, "tx-detail");
-      await openAllDetails(page);
       await expectInert(page, [EVENT_TYPE, ...EVENT_ATTRIBUTES.map((a) => a.value)], appUrl, "tx events");
 
       await page.evaluate(() => (window.location.hash = "#/block/999999999"));
@@ -118,13 +122,33 @@ export function corpusSpecs(ctx: SpecContext): void {
       await page.getByTestId("console-error").waitFor({ timeout: WAIT_MS });
       await expectInert(page, [`${ERROR_MESSAGE}: ${ERROR_DATA}`], appUrl, "a node error in the console");
       expect(proxy.seen.get("block_results"), "the block's results came through the proxy").toBeGreaterThan(0);
+
+      // An access-service error (its refusal of a wrong token) with hostile text in its message:
+      // the explorer's RPC calls never show the service's text, the transactions list does.
+      await page.getByRole("link", { name: "Networks", exact: true }).click();
+      await addNetwork(page, ctx, "Corpus access net", proxy.url, accessProxy.url);
+      const row = page.locator("tr[data-network-id]", { hasText: "Corpus access net" });
+      const wrongToken = `corpus-wrong-token-${Date.now().toString(36)}`;
+      typedSecret("the wrong token typed for the corpus network", wrongToken);
+      await row.getByRole("button", { name: /Set token|Replace token/ }).click();
+      await row.getByLabel(/Access token for/).fill(wrongToken);
+      await row.getByRole("button", { name: "Save token" }).click();
+      await page.evaluate(() => (window.location.hash = "#/transactions"));
+      await page.locator("[data-state=token]").waitFor({ timeout: WAIT_MS });
+      await expectInert(page, [ERROR_MESSAGE], appUrl, "an access-service error on the transactions page");
+      expect(accessProxy.seen.size, "the call went through the access service").toBeGreaterThan(0);
     } finally {
       await page.getByRole("link", { name: "Networks", exact: true }).click();
       await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
-      page.once("dialog", (dialog) => void dialog.accept());
-      await page.locator("tr", { hasText: "Corpus net" }).getByRole("button", { name: "Remove" }).click();
-      await expect.poll(() => page.locator("tr", { hasText: "Corpus net" }).count(), { timeout: WAIT_MS }).toBe(0);
+      for (const name of ["Corpus access net", "Corpus net"]) {
+        const row = page.locator("tr", { hasText: name });
+        if ((await row.count()) === 0) continue;
+        page.once("dialog", (dialog) => void dialog.accept());
+        await row.getByRole("button", { name: "Remove" }).click();
+        await expect.poll(() => page.locator("tr", { hasText: name }).count(), { timeout: WAIT_MS }).toBe(0);
+      }
       await proxy.close();
+      await accessProxy.close();
     }
   });
 }
