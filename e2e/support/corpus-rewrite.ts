@@ -9,8 +9,10 @@ export const NODE_MONIKER = `${HTML_PAYLOADS[0]} ${BIDI}`;
 /** Peer monikers fit the peers table's 40-character cell, so each is shown whole. */
 export const PEER_MONIKERS = [HTML_PAYLOADS[1], HTML_PAYLOADS[2], "pe\u200Ber\u202E"] as const;
 export const EVENT_TYPE = `corpus ${HTML_PAYLOADS[3]}`;
-/** Each corpus string as an attribute key (tagged) and as its value. */
-export const EVENT_ATTRIBUTES = CORPUS.map((value, i) => ({ key: `k${i} ${value.slice(0, 60)}`, value }));
+/** A devnet address (alice's) with a zero-width space and a right-to-left override inside. */
+export const ADDRESS_LIKE = "cosmos1edhrppagujenjy8s82\u200Brplhj85atl5v7e\u202Eeusulc";
+/** Each corpus string as an attribute key (tagged) and as its value, and a doctored recipient. */
+export const EVENT_ATTRIBUTES = [...CORPUS.map((value, i) => ({ key: `k${i} ${value.slice(0, 60)}`, value })), { key: "recipient", value: ADDRESS_LIKE }];
 export const ERROR_MESSAGE = `Internal error ${HTML_PAYLOADS[4]} ${BIDI}`;
 export const ERROR_DATA = `${HTML_PAYLOADS[1]} ${ZERO_WIDTH}`;
 
