@@ -49,7 +49,7 @@ export function homoglyphs(address: string): Array<{ readonly name: string; read
   };
   const candidates = [
     { name: "Cyrillic a", value: swap("a", "\u0430") ?? swap("e", "\u0435") },
-    { name: "Greek o-like rho", value: swap("p", "\u03c1") ?? swap("u", "\u03c5") },
+    { name: "Greek rho for p", value: swap("p", "\u03c1") ?? swap("u", "\u03c5") },
     { name: "zero-width space", value: `${address.slice(0, 12)}\u200B${address.slice(12)}` },
     { name: "mixed case", value: address.slice(0, 10) + address.slice(10, 16).toUpperCase() + address.slice(16) },
   ];
