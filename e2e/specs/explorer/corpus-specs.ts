@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { WAIT_MS } from "../../support/app.js";
-import { devnetInfo, rpc } from "../../support/chain.js";
+import { devnetInfo, haltChain, rpc } from "../../support/chain.js";
 import { startCorpusProxy } from "../../support/corpus-proxy.js";
 import { corpusRewrite, ERROR_DATA, ERROR_MESSAGE, EVENT_ATTRIBUTES, EVENT_TYPE, NODE_MONIKER, PEER_MONIKERS } from "../../support/corpus-rewrite.js";
 import { corpusMemos, homoglyphs } from "../../support/hostile-corpus.js";
@@ -22,23 +22,32 @@ const go = async (page: Page, route: string, ready: string) => {
   await page.getByTestId(ready).first().waitFor({ timeout: WAIT_MS });
 };
 
-/** Real transfers carrying the corpus as memos, signed with CosmJS and broadcast to node 0. */
-async function sendCorpusMemos(ctx: SpecContext): Promise<Sent[]> {
-  const { rpcs, devnetDir } = ctx.env().four;
+/**
+ * Real transfers carrying the corpus as memos, signed with CosmJS and broadcast to node 0.
+ * The chain is halted while they are broadcast, so `whilePending` sees them in the mempool.
+ */
+async function sendCorpusMemos(ctx: SpecContext, whilePending: (memos: readonly string[]) => Promise<void>): Promise<Sent[]> {
+  const { rpcs, devnetDir, nodesDir } = ctx.env().four;
   const info = devnetInfo(devnetDir);
   const { client, address } = await signingClient(info, "dave", 0);
   const to = info.accounts.find((a) => a.name === "erin")!.address;
   const { accountNumber, sequence } = await client.getSequence(address);
   const chainId = await client.getChainId();
   const hashes: Array<{ memo: string; hash: string }> = [];
-  for (const [i, memo] of corpusMemos().entries()) {
-    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: to, amount: coins(1, info.denom) } };
-    const signed = await client.sign(address, [msg], fixedFee(info), memo, { accountNumber, sequence: sequence + i, chainId });
-    const answer = await rpc<{ code: number; hash: string; log: string }>(rpcs[0]!, "broadcast_tx_sync", { tx: Buffer.from(TxRaw.encode(signed).finish()).toString("base64") });
-    expect(answer.code, answer.log).toBe(0);
-    hashes.push({ memo, hash: answer.hash });
+  const resume = haltChain(nodesDir);
+  try {
+    for (const [i, memo] of corpusMemos().entries()) {
+      const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: to, amount: coins(1, info.denom) } };
+      const signed = await client.sign(address, [msg], fixedFee(info), memo, { accountNumber, sequence: sequence + i, chainId });
+      const answer = await rpc<{ code: number; hash: string; log: string }>(rpcs[0]!, "broadcast_tx_sync", { tx: Buffer.from(TxRaw.encode(signed).finish()).toString("base64") });
+      expect(answer.code, answer.log).toBe(0);
+      hashes.push({ memo, hash: answer.hash });
+    }
+    await whilePending(hashes.map((h) => h.memo));
+  } finally {
+    resume();
+    client.disconnect();
   }
-  client.disconnect();
   const out: Sent[] = [];
   for (const { memo, hash } of hashes) {
     let height: string | undefined;
@@ -66,10 +75,10 @@ async function addNetwork(page: Page, ctx: SpecContext, name: string, rpcUrl: st
 }
 
 export function corpusSpecs(ctx: SpecContext): void {
-  it("corpus memos on real transfers are inert text on each tx page and in their blocks' decoded txs", async () => {
-    sent = await sendCorpusMemos(ctx);
+  it("corpus memos on real transfers are inert text in the mempool, on each tx page and in their blocks' decoded txs", async () => {
     const appUrl = ctx.env().four.appUrl;
-    const page = await explore(ctx, "dashboard");
+    const page = await explore(ctx, "mempool");
+    sent = await sendCorpusMemos(ctx, (memos) => expectInert(page, memos, appUrl, "mempool"));
     for (const s of sent) {
       await go(page, `tx/${s.hash}`, "tx-detail");
       await expectInert(page, [s.memo], appUrl, `tx ${s.hash}`);
