@@ -9,8 +9,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "**/*.e2e.test.ts", "**/node_modules/**"],
           // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
           // test and can pass 5 s when the two cores are busy.
           testTimeout: 30_000,

@@ -5,6 +5,8 @@
 import { expect, inject, it } from "vitest";
 import { chromiumPages } from "./support/browser.js";
 import { shellSpecs } from "./specs/all-specs.js";
+import { secretScanSpec } from "./specs/secret-scan-spec.js";
+import { E2E_PASSWORD } from "./support/context.js";
 
 const pages = chromiumPages({ width: 1200, height: 800 });
 
@@ -26,4 +28,10 @@ it("says how to start the app when opened without its main process", async () =>
   const alert = page.getByRole("alert");
   await alert.waitFor();
   expect(await alert.textContent()).toContain("npm start");
+});
+
+// Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
+secretScanSpec(() => {
+  const env = inject("e2e");
+  return { devnetDirs: [env.devnetDir, env.four.devnetDir], vaults: [{ dataDir: env.dataDir, password: E2E_PASSWORD }] };
 });

@@ -5,6 +5,7 @@
 import { describe, inject } from "vitest";
 import { chromiumPages } from "./support/browser.js";
 import { explorerSpecs } from "./specs/explorer/explorer-specs.js";
+import { secretScanSpec } from "./specs/secret-scan-spec.js";
 
 const pages = chromiumPages({ width: 1300, height: 900 });
 
@@ -14,3 +15,6 @@ describe("explorer", () =>
     open: () => pages.newPage(),
     errors: pages.errors,
   }));
+
+// Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
+secretScanSpec(() => ({ devnetDirs: [inject("e2e").four.devnetDir], vaults: [] }));

@@ -5,7 +5,11 @@
 import { readFileSync } from "node:fs";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { secretScanSpec } from "./specs/secret-scan-spec.js";
+import { inertText } from "../renderer/src/wallet/inert-text.js";
 import { WAIT_MS } from "./support/app.js";
+import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
+import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -135,6 +139,8 @@ describe("wallet", () => {
       ["Recipient address", "osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc", /another network/],
       ["Recipient address", bob.replace("zy", "ZY"), /one case/],
       ["Recipient address", bob.replace(/[ac-hj-np-z02-9]$/, "o"), /looks like/],
+      // Look-alikes of bob's address from the corpus: another script's letters, a zero-width space, mixed case.
+      ...homoglyphs(bob).map(({ value }): [string, string, RegExp] => ["Recipient address", value, /looks like|one case/]),
       ["Amount", "1.0000001", /decimals/],
       ["Amount", "abc", /digits/],
       ["Memo (optional, public on chain)", "x".repeat(300), /256 bytes/],
@@ -176,6 +182,20 @@ describe("wallet", () => {
     expect(await w.page.locator(".tx-table img, .review img").count()).toBe(0);
     expect(w.alerts).toEqual([]);
     expect(await w.page.content()).not.toContain("\u202E");
+  });
+
+  it("shows every corpus memo as inert text in the list, with nothing active on the page", async () => {
+    const sent: Array<{ memo: string; id: string }> = [];
+    for (const memo of corpusMemos()) {
+      const tx = await w.call("tx.submit", { from: acct("alice").address, to: acct("carol").address, amount: `1${w.devnet.denom}`, memo });
+      sent.push({ memo, id: String(tx.txHash) });
+    }
+    await go("Transactions");
+    for (const { memo, id } of sent) {
+      await expect.poll(() => w.page.locator(`[data-tx-hash="${id}"]`).getByTestId("tx-memo").textContent(), { timeout: WAIT_MS }).toBe(inertText(memo));
+    }
+    await expectInert(w.page, sent.map((s) => s.memo), w.page.url(), "transactions list", inertText);
+    expect(w.alerts).toEqual([]);
   });
 
   it("lists 10 by default, more on request, and exports the rows shown as CSV", async () => {
@@ -252,4 +272,7 @@ describe("wallet", () => {
   });
 
   faultSpecs(() => w, inject("e2e").devnetDir);
+
+  // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
+  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }] }));
 });

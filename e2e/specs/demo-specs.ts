@@ -12,7 +12,8 @@ export function demoSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
     for (const account of devnet.accounts) {
-      expect(await page.getByRole("button", { name: `Use the demo account ${account.name}, ${account.address}` }).count(), account.name).toBe(1);
+      // The demo list arrives after the first-run choice is shown.
+      await expect.poll(() => page.getByRole("button", { name: `Use the demo account ${account.name}, ${account.address}` }).count(), { message: account.name, timeout: WAIT_MS }).toBe(1);
     }
     // Names and addresses reach the page; the public test mnemonics stay in main all the same.
     const html = await page.content();

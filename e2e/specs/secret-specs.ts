@@ -3,6 +3,7 @@
 // Callbacks passed to page.evaluate run in the page, hence the DOM types.
 import { expect, it } from "vitest";
 import { passGate, WAIT_MS } from "../support/app.js";
+import { typedSecret } from "../support/run-secrets.js";
 import type { SpecContext } from "../support/spec-context.js";
 
 /** A token typed into the app goes to main and never comes back to the page. */
@@ -36,6 +37,7 @@ export function secretSpecs(ctx: SpecContext): void {
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");
     const token = `e2e-secret-${Date.now().toString(36)}-do-not-leak`;
+    typedSecret("the token typed into Networks", token);
     await row.getByRole("button", { name: /Set token|Replace token/ }).click();
     await row.getByLabel(/Access token for/).fill(token);
     await row.getByRole("button", { name: "Save token" }).click();

@@ -1,14 +1,18 @@
 import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { recordBrowser } from "./bridge-recorder.js";
 
 /** Debian's Chromium; no browser is downloaded (none can be, here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Chromium with every bridge frame of every page recorded for the suite's secret scan. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
   });
+  recordBrowser(browser);
+  return browser;
 }
 
 /**

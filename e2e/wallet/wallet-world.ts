@@ -19,6 +19,8 @@ import type { E2eEnv } from "../support/context.js";
 export interface WalletWorld {
   readonly devnet: DevnetInfo;
   readonly services: Services;
+  /** The services' data folder (the vault the suite creates is there). */
+  readonly dataDir: string;
   readonly page: Page;
   readonly errors: string[];
   readonly alerts: string[];
@@ -64,7 +66,7 @@ export async function openWalletWorld(env: E2eEnv): Promise<WalletWorld> {
   await page.goto(mode.url);
 
   return {
-    devnet, services, page, errors, alerts,
+    devnet, services, dataDir, page, errors, alerts,
     async call(method, args = {}) {
       const answer = await services.dispatcher.dispatch(method, args);
       if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);

@@ -27,3 +27,21 @@ describe("recipient address checks", () => {
     expect(describeAddressProblem(problem!)).toContain("Cyrillic");
   });
 });
+
+describe("look-alikes from other scripts and invisible characters", () => {
+  it("flags Greek letters, any other non-ASCII letter and zero-width or bidi characters, naming the code point", () => {
+    const greek = addressProblem(alice.replace("pp", "\u03c1p"), "cosmos");
+    expect(greek).toMatchObject({ kind: "look_alike", char: "\u03c1" });
+    expect(describeAddressProblem(greek!)).toContain("(U+03C1), which is not used in addresses and looks like p (Greek)");
+    expect(addressProblem(alice.replace("hj", "h\u0458"), "cosmos")).toMatchObject({ kind: "look_alike", hint: "a letter of another alphabet" });
+    for (const hidden of ["\u200b", "\u200d", "\ufeff", "\u202e", "\u2066"]) {
+      const p = addressProblem(alice.slice(0, 20) + hidden + alice.slice(20), "cosmos");
+      expect(p, hidden.codePointAt(0)!.toString(16)).toMatchObject({ kind: "look_alike", hint: "nothing at all (it is invisible)" });
+      expect(describeAddressProblem(p!)).not.toContain(hidden);
+    }
+  });
+
+  it("names the look-alike before the case: a mixed-case address with a Cyrillic letter is a look-alike", () => {
+    expect(addressProblem(alice.replace("edh", "EDH").replace("a", "\u0430"), "cosmos")).toMatchObject({ kind: "look_alike", char: "\u0430" });
+  });
+});

@@ -28,7 +28,28 @@ function hrpExpand(hrp: string): number[] {
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   o: "0 (zero)", i: "l or 1", b: "6 or 8", "\u0430": "a (Cyrillic)", "\u0435": "e (Cyrillic)", "\u043e": "o (Cyrillic)",
   "\u0440": "p (Cyrillic)", "\u0441": "c (Cyrillic)", "\u0445": "x (Cyrillic)", "\u0443": "y (Cyrillic)",
+  "\u03b1": "a (Greek)", "\u03b5": "e (Greek)", "\u03bf": "o (Greek)", "\u03c1": "p (Greek)", "\u03bd": "v (Greek)",
+  "\u03ba": "k (Greek)", "\u03c5": "u (Greek)", "\u03c7": "x (Greek)",
 };
+
+/** Zero-width and direction controls: they make two different strings look the same. */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
+ * The first character of `text` that no bech32 string may hold and that a reader would not
+ * notice or would take for another (another script's letter, an invisible character), as a
+ * look-alike problem. Needs no prefix, so the explorer's search uses it too.
+ */
+export function lookAlikeProblem(text: string): Extract<AddressProblem, { kind: "look_alike" }> | undefined {
+  for (const ch of text) {
+    if (ch.charCodeAt(0) <= 126) continue;
+    const hint = LOOK_ALIKES[ch] ?? (INVISIBLE.test(ch) ? "nothing at all (it is invisible)" : "a letter of another alphabet");
+    return { kind: "look_alike", char: ch, hint };
+  }
+  return undefined;
+}
 
 export type AddressProblem =
   | { readonly kind: "empty" }
@@ -41,15 +62,14 @@ export type AddressProblem =
 /** Why `address` is not a valid bech32 address for `prefix`, or undefined when it is. */
 export function addressProblem(address: string, prefix: string): AddressProblem | undefined {
   if (address.length === 0) return { kind: "empty" };
+  const foreign = lookAlikeProblem(address);
+  if (foreign) return foreign;
   if (address !== address.toLowerCase() && address !== address.toUpperCase()) return { kind: "mixed_case" };
   const lower = address.toLowerCase();
   const sep = lower.lastIndexOf("1");
   const data = lower.slice(sep + 1);
   for (const ch of sep > 0 ? data : "") {
     if (!CHARSET.includes(ch) && LOOK_ALIKES[ch]) return { kind: "look_alike", char: ch, hint: LOOK_ALIKES[ch] };
-  }
-  for (const ch of lower) {
-    if (ch.charCodeAt(0) > 126 && LOOK_ALIKES[ch]) return { kind: "look_alike", char: ch, hint: LOOK_ALIKES[ch] };
   }
   if (sep < 1 || sep + 7 > lower.length || lower.length > 90 || !/^[\x21-\x7e]+$/.test(lower)) return { kind: "format" };
   const hrp = lower.slice(0, sep);
@@ -69,7 +89,7 @@ export function describeAddressProblem(p: AddressProblem): string {
   switch (p.kind) {
     case "empty": return "Enter the recipient's address.";
     case "mixed_case": return "The address mixes upper and lower case; bech32 addresses use one case only.";
-    case "look_alike": return `The address contains “${p.char}”, which is not used in addresses and looks like ${p.hint}. Check it character by character.`;
+    case "look_alike": return `The address contains “${INVISIBLE.test(p.char) ? "" : p.char}” (${codePoint(p.char)}), which is not used in addresses and looks like ${p.hint}. Check it character by character; it is not the address it resembles.`;
     case "format": return "That is not a bech32 address.";
     case "prefix": return `This address is for another network (${p.got}…); this network's addresses start with ${p.expected}1.`;
     case "checksum": return "The address's checksum does not match: a character is wrong or missing.";

@@ -1,6 +1,7 @@
 import type { SpecContext } from "../../support/spec-context.js";
 import { blockSpecs } from "./block-specs.js";
 import { checkTxSpecs } from "./checktx-specs.js";
+import { corpusSpecs } from "./corpus-specs.js";
 import { dashboardSpecs } from "./dashboard-specs.js";
 import { outageSpecs } from "./outage-specs.js";
 import { searchSpecs } from "./search-specs.js";
@@ -17,5 +18,6 @@ export function explorerSpecs(ctx: SpecContext): void {
   transferSpecs(ctx);
   checkTxSpecs(ctx);
   toolSpecs(ctx);
+  corpusSpecs(ctx);
   outageSpecs(ctx);
 }

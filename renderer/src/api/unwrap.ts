@@ -1,4 +1,5 @@
 import type { Envelope, ErrorInfo } from "../../../shared/envelope.js";
+import { visibleText } from "../explorer/text/visible-text.js";
 
 /** A failed call, carrying main's error code so the UI can react to it (e.g. wallet_locked). */
 export class ApiError extends Error {
@@ -22,8 +23,11 @@ export async function unwrap<T>(call: Promise<Envelope<T>>): Promise<T> {
   return answer.value;
 }
 
-/** A short message for any error shown to the user. */
+/**
+ * A short message for any error shown to the user. A node's or a service's error text is
+ * theirs to choose, so its bidi and zero-width characters are shown, not obeyed.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return visibleText(error.message);
   return "Something went wrong.";
 }

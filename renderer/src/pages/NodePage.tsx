@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
+import { ChainText } from "../explorer/text/ChainText.js";
 import { chainQueries } from "../queries/chain-queries.js";
 import { useSelectedNetwork } from "../shell/use-selected-network.js";
 
@@ -22,12 +24,13 @@ export function NodePage() {
     );
   }
   const { nodeInfo, syncInfo } = status.data;
-  const rows: Array<[string, string]> = [
+  // What the node says about itself is its operator's to choose: text, hidden characters shown.
+  const rows: Array<[string, ReactNode]> = [
     ["Network", network.name],
-    ["Chain id", nodeInfo.network],
-    ["Moniker", nodeInfo.moniker],
-    ["Node id", nodeInfo.id],
-    ["CometBFT version", nodeInfo.version],
+    ["Chain id", <ChainText value={nodeInfo.network} />],
+    ["Moniker", <ChainText value={nodeInfo.moniker} />],
+    ["Node id", <ChainText value={nodeInfo.id} />],
+    ["CometBFT version", <ChainText value={nodeInfo.version} />],
     // The block feed's height is live; the status answer is only as fresh as its last refetch.
     ["Latest block", connection.data?.lastHeight ?? syncInfo.latestBlockHeight],
     ["Latest block time", syncInfo.latestBlockTime],

@@ -8,6 +8,10 @@ describe("inert chain text", () => {
     expect(inertText("<img src=x onerror=alert(1)>")).toBe("<img src=x onerror=alert(1)>");
   });
 
+  it("makes zero-width characters visible, so two memos that differ do not look the same", () => {
+    expect(inertText("a\u200Bb\u200Cc\u200Dd\u2060e\uFEFF")).toBe("a[U+200B]b[U+200C]c[U+200D]d[U+2060]e[U+FEFF]");
+  });
+
   it("shortens long values in the middle", () => {
     expect(middleEllipsis("cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc")).toBe("cosmos1edh…7eeusulc");
     expect(middleEllipsis("short")).toBe("short");

@@ -1,4 +1,5 @@
 import { detailHash } from "../../shell/routes.js";
+import { ChainText } from "../text/ChainText.js";
 
 const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 
@@ -24,10 +25,13 @@ export function BlockLink({ height }: { height: string }) {
   );
 }
 
-/** A bech32 address linking to its transactions. */
+/**
+ * A bech32 address linking to its transactions. Anything else (hidden characters, another
+ * script's letters) is not linked, and is shown with its hidden characters visible.
+ */
 export function AddressLink({ address }: { address: string }) {
   const ok = /^[a-z0-9]{8,128}$/.test(address);
-  if (!ok) return <span className="mono">{address}</span>;
+  if (!ok) return <ChainText value={address} className="mono" />;
   return (
     <a className="mono" href={detailHash({ kind: "account", address })}>
       {address}

@@ -1,4 +1,5 @@
 import { fromBech32 } from "@cosmjs/encoding";
+import { describeAddressProblem, lookAlikeProblem } from "../../../../shared/wallet/bech32-check.js";
 
 /** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
 export type SearchTarget =
@@ -18,6 +19,11 @@ export function classifyInput(input: string): SearchTarget {
   const hex = text.replace(/^0x/i, "");
   if (/^[0-9a-fA-F]{64}$/.test(hex)) return { kind: "hash", hash: hex.toUpperCase() };
   if (/^[0-9a-fA-F]+$/.test(hex)) return { kind: "invalid", reason: `A hash has 64 hex digits; this has ${hex.length}.` };
+  // A look-alike of a real address (another script's letter, an invisible character, mixed
+  // case) is refused with the reason, never folded into the address it imitates.
+  const foreign = lookAlikeProblem(text);
+  if (foreign) return { kind: "invalid", reason: describeAddressProblem(foreign) };
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return { kind: "invalid", reason: describeAddressProblem({ kind: "mixed_case" }) };
   try {
     // An explicit length limit: the default (Infinity) is refused by the bech32 library underneath.
     const { prefix } = fromBech32(text.toLowerCase(), 128);

@@ -25,6 +25,14 @@ describe("classifyInput", () => {
     expect(classifyInput("").kind).toBe("invalid");
   });
 
+  it("refuses look-alikes of an address with the reason, never as the address they imitate", () => {
+    const addr = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
+    expect(classifyInput(addr.replace("a", "\u0430"))).toMatchObject({ kind: "invalid", reason: expect.stringContaining("a (Cyrillic)") });
+    expect(classifyInput(addr.replace("pp", "\u03c1p"))).toMatchObject({ kind: "invalid", reason: expect.stringContaining("p (Greek)") });
+    expect(classifyInput(addr.slice(0, 9) + "\u200b" + addr.slice(9))).toMatchObject({ kind: "invalid", reason: expect.stringContaining("U+200B") });
+    expect(classifyInput(addr.replace("edh", "EDH"))).toMatchObject({ kind: "invalid", reason: expect.stringContaining("one case") });
+  });
+
   it("lists an address's transactions both ways", () => {
     expect(addressQueries("cosmos1x")).toEqual({ sent: "message.sender='cosmos1x'", received: "transfer.recipient='cosmos1x'" });
   });

@@ -1,0 +1,107 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Callbacks passed to page.evaluate run in the page, hence the DOM types.
+/**
+ * Records what the renderer sees, for the secret scan at the end of each e2e suite: every
+ * bridge frame in both directions on every page of every context of every browser this spec
+ * file launches (pages that helpers open included), and at the end a snapshot of each open
+ * page's DOM, form values and storage. Frames are taken from Chromium's own WebSocket events,
+ * so nothing in the app has to cooperate for them to be seen.
+ */
+import type { Browser, Page } from "playwright-core";
+import type { Material, SecretKind } from "./secret-scan.js";
+
+interface Frame {
+  readonly where: string;
+  readonly text: string;
+  readonly allowed?: readonly SecretKind[];
+}
+
+/** Calls whose answer may carry a recovery phrase by design (the backup view and the reveal). */
+const PHRASE_ANSWERS = new Set(["wallet.create", "wallet.reveal"]);
+/** Calls that carry what the user typed to main: a phrase to import, a token to store. */
+const TYPED_CALLS: Readonly<Record<string, SecretKind>> = { "wallet.import": "mnemonic", "network.setToken": "token" };
+
+const frames: Frame[] = [];
+const pages: Page[] = [];
+let pageCount = 0;
+
+function parse(text: string): { type?: unknown; id?: unknown; method?: unknown; event?: unknown } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function watchPage(page: Page): void {
+  const n = ++pageCount;
+  pages.push(page);
+  page.on("websocket", (ws) => {
+    const methods = new Map<unknown, string>(); // call id → method, to name each answer
+    let sent = 0;
+    let received = 0;
+    ws.on("framesent", ({ payload }) => {
+      const text = typeof payload === "string" ? payload : payload.toString("utf8");
+      const f = parse(text);
+      const method = typeof f.method === "string" ? f.method : "?";
+      if (f.type === "call") methods.set(f.id, method);
+      const typed = TYPED_CALLS[method];
+      frames.push({ where: `page ${n}, frame sent #${++sent} (call ${method})`, text, allowed: typed ? [typed] : undefined });
+    });
+    ws.on("framereceived", ({ payload }) => {
+      const text = typeof payload === "string" ? payload : payload.toString("utf8");
+      const f = parse(text);
+      const what = f.type === "event" ? `event ${String(f.event)}` : `answer to ${methods.get(f.id) ?? "?"}`;
+      const allowed: SecretKind[] | undefined = f.type === "result" && PHRASE_ANSWERS.has(methods.get(f.id) ?? "") ? ["mnemonic"] : undefined;
+      frames.push({ where: `page ${n}, frame received #${++received} (${what})`, text, allowed });
+    });
+  });
+}
+
+/** Starts recording every page that `browser` opens from now on. */
+export function recordBrowser(browser: Browser): void {
+  browser.on("context", (context) => context.on("page", watchPage));
+}
+
+/** Everything a page holds that a script in it could read: markup, text, form values, storage. */
+async function pageSnapshot(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const values = [...document.querySelectorAll("input, textarea, select")].map((e) => (e as HTMLInputElement).value);
+    const idb: unknown[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const all = db.transaction(store, "readonly").objectStore(store).getAll();
+        idb.push(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result))));
+      }
+      db.close();
+    }
+    return JSON.stringify({
+      html: document.documentElement.outerHTML,
+      text: document.body?.innerText ?? "",
+      values,
+      localStorage: { ...localStorage },
+      sessionStorage: { ...sessionStorage },
+      indexedDB: idb,
+    });
+  });
+}
+
+/** The recorded frames plus a snapshot of every page still open, as material for the scan. */
+export async function recordedMaterial(): Promise<{ materials: Material[]; frames: number; snapshots: number }> {
+  const materials: Material[] = [...frames];
+  let snapshots = 0;
+  for (const page of pages) {
+    if (page.isClosed()) continue;
+    materials.push({ where: `page ${pages.indexOf(page) + 1} at the end (${page.url().replace(/[?#].*$/, "")}): DOM, form values and storage`, text: await pageSnapshot(page) });
+    snapshots++;
+  }
+  return { materials, frames: frames.length, snapshots };
+}
