@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session } from "electron";
+import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session, shell } from "electron";
 import { createDesktopNotifier, createSaveDialog } from "./desktop-io.js";
 import { createServices, type Services } from "../services/create-services.js";
 import { APP_ENTRY, APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-protocol.js";
@@ -41,8 +41,8 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const baseline = securityBaseline({ preload: join(here, "../preload/preload.cjs"), devServerOrigin: devServerUrl ? new URL(devServerUrl).origin : undefined });
   hardenSession(session.defaultSession, baseline);
-  guardWebContents(baseline);
-  serveRenderer(join(here, "../renderer"), baseline);
+  guardWebContents(app, shell, baseline);
+  serveRenderer(protocol, join(here, "../renderer"), baseline);
 
   services = await createServices({
     dataDir: app.getPath("userData"),
