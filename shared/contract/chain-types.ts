@@ -118,6 +118,18 @@ export const Validator = z.object({
 });
 export const Validators = z.object({ blockHeight: DecString, total: z.number().int(), count: z.number().int(), validators: z.array(Validator) });
 
+/**
+ * Validator names from the staking module, keyed by CometBFT validator address (upper-case hex).
+ * `available: false` when the chain has no staking module or its answer could not be read: the
+ * explorer then shows addresses only. Monikers are attacker-chosen text.
+ */
+export const ValidatorMonikers = z.object({
+  height: DecString,
+  available: z.boolean(),
+  reason: z.string().max(512).optional(),
+  validators: z.array(z.object({ address: z.string().regex(/^[0-9A-F]{40}$/), moniker: z.string().max(256), operatorAddress: z.string().max(128), jailed: z.boolean() })).max(100_000),
+});
+
 export const Mempool = z.object({ count: z.number().int(), total: z.number().int(), totalBytes: DecString });
 export const UnconfirmedTxs = Mempool.extend({ txs: z.array(Base64String) });
 

@@ -58,6 +58,8 @@ export const chainMethods = {
   checkTx: method(args({ tx: Base64String.min(1) }), T.CheckTxResult),
   // Validators, mempool and health
   validators: method(height.extend(page), T.Validators),
+  /** Monikers of the staking module's validators, mapped to CometBFT addresses (cached per height in main). */
+  validatorMonikers: method(height, T.ValidatorMonikers),
   unconfirmedTxs: method(args({ limit: z.number().int().min(1).max(100).optional() }), T.UnconfirmedTxs),
   numUnconfirmedTxs: method(args({}), T.Mempool),
   health: method(args({}), z.object({ healthy: z.literal(true) })),

@@ -11,6 +11,7 @@ import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
 import { saveGenesis, streamGenesis } from "./genesis-export.js";
+import { createMonikerCache, readMonikers } from "./validator-monikers.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -46,15 +47,18 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
   const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
   const genesisChunk = (via?: HttpMethod) => (i: number) => call("genesis_chunked", { chunk: String(i) }, W.RpcGenesisChunk, via);
 
+  const abciQuery = async (a: { path: string; data?: string; height?: string; prove?: boolean; via?: HttpMethod }) => {
+    const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
+    return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
+  };
+  const monikers = createMonikerCache();
+
   return {
     abciInfo: async (a) => {
       const r = (await call("abci_info", {}, W.RpcAbciInfo, a.via)).response;
       return { data: r.data ?? "", version: r.version ?? "", appVersion: r.app_version ?? "0", lastBlockHeight: r.last_block_height ?? "0", lastBlockAppHash: r.last_block_app_hash ?? "" };
     },
-    abciQuery: async (a) => {
-      const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
-      return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
-    },
+    abciQuery,
     block: async (a) => A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via)),
     blockByHash: async (a) => A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)),
     blockResults: async (a) => {
@@ -118,6 +122,13 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
         blockHeight: w.block_height, total: w.total, count: w.count,
         validators: w.validators.map((v) => ({ address: v.address, pubKey: v.pub_key, votingPower: v.voting_power, proposerPriority: v.proposer_priority })),
       };
+    },
+    validatorMonikers: async (a) => {
+      // At the head, the live feed's last height keys the cache, so each block costs one read.
+      const { networkId, lastHeight } = deps.connection();
+      const at = a.height ?? lastHeight ?? undefined;
+      const read = () => readMonikers((q) => abciQuery({ ...q, via: a.via }), at);
+      return at ? monikers.get(networkId, at, read) : read();
     },
     unconfirmedTxs: async (a) => {
       const w = await call("unconfirmed_txs", { limit: num(a.limit) }, W.RpcMempool, a.via);
