@@ -17,6 +17,9 @@ export const liveQueries = {
     queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
   validators: (api: CometdeskApi, n: string, page = 1) =>
     queryOptions({ queryKey: K.head(n, "validators", page), queryFn: () => unwrap(api.chain.validators({ page, perPage: 100 })), retry: false, placeholderData: (p) => p }),
+  /** Validator monikers at the head; main keeps one answer per height, so a block costs one read. */
+  monikers: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "monikers"), queryFn: () => unwrap(api.chain.validatorMonikers({})), retry: false, placeholderData: (p) => p }),
   /**
    * Round state. Votes arrive between blocks, so while the Consensus page is open it also polls;
    * main's block feed only reports whole blocks.

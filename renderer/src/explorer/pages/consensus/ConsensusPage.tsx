@@ -6,7 +6,10 @@ import { liveQueries } from "../../../queries/live-queries.js";
 import { Hash } from "../../components/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { ValidatorName } from "../../components/ValidatorName.js";
 import { JsonTree } from "../../json/JsonTree.js";
+import { validatorQueries } from "../../../queries/validator-queries.js";
+import { useMonikers } from "../../validators/use-monikers.js";
 import { roundView } from "./round-state.js";
 
 /** Consensus as it happens (height, round, step and each validator's votes), the dump and the params. */
@@ -19,6 +22,9 @@ export function ConsensusPage() {
   const at = /^[1-9]\d*$/.test(height) ? height : undefined;
   const params = useQuery({ queryKey: explorerKeys.consensusParams(n, at ?? "latest"), queryFn: () => unwrap(api.chain.consensusParams({ height: at })), enabled, retry: false });
   const view = state.data ? roundView(state.data.value) : undefined;
+  // Votes are listed in the set's order, the order `validators` answers in.
+  const set = useQuery({ ...validatorQueries.head(api, n), enabled });
+  const monikers = useMonikers();
   return (
     <div className="stack">
       <section aria-labelledby="round-h">
@@ -29,10 +35,10 @@ export function ConsensusPage() {
             {view.rounds.map((r) => (
               <table key={r.round} className="grid votes" data-testid="votes-table">
                 <caption>Round {r.round}: prevotes {r.prevotesSummary}; precommits {r.precommitsSummary}</caption>
-                <thead><tr><th>Validator #</th><th>Prevote</th><th>Precommit</th></tr></thead>
+                <thead><tr><th>#</th><th>Validator</th><th>Prevote</th><th>Precommit</th></tr></thead>
                 <tbody>
                   {r.prevotes.map((p, i) => (
-                    <tr key={i}><td>{i}</td><td className={`vote ${p}`}>{p}</td><td className={`vote ${r.precommits[i] ?? "missing"}`}>{r.precommits[i] ?? "missing"}</td></tr>
+                    <tr key={i} data-testid="vote-row"><td>{i}</td><td>{set.data?.validators[i] ? <ValidatorName address={set.data.validators[i].address} monikers={monikers} /> : "—"}</td><td className={`vote ${p}`}>{p}</td><td className={`vote ${r.precommits[i] ?? "missing"}`}>{r.precommits[i] ?? "missing"}</td></tr>
                   ))}
                 </tbody>
               </table>

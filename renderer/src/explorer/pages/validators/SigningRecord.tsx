@@ -1,15 +1,16 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { blockQueries } from "../../../queries/block-queries.js";
-import { Hash } from "../../components/links.js";
+import { ValidatorName } from "../../components/ValidatorName.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { signingRecords } from "../../validators/signing-record.js";
+import type { MonikerMap } from "../../validators/use-monikers.js";
 
 /**
  * Who signed the last N final commits below `upTo`. Built from `commit` answers, each cached
  * for good once read (a not-yet-canonical one is read again).
  */
-export function SigningRecord({ addresses, upTo }: { addresses: readonly string[]; upTo: string }) {
+export function SigningRecord({ addresses, upTo, monikers }: { addresses: readonly string[]; upTo: string; monikers: MonikerMap }) {
   const { api, n, enabled } = useExplorer();
   const [count, setCount] = useState(20);
   // `validators` answers for the next, uncommitted height; two below it is the newest final commit.
@@ -31,7 +32,7 @@ export function SigningRecord({ addresses, upTo }: { addresses: readonly string[
         <tbody>
           {records.map((r) => (
             <tr key={r.address} data-testid="signing-row" data-address={r.address} data-signed={r.signed} data-missed={r.missedHeights.length}>
-              <td><Hash value={r.address} /></td>
+              <td><ValidatorName address={r.address} monikers={monikers} /></td>
               <td>{r.signed} / {r.marks.length}{r.missedHeights.length ? <span className="bad"> · missed {r.missedHeights.join(", ")}</span> : ""}</td>
               <td>
                 <span className="strip" aria-hidden="true">
