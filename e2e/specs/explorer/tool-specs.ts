@@ -77,6 +77,17 @@ export function toolSpecs(ctx: SpecContext): void {
     const chainId = (JSON.parse(bytes.toString("utf8")) as { chain_id: string }).chain_id;
     await page.getByLabel("Search keys and values").fill(chainId);
     await expect.poll(() => page.getByTestId("genesis-matches").textContent(), { timeout: WAIT_MS }).toContain(`chain_id = ${chainId}`);
+    // The tree is served by main: its root lists the file's own top-level keys, and a node opens on demand.
+    const doc = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
+    const tree = page.getByTestId("genesis-tree");
+    const topKeys = () => tree.locator(':scope > [role="treeitem"] > [role="group"] > [role="treeitem"] > .json-key').allTextContents();
+    await expect.poll(topKeys, { timeout: WAIT_MS }).toEqual(Object.keys(doc));
+    await tree.getByRole("button", { name: "Expand app_state" }).click();
+    const modules = Object.keys(doc.app_state as Record<string, unknown>);
+    await expect.poll(() => tree.getByRole("button", { name: `Expand ${modules[0]!}`, exact: true }).count(), { timeout: WAIT_MS }).toBe(1);
+    // The raw text, one chunk at a time.
+    await page.getByRole("button", { name: "Show the raw text, chunk by chunk" }).click();
+    await expect.poll(() => page.getByTestId("genesis-raw").textContent(), { timeout: WAIT_MS }).toContain(`"chain_id"`);
     await page.getByRole("button", { name: "Save to file…" }).click();
     await expect.poll(() => page.getByTestId("genesis-saved").textContent(), { timeout: WAIT_MS }).toContain(`Saved genesis-${chainId}.json`);
     const saved = readFileSync(join(dataDir, "exports", `genesis-${chainId}.json`));

@@ -70,6 +70,8 @@ const cases = (): Case[] => [
   ["consensusParams", () => ({})],
   ["genesis", () => ({})],
   ["genesisChunked", () => ({ chunk: 0 })],
+  ["genesisNode", () => ({ path: ["app_state"] })],
+  ["genesisSearch", () => ({ query: "chain_id" })],
   ["tx", () => ({ hash: sent.txHash })],
   ["txSearch", () => ({ query: `tx.height = ${sent.height}` })],
   ["validators", () => ({})],

@@ -12,6 +12,7 @@ import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
 import { saveGenesis, streamGenesis } from "./genesis-export.js";
 import { createMonikerCache, readMonikers } from "./validator-monikers.js";
+import { createGenesisCache, genesisNode, genesisSearch, loadGenesis } from "./genesis-index.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -19,6 +20,8 @@ export interface ChainDeps {
   readonly defaultMethod: () => HttpMethod;
   /** The live block feed's view of the connection (chain.connection). */
   readonly connection: () => Omit<z.output<(typeof chainMethods)["connection"]["result"]>, "failover">;
+  /** The largest genesis main parses for the tree and search (default 256 MiB). */
+  readonly maxGenesisBytes?: number;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
@@ -52,6 +55,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
   };
   const monikers = createMonikerCache();
+  const genesis = createGenesisCache(() => loadGenesis(genesisChunk(), deps.maxGenesisBytes));
+  const parsedGenesis = () => genesis(deps.connection().networkId);
 
   return {
     abciInfo: async (a) => {
@@ -97,6 +102,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     genesis: (a) => raw("genesis", a.via),
     genesisChunked: async (a) => call("genesis_chunked", { chunk: String(a.chunk) }, W.RpcGenesisChunk, a.via),
     genesisDigest: async (a) => streamGenesis(genesisChunk(a.via)),
+    genesisNode: async (a) => genesisNode(await parsedGenesis(), a),
+    genesisSearch: async (a) => genesisSearch(await parsedGenesis(), a.query),
     saveGenesis: async (a) => {
       const chainId = (await call("status", {}, W.RpcStatus, a.via)).node_info.network.replace(/[^\w.-]/g, "_");
       if (!deps.chooseSavePath) throw new AppError("not_supported", "saving files is not available here");

@@ -22,5 +22,7 @@ export const explorerKeys = {
   monikersAt: (n: string, height: string) => [...chainKeys.all(n), "monikers", height] as const,
   consensusParams: (n: string, height: string) => [...chainKeys.all(n), "consensusParams", height] as const,
   genesisChunk: (n: string, chunk: number) => [...chainKeys.all(n), "genesis", chunk] as const,
+  genesisNode: (n: string, path: readonly string[]) => [...chainKeys.all(n), "genesis", "node", ...path] as const,
+  genesisSearch: (n: string, query: string) => [...chainKeys.all(n), "genesis", "search", query] as const,
   abci: (n: string, what: string, ...args: readonly unknown[]) => [...chainKeys.all(n), "abci", what, ...args] as const,
 };
