@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
+import { chainQueries } from "../../../queries/chain-queries.js";
 import { liveQueries } from "../../../queries/live-queries.js";
 import { Hash } from "../../components/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../components/states.js";
@@ -15,7 +16,8 @@ import { roundView } from "./round-state.js";
 /** Consensus as it happens (height, round, step and each validator's votes), the dump and the params. */
 export function ConsensusPage() {
   const { api, n, enabled } = useExplorer();
-  const state = useQuery({ ...liveQueries.consensusState(api, n), enabled, placeholderData: (p) => p });
+  const connection = useQuery({ ...chainQueries.connection(api, n), enabled });
+  const state = useQuery({ ...liveQueries.consensusState(api, n, connection.data?.state === "live"), enabled, placeholderData: (p) => p });
   const [showDump, setShowDump] = useState(false);
   const dump = useQuery({ ...liveQueries.dumpConsensus(api, n), enabled: enabled && showDump });
   const [height, setHeight] = useState("");
