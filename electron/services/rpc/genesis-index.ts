@@ -53,41 +53,67 @@ export function valueAt(root: Json, path: readonly string[]): Json | undefined {
 export function genesisNode(g: ParsedGenesis, a: ArgsOf<"chain.genesisNode">): NodeAnswer {
   const node = valueAt(g.root, a.path);
   if (node === undefined) throw new AppError("not_found", "no such path in the genesis");
-  const all: Array<[string, Json]> = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : isContainer(node) ? Object.entries(node) : [];
   const offset = a.offset ?? 0;
-  const entries = all.slice(offset, offset + (a.limit ?? 100)).map(([key, v]): Entry => {
+  const end = offset + (a.limit ?? 100);
+  // Only the asked page is built: an array of 400,000 balances must not cost 400,000 entries.
+  const total = Array.isArray(node) ? node.length : isContainer(node) ? Object.keys(node).length : 0;
+  const page: Array<[string, Json]> = Array.isArray(node)
+    ? node.slice(offset, end).map((v, i) => [String(offset + i), v])
+    : isContainer(node) ? Object.keys(node).slice(offset, end).map((k) => [k, node[k]!]) : [];
+  const entries = page.map(([key, v]): Entry => {
     const text = isContainer(v) ? "" : scalarText(v);
     return { key, kind: kindOf(v), size: sizeOf(v), value: text.slice(0, MAX_VALUE), cut: text.length > MAX_VALUE };
   });
-  return { sha256: g.sha256, bytes: g.bytes, chunks: g.chunks, kind: kindOf(node), total: all.length, offset, entries };
+  return { sha256: g.sha256, bytes: g.bytes, chunks: g.chunks, kind: kindOf(node), total, offset, entries };
 }
+
+/** Deeper than this a search does not go (a hostile genesis could nest far enough to exhaust the stack). */
+const MAX_SEARCH_DEPTH = 512;
 
 /**
  * Paths whose key or scalar value contains the query (case-insensitive), depth first, at most
- * `limit`; each with a snippet around the first hit.
+ * `limit`; each with a snippet around the first hit. One shared path stack and a
+ * case-insensitive pattern keep a scan of a large genesis free of per-node allocations.
  */
 export function genesisSearch(g: ParsedGenesis, query: string, limit = 200): ResultOf<"chain.genesisSearch"> {
-  const q = query.toLowerCase();
+  const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
   const matches: ResultOf<"chain.genesisSearch">["matches"] = [];
-  const stack: Array<[string[], Json]> = [[[], g.root]];
-  while (stack.length && matches.length < limit) {
-    const [path, value] = stack.pop()!;
-    const key = path.at(-1) ?? "";
-    const keyHit = key.toLowerCase().includes(q);
+  const path: string[] = [];
+  let truncated = false;
+  const visit = (value: Json, key: string | undefined): void => {
+    if (matches.length >= limit) {
+      truncated = true;
+      return;
+    }
+    const keyHit = key !== undefined && pattern.test(key);
     if (isContainer(value)) {
-      if (keyHit) matches.push({ path, value: Array.isArray(value) ? `[${value.length} items]` : `{${sizeOf(value)} keys}` });
-      const kids: Array<[string, Json]> = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([[...path, kids[i]![0]], kids[i]![1]]);
-      continue;
+      if (keyHit) matches.push({ path: [...path], value: Array.isArray(value) ? `[${value.length} items]` : `{${sizeOf(value)} keys}` });
+      if (path.length >= MAX_SEARCH_DEPTH) return;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length && !truncated; i++) {
+          path.push(String(i));
+          visit(value[i]!, undefined);
+          path.pop();
+        }
+      } else {
+        for (const k in value) {
+          if (truncated) break;
+          path.push(k);
+          visit(value[k]!, k);
+          path.pop();
+        }
+      }
+      return;
     }
     const text = scalarText(value);
-    const at = text.toLowerCase().indexOf(q);
-    if (keyHit || at >= 0) {
-      const from = Math.max(0, at - SNIPPET / 2);
-      matches.push({ path, value: `${from > 0 ? "…" : ""}${text.slice(from, from + SNIPPET)}${text.length > from + SNIPPET ? "…" : ""}` });
+    const hit = pattern.exec(text);
+    if (keyHit || hit) {
+      const from = Math.max(0, (hit?.index ?? 0) - SNIPPET / 2);
+      matches.push({ path: [...path], value: `${from > 0 ? "…" : ""}${text.slice(from, from + SNIPPET)}${text.length > from + SNIPPET ? "…" : ""}` });
     }
-  }
-  return { matches, truncated: stack.length > 0 };
+  };
+  visit(g.root, undefined);
+  return { matches, truncated };
 }
 
 /** The parsed genesis per network: a chain's genesis never changes, so it is read once. */
