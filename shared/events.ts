@@ -13,6 +13,11 @@ export const events = {
     numTxs: z.number().int(),
     proposerAddress: HexString,
   }),
+  /**
+   * Consensus moved on the selected network: a vote arrived or the round step changed (from the
+   * node's websocket, at most about four times a second). The Consensus page reads its state again.
+   */
+  "chain.consensusChanged": z.object({ networkId: z.string(), height: DecString, round: z.number().int().min(0), cause: z.enum(["vote", "step"]) }),
   /** The node connection changed: websocket live, polling fallback, or offline, with why. */
   "network.connectionChanged": z.object({
     networkId: z.string(),

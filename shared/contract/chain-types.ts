@@ -118,6 +118,18 @@ export const Validator = z.object({
 });
 export const Validators = z.object({ blockHeight: DecString, total: z.number().int(), count: z.number().int(), validators: z.array(Validator) });
 
+/**
+ * Validator names from the staking module, keyed by CometBFT validator address (upper-case hex).
+ * `available: false` when the chain has no staking module or its answer could not be read: the
+ * explorer then shows addresses only. Monikers are attacker-chosen text.
+ */
+export const ValidatorMonikers = z.object({
+  height: DecString,
+  available: z.boolean(),
+  reason: z.string().max(512).optional(),
+  validators: z.array(z.object({ address: z.string().regex(/^[0-9A-F]{40}$/), moniker: z.string().max(256), operatorAddress: z.string().max(128), jailed: z.boolean() })).max(100_000),
+});
+
 export const Mempool = z.object({ count: z.number().int(), total: z.number().int(), totalBytes: DecString });
 export const UnconfirmedTxs = Mempool.extend({ txs: z.array(Base64String) });
 
@@ -137,5 +149,16 @@ export const NetInfo = z.object({
 export const ConsensusParams = z.object({ blockHeight: DecString, params: JsonValue });
 export const GenesisChunk = z.object({ chunk: z.number().int(), total: z.number().int(), data: Base64String });
 export const GenesisDigest = z.object({ sha256: Hash32Hex, bytes: z.number().int(), chunks: z.number().int() });
+const GenesisKind = z.enum(["object", "array", "string", "number", "boolean", "null"]);
+const GenesisPath = z.array(z.string().max(4096)).max(256);
+/** One page of the children of a genesis node, parsed in main; scalars as text, cut at 4096 characters. */
+export const GenesisNode = GenesisDigest.extend({
+  kind: GenesisKind,
+  total: z.number().int(),
+  offset: z.number().int(),
+  entries: z.array(z.object({ key: z.string().max(4096), kind: GenesisKind, size: z.number().int(), value: z.string().max(4096), cut: z.boolean() })).max(500),
+});
+export const GenesisSearch = z.object({ matches: z.array(z.object({ path: GenesisPath, value: z.string().max(512) })).max(500), truncated: z.boolean() });
+export { GenesisPath };
 /** Shown as the node sent it: these answers are large, versioned and only displayed. */
 export const RawAnswer = z.object({ value: JsonValue });

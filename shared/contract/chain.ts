@@ -47,6 +47,10 @@ export const chainMethods = {
   genesisChunked: method(args({ chunk: z.number().int().min(0).max(1_000_000) }), T.GenesisChunk),
   /** sha256 of the genesis file, read chunk by chunk in main. */
   genesisDigest: method(args({}), T.GenesisDigest),
+  /** A page of the children of the genesis node at `path` (keys; array indexes as decimals), from the genesis parsed once in main. */
+  genesisNode: method(args({ path: T.GenesisPath, offset: z.number().int().min(0).max(100_000_000).optional(), limit: z.number().int().min(1).max(500).optional() }), T.GenesisNode),
+  /** Keys and values of the whole genesis containing `query` (case-insensitive): paths and snippets, at most 200. */
+  genesisSearch: method(args({ query: z.string().min(2).max(256) }), T.GenesisSearch),
   /** Saves the genesis to a file the user picks (a save dialog in the app), streamed chunk by chunk. */
   saveGenesis: method(args({}), z.discriminatedUnion("saved", [z.object({ saved: z.literal(false) }), T.GenesisDigest.extend({ saved: z.literal(true), fileName: z.string() })])),
   // Transactions and broadcast
@@ -58,6 +62,8 @@ export const chainMethods = {
   checkTx: method(args({ tx: Base64String.min(1) }), T.CheckTxResult),
   // Validators, mempool and health
   validators: method(height.extend(page), T.Validators),
+  /** Monikers of the staking module's validators, mapped to CometBFT addresses (cached per height in main). */
+  validatorMonikers: method(height, T.ValidatorMonikers),
   unconfirmedTxs: method(args({ limit: z.number().int().min(1).max(100).optional() }), T.UnconfirmedTxs),
   numUnconfirmedTxs: method(args({}), T.Mempool),
   health: method(args({}), z.object({ healthy: z.literal(true) })),

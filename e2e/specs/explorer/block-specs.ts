@@ -2,10 +2,11 @@ import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { rpc } from "../../support/chain.js";
 import type { SpecContext } from "../../support/spec-context.js";
-import { explore, fact } from "./explore.js";
+import { stakingValidators } from "../../support/staking.js";
+import { explore, fact, focusedAttr, tabInto } from "./explore.js";
 
 interface BlockAnswer { block_id: { hash: string }; block: { header: { time: string; proposer_address: string; app_hash: string }; data: { txs: string[] | null } } }
-interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number }> } } }
+interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }
 interface Blockchain { last_height: string; block_metas: Array<{ header: { height: string }; num_txs: string }> }
 
 export function blockSpecs(ctx: SpecContext): void {
@@ -28,6 +29,29 @@ export function blockSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("blocks: keyboard only, Tab reaches the newest row, arrows, Home and End move, Enter opens the block", async () => {
+    const page = await explore(ctx, "blocks");
+    const list = page.getByTestId("blocks-list");
+    await list.locator("[data-height]").first().waitFor({ timeout: WAIT_MS });
+    await tabInto(page, "blocks-list");
+    expect(await focusedAttr(page, "aria-rowindex")).toBe("1");
+    const first = Number(await focusedAttr(page, "data-height"));
+    // The focus stays on its block while new ones arrive at the top, so Down is always one lower.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedAttr(page, "data-height")).toBe(String(first - 1));
+    await page.keyboard.press("End");
+    const count = await list.getAttribute("aria-rowcount");
+    await expect.poll(async () => Number(await focusedAttr(page, "aria-rowindex"))).toBeGreaterThanOrEqual(Number(count));
+    // Home goes to the newest row there was when pressed (newer ones may have arrived since).
+    await page.keyboard.press("Home");
+    await expect.poll(async () => Number(await focusedAttr(page, "data-height"))).toBeGreaterThanOrEqual(first);
+    await page.keyboard.press("ArrowDown");
+    const chosen = await focusedAttr(page, "data-height");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe(chosen);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("block detail: header fields and commit signatures match `block` and `commit` at that height", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "block/3");
@@ -42,6 +66,12 @@ export function blockSpecs(ctx: SpecContext): void {
     const signed = commit.signed_header.commit.signatures.filter((s) => s.block_id_flag === 2).length;
     await expect.poll(() => page.getByTestId("commit-summary").textContent(), { timeout: WAIT_MS }).toContain(`${signed} of 4 signed`);
     expect(await page.getByTestId("commit-signatures").locator("tbody tr").count()).toBe(4);
+    // Each signer is named as the staking module names it.
+    const names = new Map((await stakingValidators(node)).map((v) => [v.address, v.moniker]));
+    for (const s of commit.signed_header.commit.signatures.filter((x) => x.validator_address)) {
+      const moniker = page.getByTestId("commit-signatures").locator(`tr[data-address="${s.validator_address}"] [data-testid="validator-moniker"]`);
+      await expect.poll(() => moniker.textContent(), { timeout: WAIT_MS }).toBe(names.get(s.validator_address));
+    }
     // The header alone, by height and by hash, agrees with the block's.
     await page.getByText("Header as the header and header_by_hash routes answer").click();
     await expect.poll(() => page.getByTestId("header-agree").textContent(), { timeout: WAIT_MS }).toBe("header and header_by_hash agree.");

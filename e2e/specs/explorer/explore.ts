@@ -18,3 +18,18 @@ export async function explore(ctx: SpecContext, route: string): Promise<Page> {
 export async function fact(page: Page, testId: string, label: string): Promise<string> {
   return ((await page.getByTestId(testId).locator(`dd[data-fact="${label}"]`).textContent()) ?? "").trim();
 }
+
+/** Tabs (keyboard only, at most 60 presses) until the focus is inside `target`: a test id, or a CSS selector. */
+export async function tabInto(page: Page, target: string): Promise<void> {
+  const selector = /^[\w-]+$/.test(target) ? `[data-testid="${target}"]` : target;
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((s) => document.activeElement?.closest(s) != null, selector)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** An attribute of the element that has the focus. */
+export function focusedAttr(page: Page, name: string): Promise<string | null> {
+  return page.evaluate((n) => document.activeElement?.getAttribute(n) ?? null, name);
+}

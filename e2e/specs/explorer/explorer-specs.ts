@@ -1,8 +1,10 @@
 import type { SpecContext } from "../../support/spec-context.js";
 import { blockSpecs } from "./block-specs.js";
 import { checkTxSpecs } from "./checktx-specs.js";
+import { consensusSpecs } from "./consensus-specs.js";
 import { corpusSpecs } from "./corpus-specs.js";
 import { dashboardSpecs } from "./dashboard-specs.js";
+import { monikerSpecs } from "./moniker-specs.js";
 import { outageSpecs } from "./outage-specs.js";
 import { searchSpecs } from "./search-specs.js";
 import { transferSpecs } from "./transfer-specs.js";
@@ -18,6 +20,9 @@ export function explorerSpecs(ctx: SpecContext): void {
   transferSpecs(ctx);
   checkTxSpecs(ctx);
   toolSpecs(ctx);
+  consensusSpecs(ctx);
   corpusSpecs(ctx);
+  // Renames a validator (and back): late, so no earlier spec sees the hostile name.
+  monikerSpecs(ctx);
   outageSpecs(ctx);
 }

@@ -5,7 +5,8 @@ import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, rpc } from "../../support/chain.js";
 import type { SpecContext } from "../../support/spec-context.js";
-import { explore, fact } from "./explore.js";
+import { stakingValidators } from "../../support/staking.js";
+import { explore, fact, tabInto } from "./explore.js";
 
 export function toolSpecs(ctx: SpecContext): void {
   it("consensus: height and votes follow consensus_state; parameters match consensus_params", async () => {
@@ -16,12 +17,52 @@ export function toolSpecs(ctx: SpecContext): void {
     const height = Number(direct.round_state["height/round/step"].split("/")[0]);
     expect(Math.abs(Number(await fact(page, "round-facts", "Height")) - height)).toBeLessThanOrEqual(3);
     await expect.poll(() => page.getByTestId("votes-table").first().locator("tbody tr").count(), { timeout: WAIT_MS }).toBe(4);
+    // Vote rows name their validators as the staking module does.
+    const monikers = (await stakingValidators(node)).map((v) => v.moniker).sort();
+    await expect.poll(async () => (await page.getByTestId("votes-table").first().getByTestId("validator-moniker").allTextContents()).sort(), { timeout: WAIT_MS }).toEqual(monikers);
     const params = await rpc<{ block_height: string; consensus_params: { block: { max_bytes: string } } }>(node, "consensus_params", { height: "5" });
     await page.getByLabel("At height").fill("5");
     await expect.poll(() => page.getByTestId("params-height").textContent(), { timeout: WAIT_MS }).toBe(`At height ${params.block_height}`);
     expect(await page.getByRole("tree", { name: "Consensus parameters" }).textContent()).toContain(params.consensus_params.block.max_bytes);
     await page.getByRole("button", { name: "Load the dump" }).click();
     await page.getByRole("tree", { name: "Consensus dump" }).waitFor({ timeout: WAIT_MS });
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("a JSON tree by keyboard only: Up/Down move, Right opens and enters, Left closes and goes to the parent", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const params = (await rpc<{ consensus_params: Record<string, Record<string, unknown>> }>(node, "consensus_params")).consensus_params;
+    const [firstKey, first] = Object.entries(params)[0]!;
+    const firstChild = Object.keys(first)[0]!;
+    const page = await explore(ctx, "consensus");
+    const tree = page.getByRole("tree", { name: "Consensus parameters" });
+    await tree.waitFor({ timeout: WAIT_MS });
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.getAttribute("role") === "treeitem" ? { key: el.querySelector(":scope > .json-key")?.textContent ?? "", expanded: el.getAttribute("aria-expanded"), level: el.getAttribute("aria-level") } : null;
+    });
+    await tabInto(page, '[role="tree"][aria-label="Consensus parameters"]');
+    expect(await focused()).toEqual({ key: "Consensus parameters", expanded: "true", level: "1" });
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(focused).toEqual({ key: firstKey, expanded: "true", level: "2" });
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(focused).toEqual({ key: firstKey, expanded: "false", level: "2" });
+    // A closed node renders no children at all.
+    expect(await page.evaluate(() => document.activeElement?.querySelector(':scope > [role="group"]') === null)).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(focused).toEqual({ key: firstKey, expanded: "true", level: "2" });
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await focused())?.key).toBe(firstChild);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => (await focused())?.key).toBe(firstKey);
+    await page.keyboard.press("Home");
+    await expect.poll(async () => (await focused())?.level).toBe("1");
+    await page.keyboard.press("End");
+    const last = await tree.getByRole("treeitem").last().evaluate((el) => el.querySelector(":scope > .json-key")?.textContent);
+    await expect.poll(async () => (await focused())?.key).toBe(last);
+    // One tab stop: Tab leaves the tree.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Consensus parameters"]') === null)).toBe(true);
     expect(ctx.errors(page)).toEqual([]);
   });
 
@@ -36,6 +77,17 @@ export function toolSpecs(ctx: SpecContext): void {
     const chainId = (JSON.parse(bytes.toString("utf8")) as { chain_id: string }).chain_id;
     await page.getByLabel("Search keys and values").fill(chainId);
     await expect.poll(() => page.getByTestId("genesis-matches").textContent(), { timeout: WAIT_MS }).toContain(`chain_id = ${chainId}`);
+    // The tree is served by main: its root lists the file's own top-level keys, and a node opens on demand.
+    const doc = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
+    const tree = page.getByTestId("genesis-tree");
+    const topKeys = () => tree.locator(':scope > [role="treeitem"] > [role="group"] > [role="treeitem"] > .json-key').allTextContents();
+    await expect.poll(topKeys, { timeout: WAIT_MS }).toEqual(Object.keys(doc));
+    await tree.getByRole("button", { name: "Expand app_state" }).click();
+    const modules = Object.keys(doc.app_state as Record<string, unknown>);
+    await expect.poll(() => tree.getByRole("button", { name: `Expand ${modules[0]!}`, exact: true }).count(), { timeout: WAIT_MS }).toBe(1);
+    // The raw text, one chunk at a time.
+    await page.getByRole("button", { name: "Show the raw text, chunk by chunk" }).click();
+    await expect.poll(() => page.getByTestId("genesis-raw").textContent(), { timeout: WAIT_MS }).toContain(`"chain_id"`);
     await page.getByRole("button", { name: "Save to file…" }).click();
     await expect.poll(() => page.getByTestId("genesis-saved").textContent(), { timeout: WAIT_MS }).toContain(`Saved genesis-${chainId}.json`);
     const saved = readFileSync(join(dataDir, "exports", `genesis-${chainId}.json`));

@@ -6,7 +6,7 @@ import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, haltChain, rpc } from "../../support/chain.js";
 import type { SpecContext } from "../../support/spec-context.js";
-import { explore, fact } from "./explore.js";
+import { explore, fact, focusedAttr, tabInto } from "./explore.js";
 import { search } from "./search-specs.js";
 
 interface TxAnswer { hash: string; height: string; tx_result: { code: number; gas_used: string; gas_wanted: string } }
@@ -31,14 +31,22 @@ export function transferSpecs(ctx: SpecContext): void {
     let hash: string;
     try {
       hash = (await rpc<{ code: number; hash: string }>(rpcs[0]!, "broadcast_tx_sync", { tx })).hash;
-      await page.locator(`[data-testid="mempool-txs"] li[data-hash="${hash}"]`).waitFor({ timeout: WAIT_MS });
+      await page.locator(`[data-testid="mempool-txs"] [data-hash="${hash}"]`).waitFor({ timeout: WAIT_MS });
       const direct = await rpc<{ total: string; total_bytes: string }>(rpcs[0]!, "num_unconfirmed_txs");
       expect(await fact(page, "mempool-facts", "Pending transactions")).toBe(direct.total);
       expect(await fact(page, "mempool-facts", "Bytes")).toBe(direct.total_bytes);
+      // Keyboard only: Tab into the list, End to the last pending row, Enter shows it decoded.
+      await tabInto(page, "mempool-txs");
+      await page.keyboard.press("End");
+      await expect.poll(() => focusedAttr(page, "data-hash")).toBe(hash);
+      await page.keyboard.press("Enter");
+      const row = page.locator(`[data-testid="mempool-txs"] [data-hash="${hash}"]`);
+      await expect.poll(() => row.getAttribute("aria-expanded")).toBe("true");
+      expect(await row.locator('dd[data-fact="Memo"]').textContent()).toBe("e2e <b>bold</b> ⟨U+202E⟩evil");
     } finally {
       resume();
     }
-    await expect.poll(() => page.locator(`li[data-hash="${hash}"]`).count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.locator(`[data-testid="mempool-txs"] [data-hash="${hash}"]`).count(), { timeout: 60_000 }).toBe(0);
 
     const committed = await waitForTx(rpcs[0]!, hash);
     await search(page, hash);

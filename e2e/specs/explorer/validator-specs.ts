@@ -1,8 +1,10 @@
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { rpc } from "../../support/chain.js";
 import type { SpecContext } from "../../support/spec-context.js";
-import { explore } from "./explore.js";
+import { stakingValidators } from "../../support/staking.js";
+import { explore, focusedAttr, tabInto } from "./explore.js";
 
 interface Validators { total: string; validators: Array<{ address: string; voting_power: string }> }
 interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }
@@ -12,11 +14,11 @@ export function validatorSpecs(ctx: SpecContext): void {
   it("validators: four, with the node's voting powers, and a signing record built from its commits", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "validators");
-    const table = page.getByTestId("validators-table");
-    await expect.poll(() => table.locator("tbody tr").count(), { timeout: WAIT_MS }).toBe(4);
+    const list = page.getByTestId("validators-list");
+    await expect.poll(() => list.getByRole("row").count(), { timeout: WAIT_MS }).toBe(4);
     const set = await rpc<Validators>(node, "validators");
     for (const v of set.validators) {
-      expect(await table.locator(`tr[data-address="${v.address}"] [data-testid="validator-power"]`).textContent()).toBe(v.voting_power);
+      expect(await list.locator(`[data-address="${v.address}"] [data-testid="validator-power"]`).textContent()).toBe(v.voting_power);
     }
     // Pinned to a height, so the window of commits stays put while the comparison runs.
     const pinned = Number((await rpc<{ block_height: string }>(node, "validators")).block_height) - 1;
@@ -33,6 +35,46 @@ export function validatorSpecs(ctx: SpecContext): void {
       const row = page.locator(`[data-testid="signing-row"][data-address="${v.address}"]`);
       expect(Number(await row.getAttribute("data-signed")), v.address).toBe(expected.get(v.address) ?? 0);
     }
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("validators: each is named by the moniker the staking module gives it, on the list and in the signing record", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "validators");
+    const list = page.getByTestId("validators-list");
+    await expect.poll(() => list.getByTestId("validator-moniker").count(), { timeout: WAIT_MS }).toBe(4);
+    const staking = await stakingValidators(node);
+    expect(staking.length).toBe(4);
+    for (const v of staking) {
+      expect(await list.locator(`[data-address="${v.address}"] [data-testid="validator-moniker"]`).textContent(), v.address).toBe(v.moniker);
+      expect(await page.locator(`[data-testid="signing-row"][data-address="${v.address}"] [data-testid="validator-moniker"]`).textContent()).toBe(v.moniker);
+    }
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("validators: arrow keys, Home and End move through the list, Enter opens the operator's account", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "validators");
+    const list = page.getByTestId("validators-list");
+    await expect.poll(() => list.getByTestId("validator-moniker").count(), { timeout: WAIT_MS }).toBe(4);
+    const focused = () => focusedAttr(page, "data-index");
+    await tabInto(page, "validators-list");
+    await expect.poll(focused).toBe("0");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(focused).toBe("2");
+    await page.keyboard.press("End");
+    await expect.poll(focused).toBe("3");
+    await page.keyboard.press("ArrowDown"); // stays on the last row
+    await expect.poll(focused).toBe("3");
+    await page.keyboard.press("Home");
+    await expect.poll(focused).toBe("0");
+    await page.keyboard.press("ArrowDown");
+    const address = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.address);
+    const operator = (await stakingValidators(node)).find((v) => v.address === address)!.operator;
+    await page.keyboard.press("Enter");
+    const account = toBech32("cosmos", fromBech32(operator, 128).data);
+    await expect.poll(() => page.evaluate(() => window.location.hash), { timeout: WAIT_MS }).toBe(`#/account/${account}`);
     expect(ctx.errors(page)).toEqual([]);
   });
 

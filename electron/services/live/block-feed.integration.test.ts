@@ -58,6 +58,23 @@ describe("the live block feed", () => {
     expect(f.feed.status()).toMatchObject({ state: "live", lastHeight: f.blocks.at(-1)!.height });
   });
 
+  it("reports votes and round steps as they happen, at the height the node is deciding", async () => {
+    const events = createEventHub();
+    const ticks: Array<EventPayload<"chain.consensusChanged">> = [];
+    events.listen((event, payload) => event === "chain.consensusChanged" && ticks.push(payload as EventPayload<"chain.consensusChanged">));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 10_000, consensusThrottleMs: 0 }); // every frame, so both causes show (the throttle has its unit test)
+    stops.push(() => feed.stop());
+    feed.start(source(`${rpc.replace("http", "ws")}/websocket`));
+    await expect.poll(() => new Set(ticks.map((t) => t.height)).size, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const latest = BigInt((await chain.status({})).syncInfo.latestBlockHeight);
+    const last = BigInt(ticks.at(-1)!.height);
+    // The height being decided is the next one, give or take a block that landed meanwhile.
+    expect(last >= latest && last <= latest + 2n).toBe(true);
+    expect(ticks.map((t) => t.cause)).toContain("vote");
+    expect(ticks.map((t) => t.cause)).toContain("step");
+    expect(ticks.every((t) => t.networkId === "devnet")).toBe(true);
+  });
+
   it("falls back to polling when the websocket is unavailable, with the reason", async () => {
     const deadWs = "ws://127.0.0.1:1/websocket";
     const f = follow(deadWs);

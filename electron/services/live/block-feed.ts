@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
+import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
 
 /** A block as the feed announces it (chain.blockchain's meta, reduced). */
 export interface FeedBlock {
@@ -25,6 +26,8 @@ export interface BlockFeedOptions {
   readonly pollIntervalMs: () => number;
   /** How long to wait before trying the websocket again after it failed. */
   readonly reconnectMs?: number;
+  /** The shortest time between two `chain.consensusChanged` events. */
+  readonly consensusThrottleMs?: number;
 }
 
 type State = EventPayload<"network.connectionChanged">["state"];
@@ -34,7 +37,8 @@ const WENT_BACK = "the node went back to height";
 /**
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
  * says when, and the blocks are fetched by height, so heights are emitted in order, without gaps
- * or repeats, whether the websocket works, drops, or is unavailable (then it polls).
+ * or repeats, whether the websocket works, drops, or is unavailable (then it polls). Votes and
+ * round steps on the same websocket become throttled `chain.consensusChanged` events.
  */
 export function createBlockFeed(options: BlockFeedOptions) {
   let source: BlockFeedSource | undefined;
@@ -46,6 +50,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let generation = 0;
+  const consensus = createThrottle<ConsensusTick & { networkId: string }>((tick) => options.events.emit("chain.consensusChanged", tick), options.consensusThrottleMs ?? 250);
 
   function setState(next: State, why: string | null): void {
     if (next === state && why === reason) return;
@@ -107,11 +112,15 @@ export function createBlockFeed(options: BlockFeedOptions) {
     socket = ws;
     ws.on("open", () => {
       ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
+      for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
       setState("live", null);
     });
     ws.on("message", (data) => {
-      const height = newBlockHeight(data.toString());
-      if (height !== undefined) void catchUp(height, gen);
+      const text = data.toString();
+      const height = newBlockHeight(text);
+      if (height !== undefined) return void catchUp(height, gen);
+      const tick = consensusTick(text);
+      if (tick && source && gen === generation) consensus.push({ networkId: source.networkId, ...tick });
     });
     const fallBack = (why: string) => {
       if (socket !== ws || gen !== generation) return;
@@ -139,6 +148,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     },
     stop(): void {
       generation++;
+      consensus.stop();
       clearTimeout(pollTimer);
       clearTimeout(reconnectTimer);
       if (socket) {

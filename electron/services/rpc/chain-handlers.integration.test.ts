@@ -72,9 +72,12 @@ const cases = (): Case[] => [
   ["consensusParams", () => ({})],
   ["genesis", () => ({})],
   ["genesisChunked", () => ({ chunk: 0 })],
+  ["genesisNode", () => ({ path: ["app_state"] })],
+  ["genesisSearch", () => ({ query: "chain_id" })],
   ["tx", () => ({ hash: sent.txHash })],
   ["txSearch", () => ({ query: `tx.height = ${sent.height}` })],
   ["validators", () => ({})],
+  ["validatorMonikers", () => ({})],
   ["unconfirmedTxs", () => ({ limit: 5 })],
   ["numUnconfirmedTxs", () => ({})],
   ["health", () => ({})],
@@ -123,6 +126,23 @@ describe("what the explorer shows", () => {
     const commit = await chain.broadcastTxCommit({ tx: signed[2]!, via: "POST" });
     expect(commit.txResult.code).toBe(0);
     expect(BigInt(commit.height)).toBeGreaterThan(0n);
+  });
+
+  it("names the node's validators with the staking module's monikers", async () => {
+    const set = await chain.validators({});
+    // `validators` answers for the next height; the staking state is read at the last committed one.
+    const committed = String(BigInt(set.blockHeight) - 1n);
+    const named = await chain.validatorMonikers({ height: committed });
+    expect(named.available).toBe(true);
+    expect(named.height).toBe(committed);
+    const byAddress = new Map(named.validators.map((v) => [v.address, v.moniker]));
+    for (const v of set.validators) expect(byAddress.get(v.address), v.address).toMatch(/^node\d+$/);
+  });
+
+  it("says names are unavailable, rather than failing, where the node cannot answer the staking query", async () => {
+    const named = await chain.validatorMonikers({ height: "999999999" });
+    expect(named).toMatchObject({ available: false, validators: [] });
+    expect(named.reason).toBeTruthy();
   });
 
   it("answers a node error as RpcError with the node's message", async () => {

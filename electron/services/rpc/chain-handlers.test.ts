@@ -37,7 +37,7 @@ const chain = () =>
 const argsFor: Partial<Record<keyof typeof contract.chain, object>> = {
   abciQuery: { path: "/x" }, blockByHash: { hash: "A".repeat(64) }, headerByHash: { hash: "A".repeat(64) }, blockSearch: { query: "a" },
   txSearch: { query: "a" }, tx: { hash: "A".repeat(64) }, genesisChunked: { chunk: 0 }, broadcastTxSync: { tx: "AA==" },
-  broadcastTxAsync: { tx: "AA==" }, broadcastTxCommit: { tx: "AA==" }, checkTx: { tx: "AA==" },
+  broadcastTxAsync: { tx: "AA==" }, broadcastTxCommit: { tx: "AA==" }, checkTx: { tx: "AA==" }, genesisNode: { path: [] }, genesisSearch: { query: "ab" },
 };
 // These show the node's answer as-is (any JSON), or carry no data worth checking.
 const passThrough = new Set(["consensusState", "dumpConsensusState", "genesis", "health", "rawCall", "connection"]);

@@ -12,6 +12,8 @@ import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
 import { saveGenesis, streamGenesis } from "./genesis-export.js";
+import { createMonikerCache, readMonikers } from "./validator-monikers.js";
+import { createGenesisCache, genesisNode, genesisSearch, loadGenesis } from "./genesis-index.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -21,6 +23,8 @@ export interface ChainDeps {
   readonly connection: () => Omit<z.output<(typeof chainMethods)["connection"]["result"]>, "failover">;
   /** The selected network's chain id: an answer naming another chain is refused (rpc_wrong_chain). */
   readonly expectedChainId?: () => string | undefined;
+  /** The largest genesis main parses for the tree and search (default 256 MiB). */
+  readonly maxGenesisBytes?: number;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
@@ -52,15 +56,20 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
   const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
   const genesisChunk = (via?: HttpMethod) => (i: number) => call("genesis_chunked", { chunk: String(i) }, W.RpcGenesisChunk, via);
 
+  const abciQuery = async (a: { path: string; data?: string; height?: string; prove?: boolean; via?: HttpMethod }) => {
+    const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
+    return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
+  };
+  const monikers = createMonikerCache();
+  const genesis = createGenesisCache(() => loadGenesis(genesisChunk(), deps.maxGenesisBytes));
+  const parsedGenesis = () => genesis(deps.connection().networkId);
+
   return {
     abciInfo: async (a) => {
       const r = (await call("abci_info", {}, W.RpcAbciInfo, a.via)).response;
       return { data: r.data ?? "", version: r.version ?? "", appVersion: r.app_version ?? "0", lastBlockHeight: r.last_block_height ?? "0", lastBlockAppHash: r.last_block_app_hash ?? "" };
     },
-    abciQuery: async (a) => {
-      const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
-      return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
-    },
+    abciQuery,
     block: async (a) => A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via)),
     blockByHash: async (a) => A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)),
     blockResults: async (a) => {
@@ -99,6 +108,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     genesis: (a) => raw("genesis", a.via),
     genesisChunked: async (a) => call("genesis_chunked", { chunk: String(a.chunk) }, W.RpcGenesisChunk, a.via),
     genesisDigest: async (a) => streamGenesis(genesisChunk(a.via)),
+    genesisNode: async (a) => genesisNode(await parsedGenesis(), a),
+    genesisSearch: async (a) => genesisSearch(await parsedGenesis(), a.query),
     saveGenesis: async (a) => {
       const chainId = (await call("status", {}, W.RpcStatus, a.via)).node_info.network.replace(/[^\w.-]/g, "_");
       if (!deps.chooseSavePath) throw new AppError("not_supported", "saving files is not available here");
@@ -129,6 +140,13 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
         blockHeight: w.block_height, total: w.total, count: w.count,
         validators: w.validators.map((v) => ({ address: v.address, pubKey: v.pub_key, votingPower: v.voting_power, proposerPriority: v.proposer_priority })),
       };
+    },
+    validatorMonikers: async (a) => {
+      // At the head, the live feed's last height keys the cache, so each block costs one read.
+      const { networkId, lastHeight } = deps.connection();
+      const at = a.height ?? lastHeight ?? undefined;
+      const read = () => readMonikers((q) => abciQuery({ ...q, via: a.via }), at);
+      return at ? monikers.get(networkId, at, read) : read();
     },
     unconfirmedTxs: async (a) => {
       const w = await call("unconfirmed_txs", { limit: num(a.limit) }, W.RpcMempool, a.via);

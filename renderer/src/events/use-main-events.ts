@@ -34,6 +34,8 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
       // Only queries on screen refetch; the rest are just marked stale.
       void client.invalidateQueries({ queryKey: explorerKeys.live(block.networkId) });
     }),
+    // A vote or a round step: the Consensus page (if open) reads the round state again.
+    api.on("chain.consensusChanged", (c) => void client.invalidateQueries({ queryKey: explorerKeys.head(c.networkId, "consensusState") })),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => {

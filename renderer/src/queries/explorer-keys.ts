@@ -18,8 +18,11 @@ export const explorerKeys = {
   tx: (n: string, hash: string) => [...explorerKeys.txs(n), "detail", hash] as const,
   txSearch: (n: string, kind: "tx" | "block", query: string, page: number, perPage: number, order: string) =>
     [...explorerKeys.txs(n), "search", kind, query, page, perPage, order] as const,
-  validatorsAt: (n: string, height: string, page: number) => [...chainKeys.all(n), "validators", height, page] as const,
+  validatorsAt: (n: string, height: string) => [...chainKeys.all(n), "validators", height] as const,
+  monikersAt: (n: string, height: string) => [...chainKeys.all(n), "monikers", height] as const,
   consensusParams: (n: string, height: string) => [...chainKeys.all(n), "consensusParams", height] as const,
   genesisChunk: (n: string, chunk: number) => [...chainKeys.all(n), "genesis", chunk] as const,
+  genesisNode: (n: string, path: readonly string[]) => [...chainKeys.all(n), "genesis", "node", ...path] as const,
+  genesisSearch: (n: string, query: string) => [...chainKeys.all(n), "genesis", "search", query] as const,
   abci: (n: string, what: string, ...args: readonly unknown[]) => [...chainKeys.all(n), "abci", what, ...args] as const,
 };

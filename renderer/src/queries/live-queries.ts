@@ -17,12 +17,16 @@ export const liveQueries = {
     queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
   validators: (api: CometdeskApi, n: string, page = 1) =>
     queryOptions({ queryKey: K.head(n, "validators", page), queryFn: () => unwrap(api.chain.validators({ page, perPage: 100 })), retry: false, placeholderData: (p) => p }),
+  /** Validator monikers at the head; main keeps one answer per height, so a block costs one read. */
+  monikers: (api: CometdeskApi, n: string) =>
+    queryOptions({ queryKey: K.head(n, "monikers"), queryFn: () => unwrap(api.chain.validatorMonikers({})), retry: false, placeholderData: (p) => p }),
   /**
-   * Round state. Votes arrive between blocks, so while the Consensus page is open it also polls;
-   * main's block feed only reports whole blocks.
+   * Round state. While main follows the node's websocket, its `chain.consensusChanged` events
+   * (votes, round steps) refetch it, with a slow poll as a safety net; without a websocket
+   * (polling, or RPC through an access service) the page polls every 300 ms.
    */
-  consensusState: (api: CometdeskApi, n: string) =>
-    queryOptions({ queryKey: K.head(n, "consensusState"), queryFn: () => unwrap(api.chain.consensusState({})), refetchInterval: 300, retry: false }),
+  consensusState: (api: CometdeskApi, n: string, live: boolean) =>
+    queryOptions({ queryKey: K.head(n, "consensusState"), queryFn: () => unwrap(api.chain.consensusState({})), refetchInterval: live ? 3_000 : 300, retry: false }),
   /** The full dump is large: read when asked, not on every block. */
   dumpConsensus: (api: CometdeskApi, n: string) =>
     queryOptions({ queryKey: K.abci(n, "dumpConsensus"), queryFn: () => unwrap(api.chain.dumpConsensusState({})), retry: false, staleTime: Infinity }),

@@ -7,19 +7,19 @@ const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
  * A transaction hash anywhere in the app, linking to its detail page (`#/tx/<HASH>`). Pass
  * `full` to show the whole hash instead of its ends.
  */
-export function TxHashLink({ hash, full = false }: { hash: string; full?: boolean }) {
+export function TxHashLink({ hash, full = false, tabIndex }: { hash: string; full?: boolean; tabIndex?: number }) {
   const upper = hash.toUpperCase();
   return (
-    <a className="mono hash-link" href={detailHash({ kind: "tx", hash: upper })} title={upper} data-testid="tx-hash-link">
+    <a className="mono hash-link" href={detailHash({ kind: "tx", hash: upper })} title={upper} data-testid="tx-hash-link" tabIndex={tabIndex}>
       {full ? upper : short(upper)}
     </a>
   );
 }
 
-/** A block height linking to the block's detail page. */
-export function BlockLink({ height }: { height: string }) {
+/** A block height linking to the block's detail page (`tabIndex` -1 inside a keyboard-driven list row). */
+export function BlockLink({ height, tabIndex }: { height: string; tabIndex?: number }) {
   return (
-    <a className="mono" href={detailHash({ kind: "block", height })}>
+    <a className="mono" href={detailHash({ kind: "block", height })} tabIndex={tabIndex}>
       {height}
     </a>
   );

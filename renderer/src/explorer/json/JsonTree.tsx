@@ -2,14 +2,16 @@ import { useState } from "react";
 import type { JsonValue } from "../../../../shared/primitives.js";
 import { ChainText } from "../text/ChainText.js";
 import { entries, isContainer, PAGE, summary } from "./json-model.js";
+import { onTreeFocus, onTreeKeyDown } from "./tree-keys.js";
 
 /**
  * A JSON value as a tree that renders lazily: a collapsed node renders no children at all, and
  * an open one renders them a page at a time, so a multi-megabyte answer costs what is visible.
+ * One tab stop; arrow keys walk it as a WAI-ARIA tree (tree-keys.ts).
  */
 export function JsonTree({ value, label = "root", openDepth = 1 }: { value: JsonValue; label?: string; openDepth?: number }) {
   return (
-    <ul className="json-tree" role="tree" aria-label={label}>
+    <ul className="json-tree" role="tree" aria-label={label} onKeyDown={onTreeKeyDown} onFocus={onTreeFocus}>
       <JsonNode name={label} value={value} depth={0} openDepth={openDepth} />
     </ul>
   );
@@ -20,15 +22,15 @@ function JsonNode({ name, value, depth, openDepth }: { name: string; value: Json
   const [shown, setShown] = useState(PAGE);
   if (!isContainer(value)) {
     return (
-      <li role="treeitem" className="json-leaf">
+      <li role="treeitem" className="json-leaf" aria-level={depth + 1} tabIndex={depth === 0 ? 0 : -1}>
         <span className="json-key"><ChainText value={name} /></span>: <Scalar value={value} />
       </li>
     );
   }
   const kids = open ? entries(value) : [];
   return (
-    <li role="treeitem" aria-expanded={open}>
-      <button type="button" className="json-toggle" onClick={() => setOpen(!open)} aria-label={`${open ? "Collapse" : "Expand"} ${name}`}>
+    <li role="treeitem" aria-expanded={open} aria-level={depth + 1} tabIndex={depth === 0 ? 0 : -1}>
+      <button type="button" className="json-toggle" tabIndex={-1} onClick={() => setOpen(!open)} aria-label={`${open ? "Collapse" : "Expand"} ${name}`}>
         {open ? "▾" : "▸"}
       </button>
       <span className="json-key"><ChainText value={name} /></span> <span className="muted">{summary(value)}</span>

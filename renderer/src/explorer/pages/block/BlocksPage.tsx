@@ -6,6 +6,8 @@ import { blockQueries } from "../../../queries/block-queries.js";
 import { BlockLink } from "../../components/links.js";
 import { ErrorState, Loading } from "../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { useRovingRows } from "../../components/use-roving-rows.js";
+import { detailHash } from "../../../shell/routes.js";
 import { type BlockRow, mergeRows } from "./block-rows.js";
 
 const toRows = (r: ResultOf<"chain.blockchain"> | undefined): BlockRow[] =>
@@ -26,6 +28,9 @@ export function BlocksPage() {
   const { rows, gap } = useMemo(() => mergeRows(toRows(head.data), (older.data?.pages ?? []).flatMap(toRows)), [head.data, older.data]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
+  const keys = useRovingRows(rows.map((r) => r.height), virtual, scroller, (i) => {
+    if (rows[i]) window.location.hash = detailHash({ kind: "block", height: rows[i].height });
+  });
 
   if (head.isPending) return <Loading what="the latest blocks" />;
   if (head.isError && !head.data) return <ErrorState what="the latest blocks" error={head.error} retry={() => void head.refetch()} />;
@@ -40,13 +45,13 @@ export function BlocksPage() {
       <div className="table-head blocks-grid" role="row">
         <span role="columnheader">Height</span><span role="columnheader">Time</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
       </div>
-      <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list">
+      <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list" onKeyDown={keys.onKeyDown}>
         <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index]!;
             return (
-              <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }}>
-                <span role="cell"><BlockLink height={r.height} /></span>
+              <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }} {...keys.rowProps(v.index)}>
+                <span role="cell"><BlockLink height={r.height} tabIndex={-1} /></span>
                 <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
                 <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
                 <span role="cell">{r.size} B</span>

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { blockQueries } from "../../../queries/block-queries.js";
-import { Hash } from "../../components/links.js";
+import { ValidatorName } from "../../components/ValidatorName.js";
 import { QueryView } from "../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { BLOCK_ID_FLAG } from "../../validators/signing-record.js";
+import { useMonikers } from "../../validators/use-monikers.js";
 
 const FLAG = { [BLOCK_ID_FLAG.absent]: "absent", [BLOCK_ID_FLAG.commit]: "signed", [BLOCK_ID_FLAG.nil]: "voted nil" } as Record<number, string>;
 
@@ -11,6 +12,8 @@ const FLAG = { [BLOCK_ID_FLAG.absent]: "absent", [BLOCK_ID_FLAG.commit]: "signed
 export function CommitSection({ height }: { height: string }) {
   const { api, n, enabled } = useExplorer();
   const q = useQuery({ ...blockQueries.commit(api, n, height), enabled });
+  // Today's names: a moniker is how people know a validator, whatever it was called back then.
+  const monikers = useMonikers();
   return (
     <section aria-labelledby="commit-h">
       <h3 id="commit-h">Commit signatures</h3>
@@ -27,8 +30,8 @@ export function CommitSection({ height }: { height: string }) {
                 <thead><tr><th>Validator</th><th>Vote</th><th>Time</th></tr></thead>
                 <tbody>
                   {c.commit.signatures.map((s, i) => (
-                    <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"}>
-                      <td><Hash value={s.validatorAddress} /></td>
+                    <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
+                      <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
                       <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
                       <td>{s.timestamp ?? "—"}</td>
                     </tr>

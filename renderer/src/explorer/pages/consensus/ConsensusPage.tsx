@@ -2,23 +2,31 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
+import { chainQueries } from "../../../queries/chain-queries.js";
 import { liveQueries } from "../../../queries/live-queries.js";
 import { Hash } from "../../components/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { ValidatorName } from "../../components/ValidatorName.js";
 import { JsonTree } from "../../json/JsonTree.js";
+import { validatorQueries } from "../../../queries/validator-queries.js";
+import { useMonikers } from "../../validators/use-monikers.js";
 import { roundView } from "./round-state.js";
 
 /** Consensus as it happens (height, round, step and each validator's votes), the dump and the params. */
 export function ConsensusPage() {
   const { api, n, enabled } = useExplorer();
-  const state = useQuery({ ...liveQueries.consensusState(api, n), enabled, placeholderData: (p) => p });
+  const connection = useQuery({ ...chainQueries.connection(api, n), enabled });
+  const state = useQuery({ ...liveQueries.consensusState(api, n, connection.data?.state === "live"), enabled, placeholderData: (p) => p });
   const [showDump, setShowDump] = useState(false);
   const dump = useQuery({ ...liveQueries.dumpConsensus(api, n), enabled: enabled && showDump });
   const [height, setHeight] = useState("");
   const at = /^[1-9]\d*$/.test(height) ? height : undefined;
   const params = useQuery({ queryKey: explorerKeys.consensusParams(n, at ?? "latest"), queryFn: () => unwrap(api.chain.consensusParams({ height: at })), enabled, retry: false });
   const view = state.data ? roundView(state.data.value) : undefined;
+  // Votes are listed in the set's order, the order `validators` answers in.
+  const set = useQuery({ ...validatorQueries.head(api, n), enabled });
+  const monikers = useMonikers();
   return (
     <div className="stack">
       <section aria-labelledby="round-h">
@@ -29,10 +37,10 @@ export function ConsensusPage() {
             {view.rounds.map((r) => (
               <table key={r.round} className="grid votes" data-testid="votes-table">
                 <caption>Round {r.round}: prevotes {r.prevotesSummary}; precommits {r.precommitsSummary}</caption>
-                <thead><tr><th>Validator #</th><th>Prevote</th><th>Precommit</th></tr></thead>
+                <thead><tr><th>#</th><th>Validator</th><th>Prevote</th><th>Precommit</th></tr></thead>
                 <tbody>
                   {r.prevotes.map((p, i) => (
-                    <tr key={i}><td>{i}</td><td className={`vote ${p}`}>{p}</td><td className={`vote ${r.precommits[i] ?? "missing"}`}>{r.precommits[i] ?? "missing"}</td></tr>
+                    <tr key={i} data-testid="vote-row"><td>{i}</td><td>{set.data?.validators[i] ? <ValidatorName address={set.data.validators[i].address} monikers={monikers} /> : "—"}</td><td className={`vote ${p}`}>{p}</td><td className={`vote ${r.precommits[i] ?? "missing"}`}>{r.precommits[i] ?? "missing"}</td></tr>
                   ))}
                 </tbody>
               </table>

@@ -1,12 +1,9 @@
-import { fromBase64 } from "@cosmjs/encoding";
 import { useQuery } from "@tanstack/react-query";
 import { liveQueries } from "../../../queries/live-queries.js";
-import { TxHashLink } from "../../components/links.js";
 import { Empty, ErrorState, Facts, Loading } from "../../components/states.js";
-import { TxView } from "../../components/TxView.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { txHashOf } from "../../decode/tx-decoder.js";
 import { CheckTx } from "./CheckTx.js";
+import { MempoolList } from "./MempoolList.js";
 
 /** Transactions waiting for a block: counts, bytes and each one decoded; refreshed every block. */
 export function MempoolPage() {
@@ -20,19 +17,7 @@ export function MempoolPage() {
           {q.data.txs.length === 0 ? (
             <Empty>The mempool is empty: every transaction the node knows of is in a block.</Empty>
           ) : (
-            <ol className="block-txs" data-testid="mempool-txs">
-              {q.data.txs.map((tx) => {
-                const hash = txHashOf(fromBase64(tx));
-                return (
-                  <li key={hash} data-hash={hash}>
-                    <details>
-                      <summary><TxHashLink hash={hash} full /></summary>
-                      <TxView base64={tx} prefix={network?.bech32Prefix} />
-                    </details>
-                  </li>
-                );
-              })}
-            </ol>
+            <MempoolList txs={q.data.txs} prefix={network?.bech32Prefix} />
           )}
         </>
       )}

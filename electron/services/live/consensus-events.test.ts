@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from "vitest";
+import { consensusTick, createThrottle } from "./consensus-events.js";
+
+// Frames as CometBFT 0.38 sends them on /websocket (shortened): parsing only, the feed itself is
+// tested against the devnet's node.
+const vote = (height: unknown, round: unknown) => JSON.stringify({ jsonrpc: "2.0", id: "cometdesk-vote#event", result: { query: "tm.event='Vote'", data: { type: "tendermint/event/Vote", value: { Vote: { type: 1, height, round, validator_index: 2 } } } } });
+const step = (height: unknown, round: unknown) => JSON.stringify({ jsonrpc: "2.0", id: "cometdesk-step#event", result: { query: "tm.event='NewRoundStep'", data: { type: "tendermint/event/RoundState", value: { height, round, step: "RoundStepPrevote" } } } });
+
+describe("consensus events", () => {
+  it("reads the height and round of vote and round-step frames", () => {
+    expect(consensusTick(vote("42", 0))).toEqual({ height: "42", round: 0, cause: "vote" });
+    expect(consensusTick(step("43", 2))).toEqual({ height: "43", round: 2, cause: "step" });
+  });
+
+  it("ignores acknowledgements, junk and frames with fields of the wrong shape", () => {
+    expect(consensusTick(JSON.stringify({ jsonrpc: "2.0", id: "cometdesk-vote", result: {} }))).toBeUndefined();
+    expect(consensusTick("{not json")).toBeUndefined();
+    expect(consensusTick(vote(42, 0))).toBeUndefined();
+    expect(consensusTick(vote("-1", 0))).toBeUndefined();
+    expect(consensusTick(step("7", -1))).toBeUndefined();
+    expect(consensusTick(step("7", "0"))).toBeUndefined();
+    expect(consensusTick(`${vote("1", 0)}${" ".repeat(1 << 20)}`)).toBeUndefined();
+  });
+
+  it("throttles a burst to the first value at once and the last one at the window's end", () => {
+    vi.useFakeTimers();
+    try {
+      const seen: number[] = [];
+      const t = createThrottle<number>((v) => seen.push(v), 30);
+      for (let i = 1; i <= 10; i++) t.push(i);
+      expect(seen).toEqual([1]);
+      vi.advanceTimersByTime(30);
+      expect(seen).toEqual([1, 10]);
+      t.push(11);
+      t.stop();
+      vi.advanceTimersByTime(100); // nothing arrives after stop
+      expect(seen).toEqual([1, 10]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
