@@ -8,7 +8,7 @@ import { ErrorState, Loading } from "../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
 import { detailHash } from "../../../shell/routes.js";
-import { type BlockRow, mergeRows } from "./block-rows.js";
+import { type BlockRow, keepHead, mergeRows } from "./block-rows.js";
 
 const toRows = (r: ResultOf<"chain.blockchain"> | undefined): BlockRow[] =>
   (r?.blockMetas ?? []).map((m) => ({ height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposer: m.header.proposerAddress, size: m.blockSize }));
@@ -25,7 +25,11 @@ export function BlocksPage() {
   const lowestHead = headRows.at(-1)?.height;
   if (anchor === undefined && lowestHead && BigInt(lowestHead) > 1n) setAnchor(String(BigInt(lowestHead) - 1n));
   const older = useInfiniteQuery({ ...blockQueries.pages(api, n, anchor ?? "1"), enabled: false });
-  const { rows, gap } = useMemo(() => mergeRows(toRows(head.data), (older.data?.pages ?? []).flatMap(toRows)), [head.data, older.data]);
+  // Every head seen on this network, so a block stays listed once the head has moved past it.
+  const [kept, setKept] = useState<{ n: string; data: unknown; rows: readonly BlockRow[] }>({ n, data: undefined, rows: [] });
+  if (head.data && (kept.n !== n || kept.data !== head.data)) setKept({ n, data: head.data, rows: keepHead(kept.n === n ? kept.rows : [], headRows) });
+  const liveRows = kept.n === n && kept.rows.length ? kept.rows : headRows;
+  const { rows, gap } = useMemo(() => mergeRows(liveRows, (older.data?.pages ?? []).flatMap(toRows)), [liveRows, older.data]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
   const keys = useRovingRows(rows.map((r) => r.height), virtual, scroller, (i) => {

@@ -8,6 +8,19 @@ export interface BlockRow {
   readonly size: string;
 }
 
+/** The most head rows the live list keeps as the chain moves on. */
+export const KEEP_HEAD_ROWS = 2_000;
+
+/**
+ * The head rows seen so far plus a fresh head, newest first: a block the list showed stays in it
+ * when the head moves past it, instead of vanishing between the head and the older pages.
+ */
+export function keepHead(kept: readonly BlockRow[], head: readonly BlockRow[], cap = KEEP_HEAD_ROWS): BlockRow[] {
+  const byHeight = new Map<string, BlockRow>();
+  for (const r of [...head, ...kept]) if (!byHeight.has(r.height)) byHeight.set(r.height, r);
+  return [...byHeight.values()].sort((a, b) => (BigInt(b.height) > BigInt(a.height) ? 1 : -1)).slice(0, cap);
+}
+
 /**
  * The live head and the older pages as one list, newest first, without repeats. When the head
  * ran more than a page ahead of the older pages, `gap` names the heights in between.
