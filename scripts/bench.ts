@@ -26,6 +26,7 @@ const { values } = parseArgs({
     probe: { type: "string" },
     rows: { type: "string" },
     frames: { type: "string" },
+    renderer: { type: "string" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -43,7 +44,7 @@ const SECTIONS: Section[] = [
   bundleSection(),
   accessSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), probeCount: num(values.probe, 2000) }),
   bridgeSection({ pings: 1000, lists: 200 }),
-  startupSection(),
+  startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
@@ -51,7 +52,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "startup" && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     const loadStart = load1();
     const result = await s.run(ctxFor(s));
     const loadEnd = load1();
+    console.log(`load average ${loadStart.toFixed(2)} → ${loadEnd.toFixed(2)}`);
     const date = new Date().toISOString().slice(0, 16).replace("T", " ");
     const facts = `*Measured ${date} UTC at commit \`${at}\` on ${machineFacts()}. One-minute load average ${loadStart.toFixed(2)} at the start of this section and ${loadEnd.toFixed(2)} at its end (2.00 means both cores busy; the machine is shared, and figures move with its load).*`;
     writeSection(s.heading, `# ${s.heading}\n\n${facts}\n\n${result.body}`);

@@ -85,13 +85,18 @@ async function measure(page: Page, url: string): Promise<Milestones> {
   return page.evaluate(collect);
 }
 
-export function startupSection(): Section {
+/**
+ * `rendererDirs`: built renderers other than dist/renderer. Given several, their runs alternate
+ * in one session, so a before/after comparison sees the same machine load.
+ */
+export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Section {
   return {
     id: "startup",
     heading: "Cold start",
     async run(ctx) {
       const w = await ctx.world();
       const runs = Math.max(5, ctx.runs);
+      const dirs = o.rendererDirs?.length ? o.rendererDirs : [join(repoRoot, "dist", "renderer")];
       const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-bench-startup-"));
       const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: w.devnetJsonPath, bridge: true });
       services.start();
@@ -99,41 +104,48 @@ export function startupSection(): Section {
       // window goes straight to the app (the gate's own screens are not what is measured).
       const created = await services.dispatcher.dispatch("wallet.create", { password: "bench password", words: 12 });
       if (!created.ok) throw new Error(`wallet.create: ${created.error.message}`);
-      const mode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir: join(repoRoot, "dist", "renderer") });
+      const modes = await Promise.all(dirs.map((rendererDir) => startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir })));
       const browser = await launchChromium();
-      const samples: Milestones[] = [];
+      const samples: Milestones[][] = dirs.map(() => []);
       try {
-        const url = mode.url.replace(/#.*$/, "#/dashboard");
         for (let run = 0; run <= runs; run++) {
-          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          const m = await measure(await context.newPage(), url);
-          await context.close();
-          // The first load warms the services and Chromium's own start-up, not the renderer's: not counted.
-          if (run > 0) samples.push(m);
-          console.log(`startup: run ${run}/${runs}${run === 0 ? " (warm-up)" : ""}: height shown at ${m.height.toFixed(0)} ms`);
+          // Alternate which build goes first, so neither always follows the other.
+          const order = dirs.map((_, i) => i);
+          if (run % 2) order.reverse();
+          for (const i of order) {
+            const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+            const m = await measure(await context.newPage(), modes[i]!.url.replace(/#.*$/, "#/dashboard"));
+            await context.close();
+            // The first load warms the services and Chromium's own start-up, not the renderer's: not counted.
+            if (run > 0) samples[i]!.push(m);
+            console.log(`startup: ${dirs[i]}, run ${run}/${runs}${run === 0 ? " (warm-up)" : ""}: height shown at ${m.height.toFixed(0)} ms`);
+          }
         }
       } finally {
         await browser.close();
-        await mode.close();
+        for (const mode of modes) await mode.close();
         await services.close();
         rmSync(dataDir, { recursive: true, force: true });
       }
-      const med = (k: keyof Milestones) => median(samples.map((s) => s[k]));
       const ms = (n: number) => (Number.isNaN(n) ? "—" : n.toFixed(0));
-      const height = med("height");
+      const med = (i: number, k: keyof Milestones) => median(samples[i]!.map((s) => s[k]));
+      const last = dirs.length - 1;
+      const height = med(last, "height");
+      const table = dirs.length === 1
+        ? ["| milestone | median (ms) | fastest | slowest |", "|---|---:|---:|---:|", ...MILESTONES.map(([k, what]) => `| ${what} | ${ms(med(0, k))} | ${ms(Math.min(...samples[0]!.map((s) => s[k])))} | ${ms(Math.max(...samples[0]!.map((s) => s[k])))} |`)]
+        : [`| milestone (median, ms) | ${dirs.map((d) => `\`${d}\``).join(" | ")} |`, `|---|${dirs.map(() => "---:").join("|")}|`, ...MILESTONES.map(([k, what]) => `| ${what} | ${dirs.map((_, i) => ms(med(i, k))).join(" | ")} |`)];
+      const scripts = dirs.map((d, i) => `${dirs.length > 1 ? `\`${d}\`: ` : ""}${med(i, "scripts")} files, ${med(i, "scriptKiB").toFixed(1)} KiB`).join("; ");
       const body = `A fresh Chromium context per run (headless, software rendering; no HTTP cache, no storage)
-opens the production build in browser mode: the renderer served on 127.0.0.1 with the app's CSP,
+opens the production build${o.rendererDirs?.length ? ` (${dirs.length > 1 ? "builds compared, runs alternating" : "from the folder named"})` : ""} in browser mode: the renderer served on 127.0.0.1 with the app's CSP,
 the app's real services (\`createServices\`, wallet unlocked) behind the WebSocket bridge, on the
 bench's devnet. Times are from navigation start (the page's time origin): paint timings from the
 Paint Timing API, the rest noted in the page by a script injected before the app's own (a
 \`MutationObserver\` for the DOM, the socket's \`open\` event for the bridge). Median of ${runs} runs after
 one uncounted warm-up run; client, services and node share the machine's cores.
 
-| milestone | median (ms) | fastest | slowest |
-|---|---:|---:|---:|
-${MILESTONES.map(([k, what]) => `| ${what} | ${ms(med(k))} | ${ms(Math.min(...samples.map((s) => s[k])))} | ${ms(Math.max(...samples.map((s) => s[k])))} |`).join("\n")}
+${table.join("\n")}
 
-Scripts fetched before the height showed: ${med("scripts")} files, ${med("scriptKiB").toFixed(1)} KiB as sent (the server does not compress).
+Scripts fetched before the height showed (as sent; the server does not compress): ${scripts}.
 
 Command: \`${ctx.command}\`
 `;
