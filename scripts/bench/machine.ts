@@ -10,9 +10,12 @@ export function machineFacts(): string {
 /** The one-minute load average: the machine may be shared, and figures move with it. */
 export const load1 = (): number => loadavg()[0]!;
 
-/** The commit the working tree is at (with "+changes" when it has uncommitted ones). */
+/**
+ * The commit the working tree is at, and whether it has uncommitted changes ("+changes") other
+ * than the bench's own output files.
+ */
 export function currentCommit(): { sha: string; dirty: boolean } {
   const sha = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs/benchmarks.md", ":!docs/bench-history.json"], { encoding: "utf8" }).trim() !== "";
   return { sha, dirty };
 }

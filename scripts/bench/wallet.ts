@@ -59,6 +59,40 @@ async function scrollOnce(browser: Browser, page: string, frames: number): Promi
   }
 }
 
+// Main-thread work in Chromium's timeline: the app's scroll handler (React), the bench's own frame
+// callback, then style, layout and paint.
+const TRACED: ReadonlyArray<readonly [string, string]> = [
+  ["EventDispatch", "scroll event (the virtualiser and React rendering rows)"],
+  ["FireAnimationFrame", "animation frame callback (the bench moving the scroll position)"],
+  ["UpdateLayoutTree", "style recalculation"],
+  ["Layout", "layout"],
+  ["PrePaint", "pre-paint"],
+  ["Paint", "paint"],
+];
+
+/** One traced run: main-thread ms per frame for each of TRACED. Tracing slows frames, so these runs give no frame times. */
+async function traceOnce(browser: Browser, page: string, frames: number): Promise<Record<string, number>> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(page);
+    await tab.waitForFunction(() => document.querySelector("[data-index]") !== null);
+    await browser.startTracing(tab, { categories: ["devtools.timeline"] });
+    await tab.evaluate(async ({ n, step }) => {
+      const scroller = document.querySelector<HTMLElement>("[data-testid=tx-scroll]")!;
+      for (let i = 0; i < n; i++) {
+        await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        scroller.scrollTop += step;
+      }
+    }, { n: frames, step: ROWS_PER_FRAME * ROW_HEIGHT });
+    const parsed = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents?: Array<{ name?: unknown; ph?: unknown; dur?: unknown }> };
+    const events = parsed.traceEvents ?? [];
+    return Object.fromEntries(TRACED.map(([name]) => [name, events.filter((e) => e.ph === "X" && e.name === name && typeof e.dur === "number").reduce((sum, e) => sum + (e.dur as number), 0) / 1000 / frames]));
+  } finally {
+    await context.close();
+  }
+}
+
 export function walletSection(o: { rows: number; frames: number }): Section {
   return {
     id: "wallet",
@@ -67,6 +101,7 @@ export function walletSection(o: { rows: number; frames: number }): Section {
       const dir = mkdtempSync(join(tmpdir(), "cometdesk-bench-wallet-"));
       const browser = await launchChromium();
       const runs: ScrollRun[] = [];
+      const traces: Record<string, number>[] = [];
       try {
         await build({ entryPoints: ["renderer/bench/tx-table-bench.tsx"], bundle: true, format: "iife", jsx: "automatic", minify: true, outfile: join(dir, "bench.js"), define: { "process.env.NODE_ENV": '"production"' }, logLevel: "warning" });
         writeFileSync(join(dir, "bench.css"), readFileSync("renderer/src/styles.css"));
@@ -76,6 +111,7 @@ export function walletSection(o: { rows: number; frames: number }): Section {
           console.log(`wallet: run ${run}/${ctx.runs}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
           runs.push(r);
         }
+        for (let run = 1; run <= ctx.runs; run++) traces.push(await traceOnce(browser, `file://${join(dir, "index.html")}?rows=${o.rows}`, 300));
       } finally {
         await browser.close();
         rmSync(dir, { recursive: true, force: true });
@@ -95,6 +131,18 @@ Each figure is the median over ${ctx.runs} runs, each in a fresh browser context
 | rows in the DOM while scrolling | ${m("rendered")} |
 | scrolled per run | ${m("reachedRows").toLocaleString("en")} rows |
 | JS heap used, before / after scrolling | ${mib(m("heapBefore"))} / ${mib(m("heapAfter"))} MiB |
+
+Where a frame's main-thread time goes: ${ctx.runs} more runs of 300 frames with Chromium's timeline
+traced (\`devtools.timeline\`; tracing slows frames, so these runs give no frame times), each
+event's total duration divided by the frames, median over the runs. On two busy cores the
+frame's wall time is longer than this work: the renderer waits for the CPU.
+
+| main-thread work per frame | ms |
+|---|---:|
+${TRACED.map(([name, what]) => `| ${what} | ${median(traces.map((t) => t[name]!)).toFixed(2)} |`).join("\n")}
+
+The rows overlap and are not to be added up: a layout forced inside a callback (reading
+\`scrollTop\` after rows changed) counts both there and under layout.
 
 Command: \`${ctx.command}\`
 `;
