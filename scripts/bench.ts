@@ -105,7 +105,8 @@ only those sections here and their rows below. Each figure is a median over seve
 (\`--runs\`, default 3; the cold start takes at least 5). Each section says when, at which commit,
 on what machine and under what load it was measured, and the command that reproduces it.
 
-Speed goals live here, never in timed tests.
+Speed goals live here, never in timed tests. The last section, *Investigations*, is written by
+hand (before/after comparisons of changes made to meet the goals); the bench never touches it.
 
 ## Goals
 
