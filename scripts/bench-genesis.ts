@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { replaceSection } from "./bench/doc-sections.js";
 import { genesisNode, genesisSearch, loadGenesis } from "../electron/services/rpc/genesis-index.js";
 
 const { values } = parseArgs({ options: { balances: { type: "string" } } });
@@ -48,6 +49,4 @@ const section = [
 ].join("\n");
 console.log(section);
 const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n\n";
-const SECTION = /^# Explorer: genesis\n[\s\S]*?(?=\n# |(?![\s\S]))/m;
-const next = SECTION.test(doc) ? doc.replace(SECTION, section) : `${doc.trimEnd()}\n\n${section}`;
-writeFileSync(DOC, next.endsWith("\n") ? next : `${next}\n`);
+writeFileSync(DOC, replaceSection(doc, "Explorer: genesis", section));

@@ -28,10 +28,3 @@ export async function probeLatency(url: string, count: number, token?: string): 
   times.sort((a, b) => a - b);
   return { p50Ms: times[Math.floor(times.length * 0.5)]!, p99Ms: times[Math.floor(times.length * 0.99)]! };
 }
-
-/** The median of some numbers. */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}

@@ -1,24 +1,28 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
-import { NetworksPage } from "../pages/networks/NetworksPage.js";
-import { NodePage } from "../pages/NodePage.js";
+import { Loading } from "../explorer/components/states.js";
 import { ExplorerPage } from "../explorer/ExplorerPage.js";
-import { SearchDialog } from "../explorer/search/SearchDialog.js";
-import { SendPage } from "../pages/send/SendPage.js";
-import { SettingsPage } from "../pages/SettingsPage.js";
-import { TransactionsPage } from "../pages/transactions/TransactionsPage.js";
-import { WalletPage } from "../pages/wallet/WalletPage.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
+import { pageChunks } from "./page-chunks.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { ROUTES } from "./routes.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
 import { useRoute } from "./use-route.js";
 import { useShortcuts } from "./use-shortcuts.js";
+
+const NetworksPage = lazy(pageChunks.networks);
+const NodePage = lazy(pageChunks.node);
+const SendPage = lazy(pageChunks.send);
+const SettingsPage = lazy(pageChunks.settings);
+const TransactionsPage = lazy(pageChunks.transactions);
+const WalletPage = lazy(pageChunks.wallet);
+// The search box (and its bech32 and hash parsing) loads when first opened.
+const SearchDialog = lazy(() => import("../explorer/search/SearchDialog.js").then((m) => ({ default: m.SearchDialog })));
 
 /** The window's frame: header, navigation, the current page and the node status bar. */
 export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
@@ -68,16 +72,18 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
       <main id="content" className="content" aria-labelledby="page-title">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
-        {route === "node" && !location.detail && <NodePage />}
-        {route === "wallet" && <WalletPage unlocked={walletUnlocked} />}
-        {route === "send" && <SendPage />}
-        {route === "transactions" && <TransactionsPage />}
-        {route === "networks" && <NetworksPage />}
-        {route === "settings" && <SettingsPage />}
+        <Suspense fallback={<Loading what="the page" />}>
+          {route === "node" && !location.detail && <NodePage />}
+          {route === "wallet" && <WalletPage unlocked={walletUnlocked} />}
+          {route === "send" && <SendPage />}
+          {route === "transactions" && <TransactionsPage />}
+          {route === "networks" && <NetworksPage />}
+          {route === "settings" && <SettingsPage />}
+        </Suspense>
         <ExplorerPage location={location} />
       </main>
       <StatusBar />
-      {searching && <SearchDialog onClose={() => setSearching(false)} />}
+      {searching && <Suspense fallback={null}><SearchDialog onClose={() => setSearching(false)} /></Suspense>}
     </div>
   );
 }

@@ -29,6 +29,7 @@ export function TxTable(props: { rows: readonly Tx[]; denoms: readonly DenomUnit
       focusRow(moves[e.key]!);
     }
   };
+  const items = virtual.getVirtualItems();
   return (
     <div className="tx-table" role="table" aria-label="Transactions" aria-rowcount={props.rows.length + 1}>
       <div className="tx-row tx-head" role="row" aria-rowindex={1}>
@@ -36,9 +37,11 @@ export function TxTable(props: { rows: readonly Tx[]; denoms: readonly DenomUnit
       </div>
       <div className="tx-scroll" ref={scroller} onKeyDown={onKey} data-testid="tx-scroll">
         <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
-          {virtual.getVirtualItems().map((item) => (
+          {items.map((item) => (
             <TxRow
-              key={props.rows[item.index]!.txHash + item.index}
+              // Keyed by slot, not by transaction: a row scrolled out is reused for the row
+              // scrolled in (same DOM, new text) instead of being destroyed and rebuilt.
+              key={item.index % items.length}
               tx={props.rows[item.index]!}
               index={item.index}
               top={item.start}
