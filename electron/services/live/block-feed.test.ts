@@ -94,4 +94,33 @@ describe("the block feed against a hostile node", () => {
     await ninth;
     expect(seen).toEqual([5, 6, 7, 8, 9]);
   });
+
+  it("clears the outage's reason once the node answers again", async () => {
+    let up = false;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: undefined,
+      latestHeight: async () => {
+        if (!up) throw new Error("connect ECONNREFUSED 127.0.0.1:1");
+        return 5n;
+      },
+      blocks: async (min, max) => Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i)),
+    };
+    const events = createEventHub();
+    const changes: Array<EventPayload<"network.connectionChanged">> = [];
+    const reached = (state: string) =>
+      new Promise<void>((resolve) => events.listen((event, payload) => event === "network.connectionChanged" && (payload as { state: string }).state === state && resolve()));
+    events.listen((event, payload) => void (event === "network.connectionChanged" && changes.push(payload as EventPayload<"network.connectionChanged">)));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 20 });
+    cleanups.push(() => feed.stop());
+    const offline = reached("offline");
+    feed.start(source);
+    await offline;
+    expect(feed.status().reason).toMatch(/ECONNREFUSED/);
+    const back = reached("polling");
+    up = true;
+    await back;
+    expect(feed.status()).toMatchObject({ state: "polling", reason: null });
+    expect(changes.at(-1)?.reason).toBeNull();
+  });
 });

@@ -89,7 +89,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
     if (!s || gen !== generation) return;
     try {
       const tip = await s.latestHeight();
-      if (state === "offline" || state === "connecting") setState(socket?.readyState === WebSocket.OPEN ? "live" : "polling", reason);
+      if (state === "offline" || state === "connecting") {
+        const open = socket?.readyState === WebSocket.OPEN;
+        // The node answers again, so the outage's reason is over; a websocket fallback's stays.
+        setState(open ? "live" : "polling", !open && reason?.startsWith("websocket:") ? reason : null);
+      }
       // A node that goes back (restored from a snapshot, forked, or lying) must not move the
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
       if (last !== undefined && tip < last) setState(state, `${WENT_BACK} ${tip}, below ${last} already shown; waiting for it to catch up`);
