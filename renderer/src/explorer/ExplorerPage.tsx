@@ -1,20 +1,20 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { pageChunks } from "../shell/page-chunks.js";
 import type { Location } from "../shell/routes.js";
 import { Loading } from "./components/states.js";
 
-const BlockDetailPage = lazy(pageChunks.blockDetail);
-const BlocksPage = lazy(pageChunks.blocks);
-const ConsensusPage = lazy(pageChunks.consensus);
-const ConsolePage = lazy(pageChunks.console);
-const DashboardPage = lazy(pageChunks.dashboard);
-const GenesisPage = lazy(pageChunks.genesis);
-const MempoolPage = lazy(pageChunks.mempool);
-const NodeNetwork = lazy(pageChunks.nodeNetwork);
-const AccountPage = lazy(pageChunks.account);
-const SearchPage = lazy(pageChunks.search);
-const TxDetailPage = lazy(pageChunks.txDetail);
-const ValidatorsPage = lazy(pageChunks.validators);
+const BlockDetailPage = pageChunks.blockDetail;
+const BlocksPage = pageChunks.blocks;
+const ConsensusPage = pageChunks.consensus;
+const ConsolePage = pageChunks.console;
+const DashboardPage = pageChunks.dashboard;
+const GenesisPage = pageChunks.genesis;
+const MempoolPage = pageChunks.mempool;
+const NodeNetwork = pageChunks.nodeNetwork;
+const AccountPage = pageChunks.account;
+const SearchPage = pageChunks.search;
+const TxDetailPage = pageChunks.txDetail;
+const ValidatorsPage = pageChunks.validators;
 
 /** The explorer's page for a location: a detail (block, tx, account) or one of its sections. */
 export function ExplorerPage({ location }: { location: Location }) {

@@ -15,12 +15,12 @@ import { ThemeToggle } from "./ThemeToggle.js";
 import { useRoute } from "./use-route.js";
 import { useShortcuts } from "./use-shortcuts.js";
 
-const NetworksPage = lazy(pageChunks.networks);
-const NodePage = lazy(pageChunks.node);
-const SendPage = lazy(pageChunks.send);
-const SettingsPage = lazy(pageChunks.settings);
-const TransactionsPage = lazy(pageChunks.transactions);
-const WalletPage = lazy(pageChunks.wallet);
+const NetworksPage = pageChunks.networks;
+const NodePage = pageChunks.node;
+const SendPage = pageChunks.send;
+const SettingsPage = pageChunks.settings;
+const TransactionsPage = pageChunks.transactions;
+const WalletPage = pageChunks.wallet;
 // The search box (and its bech32 and hash parsing) loads when first opened.
 const SearchDialog = lazy(() => import("../explorer/search/SearchDialog.js").then((m) => ({ default: m.SearchDialog })));
 
