@@ -1,20 +1,7 @@
 import { Suspense } from "react";
-import { pageChunks } from "../shell/page-chunks.js";
+import { pages } from "../shell/page-chunks.js";
 import type { Location } from "../shell/routes.js";
 import { Loading } from "./components/states.js";
-
-const BlockDetailPage = pageChunks.blockDetail;
-const BlocksPage = pageChunks.blocks;
-const ConsensusPage = pageChunks.consensus;
-const ConsolePage = pageChunks.console;
-const DashboardPage = pageChunks.dashboard;
-const GenesisPage = pageChunks.genesis;
-const MempoolPage = pageChunks.mempool;
-const NodeNetwork = pageChunks.nodeNetwork;
-const AccountPage = pageChunks.account;
-const SearchPage = pageChunks.search;
-const TxDetailPage = pageChunks.txDetail;
-const ValidatorsPage = pageChunks.validators;
 
 /** The explorer's page for a location: a detail (block, tx, account) or one of its sections. */
 export function ExplorerPage({ location }: { location: Location }) {
@@ -23,28 +10,28 @@ export function ExplorerPage({ location }: { location: Location }) {
 
 function page(location: Location) {
   const d = location.detail;
-  if (d?.kind === "block" || d?.kind === "blockHash") return <BlockDetailPage key={d.kind === "block" ? d.height : d.hash} detail={d} />;
-  if (d?.kind === "tx") return <TxDetailPage key={d.hash} hash={d.hash} />;
-  if (d?.kind === "account") return <AccountPage key={d.address} address={d.address} />;
+  if (d?.kind === "block" || d?.kind === "blockHash") return <pages.blockDetail key={d.kind === "block" ? d.height : d.hash} detail={d} />;
+  if (d?.kind === "tx") return <pages.txDetail key={d.hash} hash={d.hash} />;
+  if (d?.kind === "account") return <pages.account key={d.address} address={d.address} />;
   switch (location.route) {
     case "dashboard":
-      return <DashboardPage />;
+      return <pages.dashboard />;
     case "blocks":
-      return <BlocksPage />;
+      return <pages.blocks />;
     case "validators":
-      return <ValidatorsPage />;
+      return <pages.validators />;
     case "mempool":
-      return <MempoolPage />;
+      return <pages.mempool />;
     case "consensus":
-      return <ConsensusPage />;
+      return <pages.consensus />;
     case "genesis":
-      return <GenesisPage />;
+      return <pages.genesis />;
     case "search":
-      return <SearchPage />;
+      return <pages.search />;
     case "console":
-      return <ConsolePage />;
+      return <pages.console />;
     case "node":
-      return <NodeNetwork />;
+      return <pages.nodeNetwork />;
     default:
       return null;
   }

@@ -7,7 +7,7 @@ import { ExplorerPage } from "../explorer/ExplorerPage.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
-import { pageChunks } from "./page-chunks.js";
+import { pages } from "./page-chunks.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { ROUTES } from "./routes.js";
 import { StatusBar } from "./StatusBar.js";
@@ -15,12 +15,6 @@ import { ThemeToggle } from "./ThemeToggle.js";
 import { useRoute } from "./use-route.js";
 import { useShortcuts } from "./use-shortcuts.js";
 
-const NetworksPage = pageChunks.networks;
-const NodePage = pageChunks.node;
-const SendPage = pageChunks.send;
-const SettingsPage = pageChunks.settings;
-const TransactionsPage = pageChunks.transactions;
-const WalletPage = pageChunks.wallet;
 // The search box (and its bech32 and hash parsing) loads when first opened.
 const SearchDialog = lazy(() => import("../explorer/search/SearchDialog.js").then((m) => ({ default: m.SearchDialog })));
 
@@ -73,12 +67,12 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
         <Suspense fallback={<Loading what="the page" />}>
-          {route === "node" && !location.detail && <NodePage />}
-          {route === "wallet" && <WalletPage unlocked={walletUnlocked} />}
-          {route === "send" && <SendPage />}
-          {route === "transactions" && <TransactionsPage />}
-          {route === "networks" && <NetworksPage />}
-          {route === "settings" && <SettingsPage />}
+          {route === "node" && !location.detail && <pages.node />}
+          {route === "wallet" && <pages.wallet unlocked={walletUnlocked} />}
+          {route === "send" && <pages.send />}
+          {route === "transactions" && <pages.transactions />}
+          {route === "networks" && <pages.networks />}
+          {route === "settings" && <pages.settings />}
         </Suspense>
         <ExplorerPage location={location} />
       </main>

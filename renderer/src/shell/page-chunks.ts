@@ -34,7 +34,7 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>): Page<P> 
  * the shell, so it parses sooner, and a page's libraries (decoders, QR codes, the virtual list,
  * the contract's schemas) load with the first page that needs them.
  */
-export const pageChunks = {
+export const pages = {
   blockDetail: page(() => import("../explorer/pages/block/BlockDetailPage.js").then((m) => m.BlockDetailPage)),
   blocks: page(() => import("../explorer/pages/block/BlocksPage.js").then((m) => m.BlocksPage)),
   consensus: page(() => import("../explorer/pages/consensus/ConsensusPage.js").then((m) => m.ConsensusPage)),
@@ -58,11 +58,11 @@ export const pageChunks = {
 /** The chunks the page at `location` renders. */
 function chunksFor(location: Location): Preloadable[] {
   const d = location.detail;
-  if (d?.kind === "block" || d?.kind === "blockHash") return [pageChunks.blockDetail];
-  if (d?.kind === "tx") return [pageChunks.txDetail];
-  if (d?.kind === "account") return [pageChunks.account];
-  if (location.route === "node") return [pageChunks.node, pageChunks.nodeNetwork];
-  return [pageChunks[location.route]];
+  if (d?.kind === "block" || d?.kind === "blockHash") return [pages.blockDetail];
+  if (d?.kind === "tx") return [pages.txDetail];
+  if (d?.kind === "account") return [pages.account];
+  if (location.route === "node") return [pages.node, pages.nodeNetwork];
+  return [pages[location.route]];
 }
 
 /**
