@@ -33,6 +33,8 @@ export interface BlockFeedOptions {
 type State = EventPayload<"network.connectionChanged">["state"];
 const BATCH = 20n;
 const WENT_BACK = "the node went back to height";
+/** Starts the reason while polling stands in for a websocket that failed. */
+const NO_SOCKET = "websocket:";
 
 /**
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
@@ -92,7 +94,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       if (state === "offline" || state === "connecting") {
         const open = socket?.readyState === WebSocket.OPEN;
         // The node answers again, so the outage's reason is over; a websocket fallback's stays.
-        setState(open ? "live" : "polling", !open && reason?.startsWith("websocket:") ? reason : null);
+        setState(open ? "live" : "polling", !open && reason?.startsWith(NO_SOCKET) ? reason : null);
       }
       // A node that goes back (restored from a snapshot, forked, or lying) must not move the
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
@@ -132,7 +134,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       ws.removeAllListeners();
       ws.on("error", () => {});
       ws.terminate();
-      setState("polling", `websocket: ${why}; polling instead`);
+      setState("polling", `${NO_SOCKET} ${why}; polling instead`);
       reconnectTimer = setTimeout(() => connect(gen), options.reconnectMs ?? 10_000).unref();
     };
     ws.on("error", (e) => fallBack(e.message));
