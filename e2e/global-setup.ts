@@ -13,7 +13,7 @@ import { type Layout, layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
 import { firstBusyPort, sleep } from "../devnet/lib/processes.js";
 import { consoleProgress } from "../devnet/lib/progress.js";
 import { TEST_PORT_BASE } from "../devnet/test/global-setup.js";
-import { startBrowserMode } from "../scripts/web/browser-mode.js";
+import { startBrowserMode } from "../electron/bridge/browser-mode.js";
 import type { E2eEnv } from "./support/context.js";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -12,7 +12,7 @@ import { createEventHub, type EventHub } from "../../electron/services/event-hub
 import { createServices, type Services } from "../../electron/services/create-services.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import type { DevnetInfo } from "../../devnet/lib/state.js";
-import { startBrowserMode, type BrowserMode } from "../../scripts/web/browser-mode.js";
+import { startBrowserMode, type BrowserMode } from "../../electron/bridge/browser-mode.js";
 import { collectPageErrors, launchChromium } from "../support/browser.js";
 import type { E2eEnv } from "../support/context.js";
 

@@ -3,9 +3,9 @@
  * built renderer served over http, both on loopback. Used by the e2e suite and by `npm start`
  * where no Electron binary can run. The renderer finds the bridge in its URL's query string.
  */
-import { startBridgeServer } from "../../electron/bridge/bridge-server.js";
-import type { Dispatcher } from "../../electron/services/dispatcher.js";
-import type { EventHub } from "../../electron/services/event-hub.js";
+import { startBridgeServer } from "./bridge-server.js";
+import type { Dispatcher } from "../services/dispatcher.js";
+import type { EventHub } from "../services/event-hub.js";
 import { startRendererServer } from "./renderer-server.js";
 
 export interface BrowserModeOptions {

@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { APP_ORIGIN, resolveAppAsset } from "../../electron/main/app-protocol.js";
-import { contentSecurityPolicy, rendererResponseHeaders } from "../../electron/main/security.js";
+import { APP_ORIGIN, resolveAppAsset } from "../main/app-protocol.js";
+import { contentSecurityPolicy, rendererResponseHeaders } from "../main/security.js";
 
 export interface RendererServer {
   readonly url: string;

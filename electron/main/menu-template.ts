@@ -1,6 +1,6 @@
 /**
  * The application menu as data. Navigation and theme shortcuts are handled by the renderer
- * (renderer/src/shell/shortcuts.ts), so those items show their accelerator without
+ * (renderer/src/links/shortcuts.ts), so those items show their accelerator without
  * registering it and, when clicked, replay the keystroke into the page.
  */
 import type { MenuItemConstructorOptions } from "electron";

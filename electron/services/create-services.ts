@@ -24,7 +24,7 @@ import { createSender } from "./tx/send.js";
 import type { SaveFile } from "./tx/tx-export.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
 import { createTxNotifier, type Notifier } from "./tx/tx-notifier.js";
-import { balancesOf } from "./vault/balances.js";
+import { balancesOf } from "../../shared/cosmos/bank/queries.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";

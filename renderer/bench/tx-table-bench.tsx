@@ -4,7 +4,7 @@
  */
 import { createRoot } from "react-dom/client";
 import type { Tx } from "../../shared/contract/tx.js";
-import { TxTable } from "../src/pages/transactions/TxTable.js";
+import { TxTable } from "../src/wallet/pages/transactions/TxTable.js";
 
 
 const count = Number(new URLSearchParams(location.search).get("rows") ?? "100000");

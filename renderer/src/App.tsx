@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CometdeskApi } from "../../shared/api.js";
 import { ApiProvider } from "./api/api-context.js";
-import { Gate } from "./lock/Gate.js";
+import { Gate } from "./shell/Gate.js";
 import { appQueries } from "./queries/app-queries.js";
 import { chainQueries } from "./queries/chain-queries.js";
 import { networkQueries } from "./queries/network-queries.js";

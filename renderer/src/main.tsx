@@ -4,7 +4,7 @@ import { App } from "./App.js";
 import { connectApi } from "./api/connect-api.js";
 import { errorMessage } from "./api/unwrap.js";
 import { preloadPage } from "./shell/page-chunks.js";
-import { parseLocation } from "./shell/routes.js";
+import { parseLocation } from "./links/routes.js";
 import { Unavailable } from "./shell/Unavailable.js";
 import "./styles.css";
 

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { launchChromium } from "../../e2e/support/browser.js";
 import { createServices } from "../../electron/services/create-services.js";
-import { startBrowserMode } from "../web/browser-mode.js";
+import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
 import type { Section } from "./section.js";
 import { median } from "./stats.js";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createServices } from "../../electron/services/create-services.js";
 import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
-import { startBrowserMode } from "../web/browser-mode.js";
+import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
 
 export interface BrowserFallbackOptions {
   readonly devnetJson: string | undefined;

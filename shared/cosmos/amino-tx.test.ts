@@ -4,7 +4,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { describe, expect, it } from "vitest";
-import { buildTxRaw, txHash } from "./tx-raw.js";
+import { buildTxRaw, txHash } from "../../server/lib/tx-raw.js";
 
 const transfer = { from: "cosmos1from", to: "cosmos1to", amount: { amount: 5n, denom: "ucomet" }, nonce: 12n, memo: "hi", fee: { amount: 500n, denom: "ucomet" }, gas: 200000n, timeoutHeight: 99n };
 

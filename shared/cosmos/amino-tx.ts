@@ -4,7 +4,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import type { StdSignDoc } from "../../../shared/contract/tx.js";
+import type { StdSignDoc } from "../contract/tx.js";
 
 /**
  * The id the access service will give a signed transfer: upper-case hex sha256 of the TxRaw it

@@ -3,7 +3,7 @@ import { MsgFundCommunityPool, MsgSetWithdrawAddress, MsgWithdrawDelegatorReward
 import { MsgDeposit, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
-import type { JsonValue } from "../../../../shared/primitives.js";
+import type { JsonValue } from "../primitives.js";
 
 interface Codec {
   decode(bytes: Uint8Array): unknown;

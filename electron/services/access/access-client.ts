@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccessInfo, AccountState, StdSignDoc, Tx } from "../../../shared/contract/tx.js";
-import { BodyTooLargeError, parseBoundedJson, readBodyCapped } from "../rpc/bounded-json.js";
+import { BodyTooLargeError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { AccessError, AccessUnreachableError } from "./access-errors.js";
 
 export interface AccessClientOptions {

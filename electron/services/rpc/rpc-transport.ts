@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "./bounded-json.js";
+import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { type AttemptFailure, RpcError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
 import { uriPath } from "./uri-form.js";
 

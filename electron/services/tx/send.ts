@@ -8,7 +8,7 @@ import { AppError } from "../app-error.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
 import { checkSignDoc } from "./sign-doc-check.js";
-import { txHashOf } from "./tx-hash.js";
+import { txHashOf } from "../../../shared/cosmos/amino-tx.js";
 
 /** A transfer to send, with the id that makes a repeat of the same review a no-op. */
 export type SendRequest = TransferBody & { readonly requestId?: string };

@@ -1,5 +1,5 @@
 import type { Envelope, ErrorInfo } from "../../../shared/envelope.js";
-import { visibleText } from "../explorer/text/visible-text.js";
+import { visibleText } from "../components/text/visible-text.js";
 
 /** A failed call, carrying main's error code so the UI can react to it (e.g. wallet_locked). */
 export class ApiError extends Error {

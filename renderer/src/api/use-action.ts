@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { errorMessage } from "../api/unwrap.js";
+import { errorMessage } from "./unwrap.js";
 
 /**
  * One user action (a form submit) with its pending flag and error text. Used instead of

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "../../api/unwrap.js";
+import { errorMessage } from "../api/unwrap.js";
 
 /** What a page shows while its first answer is on the way. */
 export function Loading({ what }: { what: string }) {

@@ -1,5 +1,5 @@
-import { detailHash } from "../../shell/routes.js";
-import { ChainText } from "../text/ChainText.js";
+import { detailHash } from "./routes.js";
+import { ChainText } from "../components/text/ChainText.js";
 
 const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 

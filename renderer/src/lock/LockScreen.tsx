@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
-import { useAction } from "../components/use-action.js";
+import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 
 /** The vault is locked: nothing but the password field until it is unlocked. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useAction } from "../components/use-action.js";
+import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { passwordProblem } from "./PasswordFields.js";
 

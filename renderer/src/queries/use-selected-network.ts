@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Network } from "../../../shared/contract/network.js";
 import { useApi } from "../api/api-context.js";
-import { networkQueries } from "../queries/network-queries.js";
+import { networkQueries } from "./network-queries.js";
 
 /** The selected network, from the cached network list. */
 export function useSelectedNetwork(): { network: Network | undefined; isPending: boolean; error: Error | null } {

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { pages } from "../shell/page-chunks.js";
-import type { Location } from "../shell/routes.js";
-import { Loading } from "./components/states.js";
+import { pages } from "./page-chunks.js";
+import type { Location } from "../links/routes.js";
+import { Loading } from "../components/states.js";
 
 /** The explorer's page for a location: a detail (block, tx, account) or one of its sections. */
 export function ExplorerPage({ location }: { location: Location }) {

@@ -4,9 +4,9 @@ import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { useMainEvents } from "../events/use-main-events.js";
 import { walletQueries } from "../queries/wallet-queries.js";
-import { AppShell } from "../shell/AppShell.js";
-import { FirstRun } from "./FirstRun.js";
-import { LockScreen } from "./LockScreen.js";
+import { AppShell } from "./AppShell.js";
+import { FirstRun } from "../lock/FirstRun.js";
+import { LockScreen } from "../lock/LockScreen.js";
 
 /**
  * What the window shows first: the first-run flow without a vault, the lock screen while the

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { chainQueries } from "../queries/chain-queries.js";
-import { useSelectedNetwork } from "./use-selected-network.js";
+import { useSelectedNetwork } from "../queries/use-selected-network.js";
 
 const STATE_LABEL = { idle: "idle", connecting: "connecting", live: "live", polling: "polling", offline: "offline" } as const;
 

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactElement } from "react";
-import type { Location } from "./routes.js";
+import type { Location } from "../links/routes.js";
 
 /** A page component whose chunk can be fetched before it first renders. */
 export type Page<P extends object> = ((props: P) => ReactElement) & Preloadable;
@@ -47,12 +47,12 @@ export const pages = {
   search: page(() => import("../explorer/pages/search/SearchPage.js").then((m) => m.SearchPage)),
   txDetail: page(() => import("../explorer/pages/TxDetailPage.js").then((m) => m.TxDetailPage)),
   validators: page(() => import("../explorer/pages/validators/ValidatorsPage.js").then((m) => m.ValidatorsPage)),
-  node: page(() => import("../pages/NodePage.js").then((m) => m.NodePage)),
-  wallet: page(() => import("../pages/wallet/WalletPage.js").then((m) => m.WalletPage)),
-  send: page(() => import("../pages/send/SendPage.js").then((m) => m.SendPage)),
-  transactions: page(() => import("../pages/transactions/TransactionsPage.js").then((m) => m.TransactionsPage)),
-  networks: page(() => import("../pages/networks/NetworksPage.js").then((m) => m.NetworksPage)),
-  settings: page(() => import("../pages/SettingsPage.js").then((m) => m.SettingsPage)),
+  node: page(() => import("../explorer/pages/node/NodePage.js").then((m) => m.NodePage)),
+  wallet: page(() => import("../wallet/pages/wallet/WalletPage.js").then((m) => m.WalletPage)),
+  send: page(() => import("../wallet/pages/send/SendPage.js").then((m) => m.SendPage)),
+  transactions: page(() => import("../wallet/pages/transactions/TransactionsPage.js").then((m) => m.TransactionsPage)),
+  networks: page(() => import("../networks/pages/NetworksPage.js").then((m) => m.NetworksPage)),
+  settings: page(() => import("../settings/pages/SettingsPage.js").then((m) => m.SettingsPage)),
 };
 
 /** The chunks the page at `location` renders. */

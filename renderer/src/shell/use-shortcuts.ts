@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { type ShortcutAction, shortcutFor } from "./shortcuts.js";
+import { type ShortcutAction, shortcutFor } from "../links/shortcuts.js";
 
 const isMac = /Mac/.test(navigator.platform);
 

@@ -1,7 +1,7 @@
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryAllBalancesRequest, QueryAllBalancesResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
-import type { ResultOf } from "../../../shared/contract/index.js";
-import { AppError } from "../app-error.js";
+import type { ResultOf } from "../../contract/index.js";
+import { AppError } from "../../../electron/services/app-error.js";
 
 type AbciQuery = (args: { path: string; data?: string }) => Promise<ResultOf<"chain.abciQuery">>;
 

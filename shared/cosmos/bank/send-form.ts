@@ -1,5 +1,5 @@
-import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
-import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../../../shared/wallet/amount.js";
+import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
+import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../wallet/amount.js";
 
 /** What the user typed, as typed. */
 export interface SendDraft {

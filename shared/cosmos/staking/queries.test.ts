@@ -2,7 +2,7 @@ import { toBase64 } from "@cosmjs/encoding";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { describe, expect, it } from "vitest";
-import { consensusAddress, createMonikerCache, readMonikers } from "./validator-monikers.js";
+import { consensusAddress, createMonikerCache, readMonikers } from "./queries.js";
 
 // Recorded answers of a staking query, made with the real encoders: these tests are about
 // what the reader does with odd answers (no staking module, garbage, endless paging).

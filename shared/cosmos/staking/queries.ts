@@ -4,7 +4,7 @@ import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { QueryValidatorsRequest, QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import type { Any } from "cosmjs-types/google/protobuf/any";
-import type { ResultOf } from "../../../shared/contract/index.js";
+import type { ResultOf } from "../../contract/index.js";
 
 type AbciQuery = (args: { path: string; data?: string; height?: string }) => Promise<ResultOf<"chain.abciQuery">>;
 export type Monikers = ResultOf<"chain.validatorMonikers">;

@@ -1,6 +1,6 @@
 import type { ResultOf } from "../../../../shared/contract/index.js";
-import { ChainText } from "../text/ChainText.js";
-import { Empty } from "./states.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { Empty } from "../../components/states.js";
 
 type AbciEvent = ResultOf<"chain.blockResults">["finalizeBlockEvents"][number];
 

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { decodeTx, rawTxJson } from "../decode/tx-decoder.js";
 import { JsonTree } from "../json/JsonTree.js";
-import { ChainText } from "../text/ChainText.js";
-import { AddressLink } from "./links.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { AddressLink } from "../../links/links.js";
 import { RawToggle } from "./RawToggle.js";
-import { Facts } from "./states.js";
+import { Facts } from "../../components/states.js";
 
 const coins = (list: readonly { denom: string; amount: string }[]) => (list.length ? list.map((c) => `${c.amount}${c.denom}`).join(", ") : "none");
 

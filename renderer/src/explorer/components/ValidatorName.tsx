@@ -1,6 +1,6 @@
-import { ChainText } from "../text/ChainText.js";
+import { ChainText } from "../../components/text/ChainText.js";
 import type { MonikerMap } from "../validators/use-monikers.js";
-import { Hash } from "./links.js";
+import { Hash } from "../../links/links.js";
 
 /**
  * A validator as the chain names it: its moniker (hostile text, shown through ChainText) beside

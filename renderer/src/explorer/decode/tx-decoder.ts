@@ -4,7 +4,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { JsonValue } from "../../../../shared/primitives.js";
-import { decodeMessage } from "./message-registry.js";
+import { decodeMessage } from "../../../../shared/cosmos/messages.js";
 
 export interface DecodedMessage {
   readonly typeUrl: string;

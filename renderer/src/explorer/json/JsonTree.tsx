@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { JsonValue } from "../../../../shared/primitives.js";
-import { ChainText } from "../text/ChainText.js";
+import { ChainText } from "../../components/text/ChainText.js";
 import { entries, isContainer, PAGE, summary } from "./json-model.js";
 import { onTreeFocus, onTreeKeyDown } from "./tree-keys.js";
 

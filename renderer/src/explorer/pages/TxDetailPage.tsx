@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { chainTxQueries } from "../../queries/chain-tx-queries.js";
+import { chainTxQueries } from "../queries/chain-tx-queries.js";
 import { EventList } from "../components/EventList.js";
-import { BlockLink, Hash } from "../components/links.js";
-import { ErrorState, Facts, Loading } from "../components/states.js";
+import { BlockLink, Hash } from "../../links/links.js";
+import { ErrorState, Facts, Loading } from "../../components/states.js";
 import { TxView } from "../components/TxView.js";
 import { useExplorer } from "../components/use-explorer.js";
-import { ChainText } from "../text/ChainText.js";
+import { ChainText } from "../../components/text/ChainText.js";
 
 /** `#/tx/<HASH>`: one transaction from the `tx` route, decoded, with its result and events. */
 export function TxDetailPage({ hash }: { hash: string }) {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CometdeskApi } from "../../../shared/api.js";
-import { unwrap } from "../api/unwrap.js";
-import { explorerKeys as K } from "./explorer-keys.js";
+import type { CometdeskApi } from "../../../../shared/api.js";
+import { unwrap } from "../../api/unwrap.js";
+import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 /** `blockchain` answers at most 20 block metas per call. */
 export const BLOCKS_PER_CALL = 20;

@@ -1,8 +1,8 @@
 /** Transactions as the chain holds them (`tx`, `tx_search`, `block_search`), for the explorer. */
 import { queryOptions } from "@tanstack/react-query";
-import type { CometdeskApi } from "../../../shared/api.js";
-import { unwrap } from "../api/unwrap.js";
-import { explorerKeys as K } from "./explorer-keys.js";
+import type { CometdeskApi } from "../../../../shared/api.js";
+import { unwrap } from "../../api/unwrap.js";
+import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 export interface SearchParams {
   readonly kind: "tx" | "block";

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CometdeskApi } from "../../../shared/api.js";
-import { unwrap } from "../api/unwrap.js";
-import { explorerKeys as K } from "./explorer-keys.js";
+import type { CometdeskApi } from "../../../../shared/api.js";
+import { unwrap } from "../../api/unwrap.js";
+import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 /** Head-of-chain reads: all under `live`, refetched when main reports a new block. */
 export const liveQueries = {

@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CometdeskApi } from "../../../shared/api.js";
-import type { ResultOf } from "../../../shared/contract/index.js";
-import { unwrap } from "../api/unwrap.js";
-import { explorerKeys as K } from "./explorer-keys.js";
+import type { CometdeskApi } from "../../../../shared/api.js";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import { unwrap } from "../../api/unwrap.js";
+import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 type Validator = ResultOf<"chain.validators">["validators"][number];
 export interface ValidatorSet { readonly blockHeight: string; readonly total: number; readonly validators: readonly Validator[] }

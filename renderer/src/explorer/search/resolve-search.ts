@@ -1,5 +1,5 @@
 import type { CometdeskApi } from "../../../../shared/api.js";
-import { detailHash } from "../../shell/routes.js";
+import { detailHash } from "../../links/routes.js";
 import type { SearchTarget } from "./classify-input.js";
 
 /**

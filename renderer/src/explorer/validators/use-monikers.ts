@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { unwrap } from "../../api/unwrap.js";
 import { explorerKeys } from "../../queries/explorer-keys.js";
-import { liveQueries } from "../../queries/live-queries.js";
+import { liveQueries } from "../queries/live-queries.js";
 import { useExplorer } from "../components/use-explorer.js";
 
 export interface StakingName { readonly moniker: string; readonly operatorAddress: string }

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../components/use-action.js";
+import { useAction } from "../../api/use-action.js";
 import { networkKeys, networkQueries } from "../../queries/network-queries.js";
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Settings } from "../../../shared/contract/settings.js";
-import { useApi } from "../api/api-context.js";
-import { errorMessage, unwrap } from "../api/unwrap.js";
-import { appQueries } from "../queries/app-queries.js";
-import { settingsKeys, settingsQueries } from "../queries/settings-queries.js";
-import { SHORTCUTS } from "../shell/shortcuts.js";
-import { useThemeState } from "../theme/ThemeProvider.js";
-import type { ThemePreference } from "../theme/theme.js";
+import type { Settings } from "../../../../shared/contract/settings.js";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { appQueries } from "../../queries/app-queries.js";
+import { settingsKeys, settingsQueries } from "../settings-queries.js";
+import { SHORTCUTS } from "../../links/shortcuts.js";
+import { useThemeState } from "../../theme/ThemeProvider.js";
+import type { ThemePreference } from "../../theme/theme.js";
 
 const isMac = /Mac/.test(navigator.platform);
 const THEMES: ReadonlyArray<[ThemePreference, string]> = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];

@@ -1,7 +1,7 @@
 import type { ResultOf } from "../../../../../shared/contract/index.js";
-import { Hash } from "../../components/links.js";
-import { Facts } from "../../components/states.js";
-import { ChainText } from "../../text/ChainText.js";
+import { Hash } from "../../../links/links.js";
+import { Facts } from "../../../components/states.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 import { BlockResultsSection } from "./BlockResultsSection.js";
 import { BlockTxs } from "./BlockTxs.js";
 import { CommitSection } from "./CommitSection.js";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Detail } from "../../../shell/routes.js";
-import { blockQueries } from "../../../queries/block-queries.js";
-import { ErrorState, Loading } from "../../components/states.js";
+import type { Detail } from "../../../links/routes.js";
+import { blockQueries } from "../../queries/block-queries.js";
+import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { BlockBody } from "./BlockBody.js";
 

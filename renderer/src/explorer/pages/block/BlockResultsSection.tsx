@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { blockQueries } from "../../../queries/block-queries.js";
+import { blockQueries } from "../../queries/block-queries.js";
 import { EventList } from "../../components/EventList.js";
-import { Empty, QueryView } from "../../components/states.js";
+import { Empty, QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 /** `block_results`: each transaction's outcome, the block's own events and validator updates. */
 export function BlockResultsSection({ height }: { height: string }) {

@@ -1,6 +1,6 @@
 import type { ResultOf } from "../../../../../shared/contract/index.js";
-import { TxHashLink } from "../../components/links.js";
-import { Empty } from "../../components/states.js";
+import { TxHashLink } from "../../../links/links.js";
+import { Empty } from "../../../components/states.js";
 import { TxView } from "../../components/TxView.js";
 import { useExplorer } from "../../components/use-explorer.js";
 

@@ -2,12 +2,12 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
-import { blockQueries } from "../../../queries/block-queries.js";
-import { BlockLink } from "../../components/links.js";
-import { ErrorState, Loading } from "../../components/states.js";
+import { blockQueries } from "../../queries/block-queries.js";
+import { BlockLink } from "../../../links/links.js";
+import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
-import { detailHash } from "../../../shell/routes.js";
+import { detailHash } from "../../../links/routes.js";
 import { type BlockRow, keepHead, mergeRows } from "./block-rows.js";
 
 const toRows = (r: ResultOf<"chain.blockchain"> | undefined): BlockRow[] =>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { blockQueries } from "../../../queries/block-queries.js";
+import { blockQueries } from "../../queries/block-queries.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
-import { QueryView } from "../../components/states.js";
+import { QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { BLOCK_ID_FLAG } from "../../validators/signing-record.js";
 import { useMonikers } from "../../validators/use-monikers.js";

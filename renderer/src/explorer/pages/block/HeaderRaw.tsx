@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
-import { QueryView } from "../../components/states.js";
+import { QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { JsonTree } from "../../json/JsonTree.js";
 

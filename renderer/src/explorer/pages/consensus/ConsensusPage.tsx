@@ -3,13 +3,13 @@ import { useState } from "react";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
 import { chainQueries } from "../../../queries/chain-queries.js";
-import { liveQueries } from "../../../queries/live-queries.js";
-import { Hash } from "../../components/links.js";
-import { ErrorState, Facts, Loading, QueryView } from "../../components/states.js";
+import { liveQueries } from "../../queries/live-queries.js";
+import { Hash } from "../../../links/links.js";
+import { ErrorState, Facts, Loading, QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { JsonTree } from "../../json/JsonTree.js";
-import { validatorQueries } from "../../../queries/validator-queries.js";
+import { validatorQueries } from "../../queries/validator-queries.js";
 import { useMonikers } from "../../validators/use-monikers.js";
 import { roundView } from "./round-state.js";
 

@@ -2,12 +2,12 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { JsonValue } from "../../../../../shared/primitives.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
-import { liveQueries } from "../../../queries/live-queries.js";
-import { Facts, QueryView } from "../../components/states.js";
+import { liveQueries } from "../../queries/live-queries.js";
+import { Facts, QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ABCI_PRESETS, dataAsHex } from "../../console/abci-presets.js";
 import { JsonTree } from "../../json/JsonTree.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 /** `abci_info`, and `abci_query` with presets that encode and decode common Cosmos queries. */
 export function AbciSection() {

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { errorMessage } from "../../../api/unwrap.js";
-import { blockQueries } from "../../../queries/block-queries.js";
+import { blockQueries } from "../../queries/block-queries.js";
 import { chainQueries } from "../../../queries/chain-queries.js";
-import { liveQueries } from "../../../queries/live-queries.js";
-import { BlockLink } from "../../components/links.js";
-import { ErrorState, Facts, Loading } from "../../components/states.js";
+import { liveQueries } from "../../queries/live-queries.js";
+import { BlockLink } from "../../../links/links.js";
+import { ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 import { BlockChart } from "./BlockChart.js";
 import { chartPoints } from "./chart-model.js";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ChunkText } from "../../genesis/genesis-chunks.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 const SLICE = 64 * 1024;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
-import { ErrorState, Facts, Loading } from "../../components/states.js";
+import { ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { chunkText } from "../../genesis/genesis-chunks.js";
 import { GenesisChunkView } from "./GenesisChunkView.js";

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
-import { Empty, ErrorState } from "../../components/states.js";
+import { Empty, ErrorState } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 /** Search over the whole genesis, run in main (`chain.genesisSearch`): paths and snippets, at most 200. */
 export function GenesisSearch() {

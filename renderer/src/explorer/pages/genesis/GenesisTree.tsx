@@ -3,10 +3,10 @@ import { useState } from "react";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
-import { ErrorState } from "../../components/states.js";
+import { ErrorState } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { onTreeFocus, onTreeKeyDown } from "../../json/tree-keys.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 type Entry = ResultOf<"chain.genesisNode">["entries"][number];
 const PAGE = 100;

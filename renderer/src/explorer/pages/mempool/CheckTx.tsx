@@ -2,10 +2,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { EventList } from "../../components/EventList.js";
-import { Facts } from "../../components/states.js";
+import { Facts } from "../../../components/states.js";
 import { TxView } from "../../components/TxView.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 /** `check_tx`: runs a pasted transaction through the node's checks without broadcasting it. */
 export function CheckTx() {

@@ -1,7 +1,7 @@
 import { fromBase64 } from "@cosmjs/encoding";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
-import { TxHashLink } from "../../components/links.js";
+import { TxHashLink } from "../../../links/links.js";
 import { TxView } from "../../components/TxView.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
 import { txHashOf } from "../../decode/tx-decoder.js";

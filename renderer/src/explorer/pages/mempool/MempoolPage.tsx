@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { liveQueries } from "../../../queries/live-queries.js";
-import { Empty, ErrorState, Facts, Loading } from "../../components/states.js";
+import { liveQueries } from "../../queries/live-queries.js";
+import { Empty, ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { CheckTx } from "./CheckTx.js";
 import { MempoolList } from "./MempoolList.js";

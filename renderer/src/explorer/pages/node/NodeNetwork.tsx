@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { liveQueries } from "../../../queries/live-queries.js";
-import { Empty, ErrorState, Facts, Loading } from "../../components/states.js";
+import { liveQueries } from "../../queries/live-queries.js";
+import { Empty, ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ChainText } from "../../text/ChainText.js";
+import { ChainText } from "../../../components/text/ChainText.js";
 
 const rate = (bytesPerSecond: number) => (bytesPerSecond >= 1024 ? `${(bytesPerSecond / 1024).toFixed(1)} KiB/s` : `${bytesPerSecond} B/s`);
 

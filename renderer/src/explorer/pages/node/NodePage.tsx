@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useApi } from "../api/api-context.js";
-import { errorMessage } from "../api/unwrap.js";
-import { ChainText } from "../explorer/text/ChainText.js";
-import { chainQueries } from "../queries/chain-queries.js";
-import { useSelectedNetwork } from "../shell/use-selected-network.js";
+import { useApi } from "../../../api/api-context.js";
+import { errorMessage } from "../../../api/unwrap.js";
+import { ChainText } from "../../../components/text/ChainText.js";
+import { chainQueries } from "../../../queries/chain-queries.js";
+import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 
 /** The selected network's node: who it is, how far it is, and where the app reaches it. */
 export function NodePage() {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { chainTxQueries } from "../../../queries/chain-tx-queries.js";
-import { BlockLink, TxHashLink } from "../../components/links.js";
-import { Empty, ErrorState, Loading } from "../../components/states.js";
+import { chainTxQueries } from "../../queries/chain-tx-queries.js";
+import { BlockLink, TxHashLink } from "../../../links/links.js";
+import { Empty, ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 
 /** One page of a tx_search / block_search answer, with previous/next. */

@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef, useState } from "react";
-import { blockQueries } from "../../../queries/block-queries.js";
+import { blockQueries } from "../../queries/block-queries.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { type SigningRecord as SigningRecordData, signingRecords } from "../../validators/signing-record.js";

@@ -1,8 +1,8 @@
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
-import type { ValidatorSet } from "../../../queries/validator-queries.js";
-import { detailHash } from "../../../shell/routes.js";
+import type { ValidatorSet } from "../../queries/validator-queries.js";
+import { detailHash } from "../../../links/routes.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
 import { ValidatorName } from "../../components/ValidatorName.js";

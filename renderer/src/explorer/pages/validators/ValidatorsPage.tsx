@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { validatorQueries } from "../../../queries/validator-queries.js";
-import { ErrorState, Loading } from "../../components/states.js";
+import { validatorQueries } from "../../queries/validator-queries.js";
+import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useMonikers } from "../../validators/use-monikers.js";
 import { SigningRecord } from "./SigningRecord.js";

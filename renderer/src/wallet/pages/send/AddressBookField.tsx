@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
-import { useApi } from "../../api/api-context.js";
-import { unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../components/use-action.js";
-import { addressBookKeys, addressBookQueries } from "../../queries/wallet-queries.js";
+import { addressProblem, describeAddressProblem } from "../../../../../shared/wallet/bech32-check.js";
+import { useApi } from "../../../api/api-context.js";
+import { unwrap } from "../../../api/unwrap.js";
+import { useAction } from "../../../api/use-action.js";
+import { addressBookKeys, addressBookQueries } from "../../../queries/wallet-queries.js";
 import { Field } from "./Field.js";
 
 /** The recipient: typed, or picked from the address book (kept in main), and saved to it. */

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Network } from "../../../../shared/contract/network.js";
-import type { ResultOf } from "../../../../shared/contract/index.js";
-import { formatCoin } from "../../../../shared/wallet/amount.js";
-import { useApi } from "../../api/api-context.js";
-import { unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../components/use-action.js";
-import { txKeys } from "../../queries/tx-queries.js";
-import { AccessProblemView } from "../../wallet/AccessProblemView.js";
-import { inertText } from "../../wallet/inert-text.js";
-import { notifyWhenFinal } from "../../wallet/tx-notifications.js";
+import type { Network } from "../../../../../shared/contract/network.js";
+import type { ResultOf } from "../../../../../shared/contract/index.js";
+import { formatCoin } from "../../../../../shared/wallet/amount.js";
+import { useApi } from "../../../api/api-context.js";
+import { unwrap } from "../../../api/unwrap.js";
+import { useAction } from "../../../api/use-action.js";
+import { txKeys } from "../../../queries/tx-queries.js";
+import { AccessProblemView } from "../../AccessProblemView.js";
+import { inertText } from "../../inert-text.js";
+import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
 
 type Review = Extract<SendState, { step: "review" }>;

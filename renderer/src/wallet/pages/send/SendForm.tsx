@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import type { Network } from "../../../../shared/contract/network.js";
-import type { ResultOf } from "../../../../shared/contract/index.js";
+import type { Network } from "../../../../../shared/contract/network.js";
+import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { AccountSwitcher } from "../wallet/AccountSwitcher.js";
-import { useSelectedAccount } from "../../wallet/use-selected-account.js";
+import { useSelectedAccount } from "../../use-selected-account.js";
 import { AddressBookField } from "./AddressBookField.js";
 import { Field } from "./Field.js";
-import { checkSend, defaultFeeDisplay, type SendDraft, type SendField } from "./send-form.js";
+import { checkSend, defaultFeeDisplay, type SendDraft, type SendField } from "../../../../../shared/cosmos/bank/send-form.js";
 import { sendStore } from "./send-store.js";
 
 type Info = ResultOf<"tx.info">;

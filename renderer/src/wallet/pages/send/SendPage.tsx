@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useApi } from "../../api/api-context.js";
-import { txQueries } from "../../queries/tx-queries.js";
-import { useSelectedNetwork } from "../../shell/use-selected-network.js";
-import { AccessProblemView } from "../../wallet/AccessProblemView.js";
+import { useApi } from "../../../api/api-context.js";
+import { txQueries } from "../../../queries/tx-queries.js";
+import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
+import { AccessProblemView } from "../../AccessProblemView.js";
 import { ReviewSend } from "./ReviewSend.js";
 import { SendForm } from "./SendForm.js";
 import { SendTracker } from "./SendTracker.js";

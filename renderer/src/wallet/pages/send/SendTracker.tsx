@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { Network } from "../../../../shared/contract/network.js";
-import type { ResultOf } from "../../../../shared/contract/index.js";
-import type { Tx } from "../../../../shared/contract/tx.js";
-import { formatCoin } from "../../../../shared/wallet/amount.js";
-import { useApi } from "../../api/api-context.js";
-import { unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../components/use-action.js";
-import { txKeys, txQueries } from "../../queries/tx-queries.js";
-import { txDetailHash } from "../../shell/routes.js";
-import { AccessProblemView } from "../../wallet/AccessProblemView.js";
-import { inertText } from "../../wallet/inert-text.js";
+import type { Network } from "../../../../../shared/contract/network.js";
+import type { ResultOf } from "../../../../../shared/contract/index.js";
+import type { Tx } from "../../../../../shared/contract/tx.js";
+import { formatCoin } from "../../../../../shared/wallet/amount.js";
+import { useApi } from "../../../api/api-context.js";
+import { unwrap } from "../../../api/unwrap.js";
+import { useAction } from "../../../api/use-action.js";
+import { txKeys, txQueries } from "../../../queries/tx-queries.js";
+import { txDetailHash } from "../../../links/routes.js";
+import { AccessProblemView } from "../../AccessProblemView.js";
+import { inertText } from "../../inert-text.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import type { StdSignDoc, Tx } from "../../../../shared/contract/tx.js";
-import type { SendDraft, TransferArgsOut } from "./send-form.js";
+import type { StdSignDoc, Tx } from "../../../../../shared/contract/tx.js";
+import type { SendDraft, TransferArgsOut } from "../../../../../shared/cosmos/bank/send-form.js";
 
 /**
  * The send in progress, kept outside the component tree: when the vault locks mid-review the

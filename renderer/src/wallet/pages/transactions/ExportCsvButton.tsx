@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { TxStatus } from "../../../../shared/contract/tx.js";
-import { useApi } from "../../api/api-context.js";
-import { unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../components/use-action.js";
+import type { TxStatus } from "../../../../../shared/contract/tx.js";
+import { useApi } from "../../../api/api-context.js";
+import { unwrap } from "../../../api/unwrap.js";
+import { useAction } from "../../../api/use-action.js";
 
 /**
  * Exports the rows loaded under the current filter. In the app main shows a save dialog; in

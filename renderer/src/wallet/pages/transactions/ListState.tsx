@@ -1,8 +1,8 @@
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useSyncExternalStore } from "react";
-import type { Network } from "../../../../shared/contract/network.js";
-import { ApiError, errorMessage } from "../../api/unwrap.js";
-import { AccessProblemView } from "../../wallet/AccessProblemView.js";
+import type { Network } from "../../../../../shared/contract/network.js";
+import { ApiError, errorMessage } from "../../../api/unwrap.js";
+import { AccessProblemView } from "../../AccessProblemView.js";
 
 const onlineSubscribe = (cb: () => void) => {
   window.addEventListener("online", cb);

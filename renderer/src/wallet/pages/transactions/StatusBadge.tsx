@@ -1,4 +1,4 @@
-import type { TxStatus } from "../../../../shared/contract/tx.js";
+import type { TxStatus } from "../../../../../shared/contract/tx.js";
 
 const TONE: Record<TxStatus, string> = {
   queued: "pending", broadcast: "pending", committed: "ok", failed: "bad", rejected: "bad", expired: "muted", cancelled: "muted",

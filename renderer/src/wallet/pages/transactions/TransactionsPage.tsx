@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { TX_STATUSES, type Tx, type TxStatus } from "../../../../shared/contract/tx.js";
-import { useApi } from "../../api/api-context.js";
-import { txQueries } from "../../queries/tx-queries.js";
-import { useSelectedNetwork } from "../../shell/use-selected-network.js";
-import { useSelectedAccount } from "../../wallet/use-selected-account.js";
+import { TX_STATUSES, type Tx, type TxStatus } from "../../../../../shared/contract/tx.js";
+import { useApi } from "../../../api/api-context.js";
+import { txQueries } from "../../../queries/tx-queries.js";
+import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
+import { useSelectedAccount } from "../../use-selected-account.js";
 import { ExportCsvButton } from "./ExportCsvButton.js";
 import { ListState } from "./ListState.js";
 import { TxHistory } from "./TxHistory.js";

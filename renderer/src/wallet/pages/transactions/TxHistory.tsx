@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Tx } from "../../../../shared/contract/tx.js";
-import { useApi } from "../../api/api-context.js";
-import { errorMessage } from "../../api/unwrap.js";
-import { txQueries } from "../../queries/tx-queries.js";
-import { inertText } from "../../wallet/inert-text.js";
+import type { Tx } from "../../../../../shared/contract/tx.js";
+import { useApi } from "../../../api/api-context.js";
+import { errorMessage } from "../../../api/unwrap.js";
+import { txQueries } from "../../../queries/tx-queries.js";
+import { inertText } from "../../inert-text.js";
 import { StatusBadge } from "./StatusBadge.js";
 
 /** A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes. */

@@ -1,9 +1,9 @@
 import { memo } from "react";
-import type { Tx } from "../../../../shared/contract/tx.js";
-import { type DenomUnit, formatCoin } from "../../../../shared/wallet/amount.js";
-import { CopyButton } from "../../components/CopyButton.js";
-import { txDetailHash } from "../../shell/routes.js";
-import { inertText, middleEllipsis } from "../../wallet/inert-text.js";
+import type { Tx } from "../../../../../shared/contract/tx.js";
+import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
+import { CopyButton } from "../../../components/CopyButton.js";
+import { txDetailHash } from "../../../links/routes.js";
+import { inertText, middleEllipsis } from "../../inert-text.js";
 import { StatusBadge } from "./StatusBadge.js";
 
 // One formatter for every row: toLocaleString() builds a new one per call, which shows while scrolling.

@@ -1,7 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useRef } from "react";
-import type { Tx } from "../../../../shared/contract/tx.js";
-import type { DenomUnit } from "../../../../shared/wallet/amount.js";
+import type { Tx } from "../../../../../shared/contract/tx.js";
+import type { DenomUnit } from "../../../../../shared/wallet/amount.js";
 import { TxRow } from "./TxRow.js";
 
 export const ROW_HEIGHT = 44;

@@ -1,5 +1,5 @@
-import { middleEllipsis } from "../../wallet/inert-text.js";
-import { useSelectedAccount } from "../../wallet/use-selected-account.js";
+import { middleEllipsis } from "../../inert-text.js";
+import { useSelectedAccount } from "../../use-selected-account.js";
 
 /** Picks the account the wallet pages act for. A native select: keyboard and screen readers for free. */
 export function AccountSwitcher() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApi } from "../../api/api-context.js";
-import { errorMessage, unwrap } from "../../api/unwrap.js";
-import { CopyButton } from "../../components/CopyButton.js";
-import { addressBookKeys, addressBookQueries } from "../../queries/wallet-queries.js";
+import { useApi } from "../../../api/api-context.js";
+import { errorMessage, unwrap } from "../../../api/unwrap.js";
+import { CopyButton } from "../../../components/CopyButton.js";
+import { addressBookKeys, addressBookQueries } from "../../../queries/wallet-queries.js";
 
 /** The saved recipients (kept in main); new ones are saved from the Send form. */
 export function AddressBookPanel() {

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatCoin } from "../../../../shared/wallet/amount.js";
-import { useApi } from "../../api/api-context.js";
-import { errorMessage } from "../../api/unwrap.js";
-import { walletQueries } from "../../queries/wallet-queries.js";
-import { useSelectedNetwork } from "../../shell/use-selected-network.js";
+import { formatCoin } from "../../../../../shared/wallet/amount.js";
+import { useApi } from "../../../api/api-context.js";
+import { errorMessage } from "../../../api/unwrap.js";
+import { walletQueries } from "../../../queries/wallet-queries.js";
+import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 
 /** Balances per denom, with the network's display exponents; unknown denoms in base units. */
 export function Balances({ address }: { address: string }) {
