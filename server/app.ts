@@ -2,28 +2,16 @@ import cors from "@fastify/cors";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Logger } from "pino";
 import { ZodError } from "zod";
-import type { ChainContext } from "./lib/chain-context.js";
-import { BODY_LIMIT_BYTES, type Config } from "./lib/config.js";
+import { bearerToken } from "../shared/access/bearer.js";
+import { BODY_LIMIT_BYTES } from "./lib/config.js";
 import { ApiError, NodeRpcError, UpstreamError } from "./lib/errors.js";
 import { RateLimiter } from "./lib/rate-limit.js";
-import type { RpcProxy } from "./lib/rpc-proxy.js";
-import type { TxStore } from "./lib/store.js";
-import type { TokenFile } from "./lib/tokens.js";
-import type { Transactions } from "./lib/transactions.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerRpcRoutes } from "./routes/rpc.js";
 import { registerTransactionRoutes } from "./routes/transactions.js";
+import type { ServerDeps } from "./server-deps.js";
 
-/** Everything the HTTP layer needs; built by `startService`, or by a test. */
-export interface ServerDeps {
-  readonly config: Config;
-  readonly chain: ChainContext;
-  readonly transactions: Transactions;
-  readonly store: TxStore;
-  readonly tokens: TokenFile;
-  readonly proxy: RpcProxy;
-  readonly logger: Logger;
-}
+export type { ServerDeps };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -63,8 +51,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   const limiter = new RateLimiter(deps.config.rateLimit, deps.config.rateBurst);
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || PUBLIC_ROUTES.has(request.routeOptions.url ?? "")) return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    const token = bearerToken(request.headers.authorization);
     const entry = token ? deps.tokens.verify(token) : undefined;
     if (!entry) {
       // Failed attempts are limited per client address, so guessing tokens cannot flood the service.

@@ -1,7 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { type BrowserWindow, dialog, Notification } from "electron";
-import type { Notifier } from "../services/tx/tx-notifier.js";
-import type { SaveFile } from "../services/tx/tx-export.js";
+import type { Notifier, SaveFile } from "../services/ports.js";
 
 /** The services' SaveFile behind Electron's save dialog: the user picks the path, main writes it. */
 export function createSaveDialog(window: () => BrowserWindow | undefined): SaveFile {

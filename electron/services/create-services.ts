@@ -21,10 +21,12 @@ import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js
 import { registerAddressBookHandlers, openAddressBook } from "./address-book/address-book.js";
 import { openOutbox } from "./tx/outbox.js";
 import { createSender } from "./tx/send.js";
-import type { SaveFile } from "./tx/tx-export.js";
+import { bearerHeader } from "../../shared/access/bearer.js";
+import { allBalancesQuery } from "../../shared/cosmos/bank/queries.js";
+import { runAbciQuery } from "./rpc/module-query.js";
+import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
-import { createTxNotifier, type Notifier } from "./tx/tx-notifier.js";
-import { balancesOf } from "../../shared/cosmos/bank/queries.js";
+import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
@@ -74,7 +76,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
 
   const endpoints = (network: Network): RpcEndpoint[] =>
     network.rpcVia === "access" && network.accessUrl
-      ? [{ url: network.accessUrl, kind: "access", headers: async () => bearer(await tokens.get(network.id)) }]
+      ? [{ url: network.accessUrl, kind: "access", headers: async () => bearerHeader(await tokens.get(network.id)) }]
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
@@ -109,7 +111,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, outbox, watcher, accessFor, saveFile: config.saveFile }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: (a) => balancesOf(async (q) => chain.abciQuery(q), a.address) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );
@@ -168,10 +170,6 @@ function exportsFolder(dataDir: string): (suggestedName: string) => Promise<stri
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return join(dir, basename(name));
   };
-}
-
-function bearer(token: string | undefined): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 function tokenStore(config: ServicesConfig, problems: ReturnType<typeof createProblemLog>, consent: () => boolean): TokenStore {

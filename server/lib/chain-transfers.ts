@@ -1,10 +1,8 @@
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { bankMessages, MSG_SEND_TYPE_URL } from "../../shared/cosmos/bank/messages.js";
+import { txIdOf } from "../../shared/cosmos/tx-id.js";
 import type { TxResult } from "./node-client.js";
 import type { TxRecord } from "./records.js";
-import { txHash } from "./tx-raw.js";
-
-const MSG_SEND = "/cosmos.bank.v1beta1.MsgSend";
 
 /**
  * The record of a bank transfer found in a block, or undefined for any other transaction.
@@ -19,13 +17,13 @@ export function chainTransfer(raw: Uint8Array, result: TxResult, height: bigint,
   } catch {
     return undefined; // not a Cosmos SDK transaction we can read: nothing to list
   }
-  const message = tx.body?.messages.find((m) => m.typeUrl === MSG_SEND);
+  const message = tx.body?.messages.find((m) => m.typeUrl === MSG_SEND_TYPE_URL);
   if (!message) return undefined;
-  const send = MsgSend.decode(message.value);
+  const send = bankMessages[MSG_SEND_TYPE_URL].decode(message.value);
   const status = result.code === 0 ? "committed" : "failed";
   const fee = tx.authInfo?.fee;
   return {
-    txHash: txHash(raw),
+    txHash: txIdOf(raw),
     from: send.fromAddress,
     to: send.toAddress,
     amount: send.amount.map((c) => `${c.amount}${c.denom}`).join(","),

@@ -31,9 +31,6 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
 
-/** Documented list limits (docs/access-interface.md). */
-export const DEFAULT_LIST_LIMIT = 10;
-export const MAX_LIST_LIMIT = 100;
 /** Request bodies above this are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -1,3 +1,4 @@
+import type { ErrorBody } from "../../shared/access/bodies.js";
 /** An error answered to the client as `{"error":{code,message,details?}}` (docs/access-interface.md#errors). */
 export class ApiError extends Error {
   constructor(
@@ -12,7 +13,7 @@ export class ApiError extends Error {
   }
 
   /** The JSON body of the answer. */
-  body(): { error: { code: string; message: string; details?: unknown } } {
+  body(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
   }
 }

@@ -1,10 +1,11 @@
 import { fromBase64, toBase64, toHex } from "@cosmjs/encoding";
-import { accountFromAny } from "@cosmjs/stargate";
-import { Bech32PrefixRequest, Bech32PrefixResponse, QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
-import { QueryDenomsMetadataRequest, QueryDenomsMetadataResponse, QueryTotalSupplyRequest, QueryTotalSupplyResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { z } from "zod";
+import type { AbciQueryDef } from "../../shared/cosmos/abci-query.js";
+import { accountNumbers } from "../../shared/cosmos/auth/accounts.js";
+import { accountQuery, bech32PrefixQuery } from "../../shared/cosmos/auth/queries.js";
+import { denomsMetadataQuery, denomUnits, totalSupplyDenomsQuery } from "../../shared/cosmos/bank/queries.js";
+import { BodyTooLargeError, jsonDepthExceeds, MAX_JSON_DEPTH, readBodyCapped } from "../../shared/net/bounded-json.js";
 import { NodeRpcError, UpstreamError } from "./errors.js";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./json-depth.js";
 
 const Int = z.union([z.string().regex(/^-?\d+$/), z.number().int()]).transform((v) => BigInt(v));
 const EnvelopeSchema = z.object({
@@ -65,9 +66,9 @@ export class NodeClient {
         body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      text = await readCapped(response, this.maxBytes, method);
+      text = await readBodyCapped(response, this.maxBytes);
     } catch (err) {
-      if (err instanceof UpstreamError) throw err;
+      if (err instanceof BodyTooLargeError) throw new UpstreamError("too_large", `the node's ${method} answer is above the ${this.maxBytes}-byte cap`);
       const name = (err as Error).name;
       if (name === "TimeoutError" || name === "AbortError") throw new UpstreamError("timeout", `the node did not answer ${method} within ${this.timeoutMs} ms`);
       throw new UpstreamError("unreachable", `the node at ${this.url} cannot be reached: ${(err as Error).message}`);
@@ -96,33 +97,24 @@ export class NodeClient {
 
   /** An account's number and sequence, or undefined when the chain has never seen it. */
   async account(address: string): Promise<{ accountNumber: bigint; sequence: bigint } | undefined> {
-    const response = await this.abciQuery("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address }).finish());
+    const response = await this.abciQuery(accountQuery.path, accountQuery.encode({ address }));
     if (response === undefined) return undefined;
-    const { account } = QueryAccountResponse.decode(response);
-    if (!account) return undefined;
-    const parsed = accountFromAny(account);
-    return { accountNumber: parsed.accountNumber, sequence: BigInt(parsed.sequence) };
+    const account = accountQuery.decode(response);
+    return account ? accountNumbers(account) : undefined;
   }
 
   /** The chain's account address prefix (x/auth Bech32Prefix query). */
   async bech32Prefix(): Promise<string> {
-    const bytes = await this.abciQuery("/cosmos.auth.v1beta1.Query/Bech32Prefix", Bech32PrefixRequest.encode({}).finish());
+    const bytes = await this.abciQuery(bech32PrefixQuery.path, bech32PrefixQuery.encode({}));
     if (!bytes) throw new UpstreamError("bad_response", "the node does not answer the Bech32Prefix query; pass --prefix");
-    return Bech32PrefixResponse.decode(bytes).bech32Prefix;
+    return bech32PrefixQuery.decode(bytes);
   }
 
   /** Denoms in the bank's total supply, with display metadata where the chain has it. */
   async denoms(): Promise<{ base: string; display: string; exponent: number }[]> {
-    const supplyBytes = await this.abciQuery("/cosmos.bank.v1beta1.Query/TotalSupply", QueryTotalSupplyRequest.encode({}).finish());
-    const metaBytes = await this.abciQuery("/cosmos.bank.v1beta1.Query/DenomsMetadata", QueryDenomsMetadataRequest.encode({}).finish());
-    const supply = supplyBytes ? QueryTotalSupplyResponse.decode(supplyBytes).supply.map((c) => c.denom) : [];
-    const metadata = metaBytes ? QueryDenomsMetadataResponse.decode(metaBytes).metadatas : [];
-    const bases = new Set([...supply, ...metadata.map((m) => m.base)]);
-    return [...bases].sort().map((base) => {
-      const meta = metadata.find((m) => m.base === base);
-      const unit = meta?.denomUnits.find((u) => u.denom === meta.display);
-      return { base, display: meta?.display || base, exponent: unit?.exponent ?? 0 };
-    });
+    const supply = await this.query(totalSupplyDenomsQuery, {});
+    const metadata = await this.query(denomsMetadataQuery, {});
+    return denomUnits(supply ?? [], metadata ?? []);
   }
 
   /** Up to 20 block metas from `min` to `max`, newest first as CometBFT answers them. */
@@ -154,6 +146,12 @@ export class NodeClient {
     }
   }
 
+  /** A module query (shared/cosmos/<module>/queries.ts); undefined when the chain answers "not found". */
+  private async query<A, R>(def: AbciQueryDef<A, R>, args: A): Promise<R | undefined> {
+    const bytes = await this.abciQuery(def.path, def.encode(args));
+    return bytes === undefined ? undefined : def.decode(bytes);
+  }
+
   private async abciQuery(path: string, data: Uint8Array): Promise<Uint8Array | undefined> {
     const { response } = await this.call("abci_query", { path, data: toHex(data) }, AbciQuerySchema);
     if (response.code !== 0) {
@@ -162,28 +160,4 @@ export class NodeClient {
     }
     return response.value ? fromBase64(response.value) : new Uint8Array();
   }
-}
-
-/** The body as text, abandoned (and the connection dropped) as soon as it passes `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number, method: string): Promise<string> {
-  const tooLarge = () => new UpstreamError("too_large", `the node's ${method} answer is above the ${maxBytes}-byte cap`);
-  if (Number(response.headers.get("content-length") ?? "0") > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total).toString("utf8");
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { FINAL_TX_STATUSES, TX_STATUSES, type TxStatus } from "../../shared/contract/tx.js";
 
-/** Every status of docs/access-interface.md, from queued to the final ones. */
-export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
-export type TxStatus = (typeof TX_STATUSES)[number];
+export { TX_STATUSES, type TxStatus };
 /** Final states never change again, except that the chain itself may prove a commit. */
-export const FINAL_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
+export const FINAL_STATUSES = FINAL_TX_STATUSES;
 
 const HistoryEntrySchema = z.object({ status: z.enum(TX_STATUSES), at: z.string(), detail: z.string().optional() });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

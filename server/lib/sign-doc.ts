@@ -1,4 +1,5 @@
 import { makeSignDoc, serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
+import { aminoMsgSend } from "../../shared/cosmos/bank/amino.js";
 import type { Transfer } from "./transfer.js";
 
 /**
@@ -6,14 +7,7 @@ import type { Transfer } from "./transfer.js";
  * `makeSignDoc` builds it (https://docs.cosmos.network/main/build/architecture/adr-020-protobuf-transaction-encoding).
  */
 export function transferSignDoc(transfer: Transfer, chainId: string, accountNumber: bigint): StdSignDoc {
-  const msg = {
-    type: "cosmos-sdk/MsgSend",
-    value: {
-      from_address: transfer.from,
-      to_address: transfer.to,
-      amount: [{ denom: transfer.amount.denom, amount: transfer.amount.amount.toString() }],
-    },
-  };
+  const msg = aminoMsgSend(transfer.from, transfer.to, [{ denom: transfer.amount.denom, amount: transfer.amount.amount.toString() }]);
   const feeAmount = transfer.fee.amount > 0n ? [{ denom: transfer.fee.denom, amount: transfer.fee.amount.toString() }] : [];
   return makeSignDoc(
     [msg],

@@ -1,17 +1,18 @@
 import type { StdSignDoc } from "@cosmjs/amino";
 import { toBase64 } from "@cosmjs/encoding";
+import type { SignDocBody, SubmitBody } from "../../shared/access/bodies.js";
+import { aminoTxRaw } from "../../shared/cosmos/amino-tx.js";
+import { txIdOf } from "../../shared/cosmos/tx-id.js";
 import { checkAddress } from "./address.js";
 import type { ChainContext } from "./chain-context.js";
 import { formatCoin, parseCoin, parseUint64 } from "./coins.js";
 import { ApiError } from "./errors.js";
 import type { NodeClient } from "./node-client.js";
 import { type TxRecord, withStatus } from "./records.js";
-import type { SignDocBody, SubmitBody } from "./request-schemas.js";
 import { signBytes, transferSignDoc } from "./sign-doc.js";
 import { verifiedSigner } from "./signature.js";
 import type { TxStore } from "./store.js";
 import type { Transfer } from "./transfer.js";
-import { buildTxRaw, txHash } from "./tx-raw.js";
 
 /** The transfer rules of `/transactions`: sign docs, submission, cancel (docs/access-interface.md). */
 export class Transactions {
@@ -50,8 +51,8 @@ export class Transactions {
     const onChain = await this.chainAccount(from);
     const doc = transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
     const signer = verifiedSigner(signature, signBytes(doc), from, this.chain.prefix, publicKey);
-    const raw = buildTxRaw(transfer, signer, signature);
-    const hash = txHash(raw);
+    const raw = aminoTxRaw(doc, signer, signature);
+    const hash = txIdOf(raw);
     // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
     const existing = this.store.get(hash);
     if (existing) {

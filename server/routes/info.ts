@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
-import type { ServerDeps } from "../app.js";
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "../lib/config.js";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "../../shared/access/bodies.js";
+import type { ServerDeps } from "../server-deps.js";
 import { formatCoin } from "../lib/coins.js";
 
 /** The committed OpenAPI document, served as is. */

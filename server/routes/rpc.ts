@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { ServerDeps } from "../app.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../../shared/net/bounded-json.js";
+import type { ServerDeps } from "../server-deps.js";
 import { UpstreamError } from "../lib/errors.js";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../lib/json-depth.js";
 import { RPC_ERRORS, rpcError, SAFE_RPC_METHODS } from "../lib/rpc-methods.js";
 import type { UpstreamResponse } from "../lib/rpc-proxy.js";
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ServerDeps } from "../app.js";
+import { ListQuery, SignDocBody, SubmitBody, TxIdParam } from "../../shared/access/bodies.js";
 import { checkAddress } from "../lib/address.js";
 import { ApiError } from "../lib/errors.js";
 import { type TxRecord, toWire } from "../lib/records.js";
-import { ListQuerySchema, SignDocBodySchema, SubmitBodySchema, TxHashSchema } from "../lib/request-schemas.js";
+import type { ServerDeps } from "../server-deps.js";
 
 /** List items serialized once per record version: records are immutable, so the cache never goes stale. */
 const listJson = new WeakMap<TxRecord, string>();
@@ -21,7 +21,7 @@ function recordJson(record: TxRecord): string {
 }
 
 function parseHash(id: string): string {
-  const parsed = TxHashSchema.safeParse(id);
+  const parsed = TxIdParam.safeParse(id);
   if (!parsed.success) throw new ApiError(404, "not_found", `no transaction ${id} here: an id is 64 hex characters`);
   return parsed.data;
 }
@@ -29,7 +29,7 @@ function parseHash(id: string): string {
 /** The `/transactions` routes of docs/access-interface.md. */
 export function registerTransactionRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.get("/transactions", async (request, reply) => {
-    const query = ListQuerySchema.parse(request.query);
+    const query = ListQuery.parse(request.query);
     if (query.address !== undefined) checkAddress(query.address, deps.chain.prefix, "address");
     const page = deps.store.list(query);
     const items = page.items.map(itemJson).join(",");
@@ -44,12 +44,12 @@ export function registerTransactionRoutes(app: FastifyInstance, deps: ServerDeps
   });
 
   app.post("/transactions/sign-doc", async (request) => {
-    const body = SignDocBodySchema.parse(request.body);
+    const body = SignDocBody.parse(request.body);
     return { signDoc: await deps.transactions.signDoc(body) };
   });
 
   app.post("/transactions", async (request, reply) => {
-    const body = SubmitBodySchema.parse(request.body);
+    const body = SubmitBody.parse(request.body);
     const { record, created } = await deps.transactions.submit(body, request.tokenId);
     return reply.status(created ? 202 : 200).type("application/json").send(recordJson(record));
   });

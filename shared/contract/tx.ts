@@ -6,6 +6,10 @@ import { method } from "./method.js";
 export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
 export const TxStatus = z.enum(TX_STATUSES);
 export type TxStatus = z.infer<typeof TxStatus>;
+/** Final states never change again, except that the chain itself may prove a commit. */
+export const FINAL_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
+/** The final states a user waits to hear about; a cancel is their own doing. */
+export const NOTIFIED_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "rejected", "expired"]);
 
 /** A transfer as the access service records it; fields not known yet are absent. */
 export const Tx = z.object({
@@ -32,20 +36,26 @@ export const Tx = z.object({
 export type Tx = z.infer<typeof Tx>;
 
 const Coin = z.object({ denom: z.string(), amount: z.string() });
-/** The amino JSON StdSignDoc (CosmJS `makeSignDoc` shape) with one cosmos-sdk/MsgSend. */
+/**
+ * One amino JSON message. Its module folder (shared/cosmos/<module>/amino.ts) reads its value;
+ * the contract only carries it.
+ */
+export const AminoMsg = z.object({ type: z.string().max(128), value: z.record(z.string(), z.unknown()) });
+/** The amino JSON StdSignDoc (CosmJS `makeSignDoc` shape); a transfer carries one cosmos-sdk/MsgSend. */
 export const StdSignDoc = z.object({
   chain_id: z.string(),
   account_number: z.string(),
   sequence: z.string(),
   fee: z.object({ amount: z.array(Coin), gas: z.string() }),
-  msgs: z.array(z.object({
-    type: z.literal("cosmos-sdk/MsgSend"),
-    value: z.object({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) }),
-  })).length(1),
+  msgs: z.array(AminoMsg).length(1),
   memo: z.string(),
   timeout_height: z.string().optional(),
 });
 export type StdSignDoc = z.infer<typeof StdSignDoc>;
+/** The answer of `POST /transactions/sign-doc`, and of `tx.signDoc`. */
+export const SignDocAnswer = z.object({ signDoc: StdSignDoc });
+/** A page of `GET /transactions`, and of `tx.list`. */
+export const TxList = z.object({ transactions: z.array(Tx), nextCursor: z.string().optional() });
 
 /** A transfer the user asks for; main fetches the sign doc, signs with the vault and submits. */
 export const TransferArgs = z.strictObject({
@@ -96,11 +106,11 @@ export const txMethods = {
       status: TxStatus.optional(),
       cursor: z.string().max(512).optional(),
     }),
-    z.object({ transactions: z.array(Tx), nextCursor: z.string().optional() }),
+    TxList,
   ),
   get: method(z.strictObject({ id: Hash32Hex }), Tx),
   /** The exact sign doc main would sign for this transfer, for the user to review. */
-  signDoc: method(TransferArgs.extend({ nonce: DecString.optional() }), z.object({ signDoc: StdSignDoc })),
+  signDoc: method(TransferArgs.extend({ nonce: DecString.optional() }), SignDocAnswer),
   /**
    * Signs and submits. `requestId` makes it idempotent: the same id never sends a second
    * transfer (double click, retry, restart); `nonce` pins the sign doc the user reviewed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonDepthExceeds } from "../../server/lib/json-depth.js";
+import { jsonDepthExceeds } from "./bounded-json.js";
 
 describe("jsonDepthExceeds", () => {
   it("counts nesting of arrays and objects, not brackets inside strings", () => {

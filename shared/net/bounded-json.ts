@@ -1,6 +1,8 @@
 /**
- * Reading untrusted JSON: the body is streamed and abandoned past a byte cap, and nesting depth
- * is checked on the text before anything recursive (zod, JSON.stringify) walks the value.
+ * Reading untrusted JSON, for main's RPC and access clients and the access service's node client:
+ * the body is streamed and abandoned past a byte cap, and nesting depth is checked on the text
+ * before anything recursive (zod, JSON.stringify) walks the value. Web APIs only (fetch's
+ * Response, TextDecoder), so it runs in Node and anywhere else.
  */
 
 export class BodyTooLargeError extends Error {}
@@ -27,23 +29,38 @@ export async function readBodyCapped(response: Response, maxBytes: number): Prom
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString("utf8");
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
-/** Throws when arrays/objects nest deeper than `maxDepth` (strings are skipped correctly). */
-export function assertJsonDepth(text: string, maxDepth: number): void {
+/** CometBFT answers nest a dozen levels at most; far deeper means a hostile or broken node. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of JSON text, counted without parsing, so a hostile answer cannot blow the stack of anything that walks it. */
+export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c) i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) throw new JsonTooDeepError(`JSON nests deeper than ${maxDepth}`);
+      if (++depth > maxDepth) return true;
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
+  return false;
+}
+
+/** Throws when arrays/objects nest deeper than `maxDepth` (strings are skipped correctly). */
+export function assertJsonDepth(text: string, maxDepth: number): void {
+  if (jsonDepthExceeds(text, maxDepth)) throw new JsonTooDeepError(`JSON nests deeper than ${maxDepth}`);
 }
 
 /** Parses bounded JSON text; throws SyntaxError or JsonTooDeepError. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { AccessInfo, AccountState, StdSignDoc, Tx } from "../../../shared/contract/tx.js";
+import { bearerHeader } from "../../../shared/access/bearer.js";
+import { ErrorBody, type ListRequest, type SubmitRequest, type TransferRequest } from "../../../shared/access/bodies.js";
+import { AccessInfo, AccountState, SignDocAnswer, Tx, TxList } from "../../../shared/contract/tx.js";
 import { BodyTooLargeError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { AccessError, AccessUnreachableError } from "./access-errors.js";
 
@@ -12,31 +14,9 @@ export interface AccessClientOptions {
   readonly fetchImpl?: typeof fetch;
 }
 
-const ErrorBody = z.object({ error: z.object({ code: z.string().max(64), message: z.string().max(4096) }) });
-const TxList = z.object({ transactions: z.array(Tx), nextCursor: z.string().optional() });
-const SignDocAnswer = z.object({ signDoc: StdSignDoc });
-
-export interface TransferBody {
-  readonly from: string;
-  readonly to: string;
-  readonly amount: string;
-  readonly nonce?: string;
-  readonly memo?: string;
-  readonly fee?: string;
-  readonly gas?: string;
-  readonly timeoutHeight?: string;
-}
-export interface SubmitBody extends TransferBody {
-  readonly nonce: string;
-  readonly signature: string;
-  readonly publicKey?: string;
-}
-export interface ListQuery {
-  readonly limit?: number;
-  readonly address?: string;
-  readonly status?: string;
-  readonly cursor?: string;
-}
+/** The bodies this client sends (shared/access/bodies.ts, the service parses the same). */
+export type TransferBody = TransferRequest;
+export type SubmitBody = SubmitRequest;
 
 /** A 429 asking for at most this long is waited out here; a longer one is shown to the user. */
 const MAX_AUTO_WAIT_S = 3;
@@ -78,8 +58,7 @@ export function createAccessClient(options: AccessClientOptions) {
 
   async function once<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const token = await options.token();
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (token) headers.authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = { accept: "application/json", ...bearerHeader(token) };
     if (body !== undefined) headers["content-type"] = "application/json";
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
@@ -121,7 +100,7 @@ export function createAccessClient(options: AccessClientOptions) {
     health: () => request("GET", "/health", z.object({ status: z.literal("ok") })),
     info: () => request("GET", "/info", AccessInfo),
     account: (address: string) => request("GET", `/accounts/${encodeURIComponent(address)}`, AccountState),
-    list(query: ListQuery) {
+    list(query: ListRequest) {
       const q = new URLSearchParams(Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])));
       return request("GET", `/transactions${q.size ? `?${q}` : ""}`, TxList);
     },

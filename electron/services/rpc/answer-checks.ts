@@ -1,9 +1,9 @@
-import { txHash } from "./chain-adaptor.js";
+import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { RpcTxHashMismatchError, RpcWrongChainError } from "./rpc-errors.js";
 
 /**
  * Checks on a parsed answer that a shape check cannot make: that it is for the network's chain,
- * and that a transaction's bytes are the ones its hash names (sha256, DESIGN.md "Transaction id").
+ * and that a transaction's bytes are the ones its hash names (shared/cosmos/tx-id.ts).
  */
 type Obj = { readonly [key: string]: unknown };
 const obj = (v: unknown): Obj => (typeof v === "object" && v !== null ? (v as Obj) : {});
@@ -41,7 +41,7 @@ export function assertChain(endpoint: string, expected: string | undefined, rout
 
 /** Throws RpcTxHashMismatchError unless sha256(tx) is the claimed hash (and the requested one). */
 export function assertTxHash(endpoint: string, tx: { readonly hash: string; readonly tx: string }, requested?: string): void {
-  const actual = txHash(tx.tx);
+  const actual = txIdOf(Buffer.from(tx.tx, "base64"));
   for (const claimed of [tx.hash, requested]) {
     if (claimed !== undefined && claimed.toUpperCase() !== actual) throw new RpcTxHashMismatchError(endpoint, claimed.toUpperCase(), actual);
   }

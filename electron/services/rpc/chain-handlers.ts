@@ -12,7 +12,8 @@ import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
 import { saveGenesis, streamGenesis } from "./genesis-export.js";
-import { createMonikerCache, readMonikers } from "../../../shared/cosmos/staking/queries.js";
+import { readMonikers } from "../../../shared/cosmos/staking/queries.js";
+import { createMonikerCache } from "./moniker-cache.js";
 import { createGenesisCache, genesisNode, genesisSearch, loadGenesis } from "./genesis-index.js";
 
 export interface ChainDeps {

@@ -1,15 +1,14 @@
 import { join } from "node:path";
 import { z } from "zod";
+import { SubmitRequest } from "../../../shared/access/bodies.js";
 import { OutboxEntry } from "../../../shared/contract/tx.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 
 /** What the outbox keeps to submit the very same bytes again: the signed body. */
 export const StoredSend = OutboxEntry.extend({
-  body: z.object({
-    from: z.string(), to: z.string(), amount: z.string(), nonce: z.string(), signature: z.string(), publicKey: z.string(),
-    memo: z.string().optional(), fee: z.string().optional(), gas: z.string().optional(), timeoutHeight: z.string().optional(),
-  }),
+  // The submit body as sent; loose, so a file written by another version still reads.
+  body: z.object({ ...SubmitRequest.shape, publicKey: z.string() }),
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 const OutboxFile = z.object({ version: z.literal(1), sends: z.array(StoredSend) });

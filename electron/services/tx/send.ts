@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { fromBase64 } from "@cosmjs/encoding";
 import type { Network } from "../../../shared/contract/network.js";
 import type { Tx } from "../../../shared/contract/tx.js";
+import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
 import type { AccessClient, TransferBody } from "../access/access-client.js";
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
@@ -8,7 +10,6 @@ import { AppError } from "../app-error.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
 import { checkSignDoc } from "./sign-doc-check.js";
-import { txHashOf } from "../../../shared/cosmos/amino-tx.js";
 
 /** A transfer to send, with the id that makes a repeat of the same review a no-op. */
 export type SendRequest = TransferBody & { readonly requestId?: string };
@@ -49,8 +50,10 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
     const { signDoc } = await client.signDoc(transfer);
     checkSignDoc(signDoc, network, transfer);
     const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
+    // Loaded at the first send: CosmJS's signing types (all of @cosmjs/stargate) would slow every start.
+    const { aminoTxRaw } = await import("../../../shared/cosmos/amino-tx.js");
     const send: StoredSend = {
-      requestId, networkId: network.id, txHash: txHashOf(signDoc, pubKey, signature), from: a.from, to: a.to, amount: a.amount, nonce,
+      requestId, networkId: network.id, txHash: txIdOf(aminoTxRaw(signDoc, fromBase64(pubKey), fromBase64(signature))), from: a.from, to: a.to, amount: a.amount, nonce,
       state: "signed", createdAt: new Date().toISOString(), body: { ...transfer, signature, publicKey: pubKey },
     };
     deps.outbox.put(send); // on disk before the service hears of it

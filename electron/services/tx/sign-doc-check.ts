@@ -1,4 +1,5 @@
 import type { StdSignDoc } from "../../../shared/contract/tx.js";
+import { AminoMsgSend } from "../../../shared/cosmos/bank/amino.js";
 import type { Network } from "../../../shared/contract/network.js";
 import { AppError } from "../app-error.js";
 
@@ -16,9 +17,11 @@ export class SignDocMismatchError extends AppError {
 export function checkSignDoc(doc: StdSignDoc, network: Network, want: { from: string; to: string; amount: string; nonce: string; memo?: string; fee?: string; gas?: string }): void {
   const match = /^(\d+)([a-zA-Z].*)?$/.exec(want.amount);
   const coin = { amount: match?.[1] ?? "", denom: match?.[2] ?? network.defaultDenom };
-  const msg = doc.msgs[0]?.value;
   if (doc.chain_id !== network.chainId) throw new SignDocMismatchError(`chain ${doc.chain_id}`);
-  if (doc.msgs.length !== 1 || !msg) throw new SignDocMismatchError("message count");
+  if (doc.msgs.length !== 1) throw new SignDocMismatchError("message count");
+  const parsed = AminoMsgSend.safeParse(doc.msgs[0]);
+  if (!parsed.success) throw new SignDocMismatchError("message type");
+  const msg = parsed.data.value;
   if (msg.from_address !== want.from || msg.to_address !== want.to) throw new SignDocMismatchError("addresses");
   if (msg.amount.length !== 1 || msg.amount[0]!.amount !== coin.amount || msg.amount[0]!.denom !== coin.denom) throw new SignDocMismatchError("amount");
   if (doc.sequence !== want.nonce) throw new SignDocMismatchError("nonce");

@@ -3,11 +3,7 @@ import type { Tx, TxStatus } from "../../../shared/contract/tx.js";
 import { splitCoin } from "../../../shared/wallet/amount.js";
 import { toCsv } from "../../../shared/wallet/csv.js";
 import type { AccessClient } from "../access/access-client.js";
-
-/** Where an export goes in the app: a save dialog. Absent in browser mode, where the renderer downloads the text. */
-export interface SaveFile {
-  save(defaultName: string, contents: string): Promise<{ saved: boolean; path?: string }>;
-}
+import type { SaveFile } from "../ports.js";
 
 export const CSV_HEADER = ["time", "hash", "from", "to", "amount", "denom", "fee", "memo", "status", "height"] as const;
 

@@ -5,7 +5,8 @@ import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
 import type { Outbox } from "./outbox.js";
 import type { Sender } from "./send.js";
-import { exportCsv, type SaveFile } from "./tx-export.js";
+import type { SaveFile } from "../ports.js";
+import { exportCsv } from "./tx-export.js";
 import type { TxWatcher } from "./tx-watcher.js";
 
 export interface TxDeps {

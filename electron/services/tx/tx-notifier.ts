@@ -1,16 +1,12 @@
 import type { Network } from "../../../shared/contract/network.js";
-import type { Tx } from "../../../shared/contract/tx.js";
+import { NOTIFIED_TX_STATUSES, type Tx } from "../../../shared/contract/tx.js";
 import { formatCoin } from "../../../shared/wallet/amount.js";
-
-/** A desktop notification; Electron's Notification in the app (wired in electron/main). */
-export interface Notifier {
-  notify(title: string, body: string): void;
-}
+import type { Notifier } from "../ports.js";
 
 /** Turns a transaction's final status into a notification for the statuses a user waits for. */
 export function createTxNotifier(notifier: Notifier, networkOf: (id: string) => Network) {
   return (networkId: string, tx: Tx): void => {
-    if (tx.status !== "committed" && tx.status !== "failed" && tx.status !== "rejected" && tx.status !== "expired") return;
+    if (!NOTIFIED_TX_STATUSES.has(tx.status)) return;
     let amount = tx.amount;
     try {
       const n = networkOf(networkId);

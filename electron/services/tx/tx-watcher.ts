@@ -1,7 +1,5 @@
-import type { Tx, TxStatus } from "../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES as FINAL, type Tx, type TxStatus } from "../../../shared/contract/tx.js";
 import type { EventHub } from "../event-hub.js";
-
-const FINAL: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
 export interface TxWatcherOptions {
   readonly events: EventHub;

@@ -1,13 +1,10 @@
 import type { CometdeskApi } from "../../../shared/api.js";
 import type { Network } from "../../../shared/contract/network.js";
-
-/** Where a "your transfer committed" message goes; main notifies in the app, the page in browser mode. */
-export interface TxNotifier {
-  notify(title: string, body: string): void;
-}
+import { NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx.js";
+import type { Notifier } from "../../../shared/notifier.js";
 
 /** The browser's Notification API, only if the user allowed it; otherwise silent. */
-export const browserNotifier: TxNotifier = {
+export const browserNotifier: Notifier = {
   notify(title, body) {
     if (typeof Notification !== "undefined" && Notification.permission === "granted") new Notification(title, { body });
   },
@@ -19,7 +16,7 @@ let bridgeMode: Promise<boolean> | undefined;
  * In browser mode main has no desktop notifier, so the page follows this one transfer and
  * notifies itself when it commits or fails. In the app main does it (electron/main/desktop-io).
  */
-export function notifyWhenFinal(api: CometdeskApi, network: Network, txHash: string, notifier: TxNotifier = browserNotifier): void {
+export function notifyWhenFinal(api: CometdeskApi, network: Network, txHash: string, notifier: Notifier = browserNotifier): void {
   bridgeMode ??= api.app.info({}).then((a) => a.ok && a.value.bridge).catch(() => false);
   void bridgeMode.then((bridge) => {
     if (!bridge) return;
@@ -27,7 +24,7 @@ export function notifyWhenFinal(api: CometdeskApi, network: Network, txHash: str
     const stop = api.on("tx.statusChanged", (e) => {
       if (e.txHash !== txHash || e.networkId !== network.id) return;
       if (e.status === "committed") notifier.notify("Transfer committed", `Transaction ${txHash.slice(0, 12)}… is in a block.`);
-      else if (e.status === "failed" || e.status === "rejected" || e.status === "expired") notifier.notify(`Transfer ${e.status}`, `Transaction ${txHash.slice(0, 12)}… did not go through.`);
+      else if (NOTIFIED_TX_STATUSES.has(e.status)) notifier.notify(`Transfer ${e.status}`, `Transaction ${txHash.slice(0, 12)}… did not go through.`);
       else return;
       stop();
     });

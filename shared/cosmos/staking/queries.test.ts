@@ -2,7 +2,7 @@ import { toBase64 } from "@cosmjs/encoding";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { describe, expect, it } from "vitest";
-import { consensusAddress, createMonikerCache, readMonikers } from "./queries.js";
+import { consensusAddress, readMonikers } from "./queries.js";
 
 // Recorded answers of a staking query, made with the real encoders: these tests are about
 // what the reader does with odd answers (no staking module, garbage, endless paging).
@@ -45,22 +45,5 @@ describe("validator monikers", () => {
     const r = await readMonikers(async () => answer(page([hostile])));
     expect(r.validators[0]!.moniker).toBe(hostile.slice(0, 256));
     expect(r.validators[0]!.address).toMatch(/^[0-9A-F]{40}$/);
-  });
-
-  it("reads a height once per network, and asks again after a failure", async () => {
-    const cache = createMonikerCache();
-    let reads = 0;
-    const ok = async () => (reads++, { height: "5", available: true, validators: [] });
-    await cache.get("a", "5", ok);
-    await cache.get("a", "5", ok);
-    await cache.get("b", "5", ok);
-    expect(reads).toBe(2);
-    await expect(cache.get("a", "6", () => Promise.reject(new Error("away")))).rejects.toThrow("away");
-    await cache.get("a", "6", ok);
-    expect(reads).toBe(3);
-    const refused = async () => (reads++, { height: "9", available: false, validators: [] });
-    await cache.get("a", "9", refused);
-    await cache.get("a", "9", refused);
-    expect(reads).toBe(5);
   });
 });

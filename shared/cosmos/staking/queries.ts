@@ -9,7 +9,8 @@ import type { ResultOf } from "../../contract/index.js";
 type AbciQuery = (args: { path: string; data?: string; height?: string }) => Promise<ResultOf<"chain.abciQuery">>;
 export type Monikers = ResultOf<"chain.validatorMonikers">;
 
-const PATH = "/cosmos.staking.v1beta1.Query/Validators";
+/** The staking module's validators, any status, one page (https://docs.cosmos.network/main/build/modules/staking#validators-2). */
+export const VALIDATORS_QUERY_PATH = "/cosmos.staking.v1beta1.Query/Validators";
 const PAGE = 200n;
 /** 50 pages of 200: far more validators than any chain runs, and a bound on a hostile node's paging. */
 const MAX_PAGES = 50;
@@ -37,7 +38,7 @@ export async function readMonikers(abciQuery: AbciQuery, height?: string): Promi
   let answeredAt = height ?? "0";
   for (let page = 0; page < MAX_PAGES; page++) {
     const request = QueryValidatorsRequest.fromPartial({ status: "", pagination: { key, limit: PAGE } });
-    const answer = await abciQuery({ path: PATH, data: toHex(QueryValidatorsRequest.encode(request).finish()), height: answeredAt === "0" ? undefined : answeredAt });
+    const answer = await abciQuery({ path: VALIDATORS_QUERY_PATH, data: toHex(QueryValidatorsRequest.encode(request).finish()), height: answeredAt === "0" ? undefined : answeredAt });
     if (answer.code !== 0) return { height: answer.height, available: false, reason: (answer.log || `code ${answer.code}`).slice(0, 512), validators: [] };
     // Later pages are read at the first page's height, so one answer describes one state.
     answeredAt = answer.height;
@@ -61,22 +62,4 @@ export async function readMonikers(abciQuery: AbciQuery, height?: string): Promi
     if (key.length === 0) break;
   }
   return { height: answeredAt, available: true, validators };
-}
-
-/** Moniker answers kept per network and height: the staking state at a height never changes. */
-export function createMonikerCache(limit = 32) {
-  const entries = new Map<string, Promise<Monikers>>();
-  return {
-    get(networkId: string, height: string, read: () => Promise<Monikers>): Promise<Monikers> {
-      const key = `${networkId}\u0000${height}`;
-      const hit = entries.get(key);
-      if (hit) return hit;
-      const pending = read();
-      entries.set(key, pending);
-      // A failed read (node away) or a refusal (a height not reached yet) is not kept: ask again next time.
-      pending.then((m) => m.available || entries.delete(key), () => entries.delete(key));
-      if (entries.size > limit) entries.delete(entries.keys().next().value!);
-      return pending;
-    },
-  };
 }

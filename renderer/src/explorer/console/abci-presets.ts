@@ -1,7 +1,8 @@
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
-import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
-import { QueryAllBalancesRequest, QueryAllBalancesResponse, QueryBalanceRequest, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import { QueryAllBalancesRequest, QueryAllBalancesResponse, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import { accountQuery } from "../../../../shared/cosmos/auth/queries.js";
+import { allBalancesQuery, balanceQuery } from "../../../../shared/cosmos/bank/queries.js";
 import type { JsonValue } from "../../../../shared/primitives.js";
 
 /** A common Cosmos query over `abci_query`: its gRPC path, the request it encodes, the answer it decodes. */
@@ -21,20 +22,21 @@ const json = (v: unknown) => v as JsonValue;
 
 export const ABCI_PRESETS: readonly AbciPreset[] = [
   {
-    id: "balance", label: "Bank: balance of one denom", path: "/cosmos.bank.v1beta1.Query/Balance", inputs: ["address", "denom"],
-    encode: (i) => toHex(QueryBalanceRequest.encode({ address: i.address ?? "", denom: i.denom ?? "" }).finish()),
+    id: "balance", label: "Bank: balance of one denom", path: balanceQuery.path, inputs: ["address", "denom"],
+    encode: (i) => toHex(balanceQuery.encode({ address: i.address ?? "", denom: i.denom ?? "" })),
     decode: (b) => json(QueryBalanceResponse.toJSON(QueryBalanceResponse.decode(fromBase64(b)))),
   },
   {
-    id: "balances", label: "Bank: all balances", path: "/cosmos.bank.v1beta1.Query/AllBalances", inputs: ["address"],
+    id: "balances", label: "Bank: all balances", path: allBalancesQuery.path, inputs: ["address"],
+    // Without paging, unlike the wallet's query: the console shows what the node answers by default.
     encode: (i) => toHex(QueryAllBalancesRequest.encode(QueryAllBalancesRequest.fromPartial({ address: i.address ?? "" })).finish()),
     decode: (b) => json(QueryAllBalancesResponse.toJSON(QueryAllBalancesResponse.decode(fromBase64(b)))),
   },
   {
-    id: "account", label: "Auth: account (number, sequence, key)", path: "/cosmos.auth.v1beta1.Query/Account", inputs: ["address"],
-    encode: (i) => toHex(QueryAccountRequest.encode({ address: i.address ?? "" }).finish()),
+    id: "account", label: "Auth: account (number, sequence, key)", path: accountQuery.path, inputs: ["address"],
+    encode: (i) => toHex(accountQuery.encode({ address: i.address ?? "" })),
     decode: (b) => {
-      const any = QueryAccountResponse.decode(fromBase64(b)).account;
+      const any = accountQuery.decode(fromBase64(b));
       if (any?.typeUrl === "/cosmos.auth.v1beta1.BaseAccount") return json({ "@type": any.typeUrl, ...(BaseAccount.toJSON(BaseAccount.decode(any.value)) as object) });
       return json({ "@type": any?.typeUrl ?? "", note: "not a BaseAccount; raw bytes in the raw answer" });
     },

@@ -1,10 +1,10 @@
 import { pubkeyToAddress } from "@cosmjs/amino";
-import { fromBase64, fromBech32, toBase64, toHex } from "@cosmjs/encoding";
-import { sha256 } from "@noble/hashes/sha2.js";
+import { fromBase64, fromBech32, toBase64 } from "@cosmjs/encoding";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { JsonValue } from "../../../../shared/primitives.js";
 import { decodeMessage } from "../../../../shared/cosmos/messages.js";
+import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 
 export interface DecodedMessage {
   readonly typeUrl: string;
@@ -25,11 +25,6 @@ export interface DecodedTx {
 
 export type DecodeResult = { readonly ok: true; readonly tx: DecodedTx } | { readonly ok: false; readonly hash: string; readonly error: string };
 
-/** A transaction's id: upper-case hex sha256 of its bytes (DESIGN.md "Transaction id"). */
-export function txHashOf(bytes: Uint8Array): string {
-  return toHex(sha256(bytes)).toUpperCase();
-}
-
 /**
  * Decodes a base64 Cosmos SDK transaction (TxRaw bytes) with cosmjs-types. Anything that does
  * not parse comes back as an error with the hash, never a throw: block data is untrusted.
@@ -41,7 +36,7 @@ export function decodeTx(base64: string, fallbackPrefix = "cosmos"): DecodeResul
   } catch {
     return { ok: false, hash: "", error: "not base64" };
   }
-  const hash = txHashOf(bytes);
+  const hash = txIdOf(bytes);
   try {
     const tx = Tx.decode(bytes);
     const messages = (tx.body?.messages ?? []).map((m) => ({ typeUrl: m.typeUrl, fields: decodeMessage(m.typeUrl, m.value) ?? null, raw: toBase64(m.value) }));

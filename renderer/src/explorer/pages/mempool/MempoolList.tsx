@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { TxHashLink } from "../../../links/links.js";
 import { TxView } from "../../components/TxView.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
-import { txHashOf } from "../../decode/tx-decoder.js";
+import { txIdOf } from "../../../../../shared/cosmos/tx-id.js";
 
 const ROW_PX = 40;
 
@@ -13,7 +13,7 @@ const ROW_PX = 40;
  * guessed). Arrow keys move between rows; Enter, or the button, shows a row's decoded body.
  */
 export function MempoolList({ txs, prefix }: { txs: readonly string[]; prefix: string | undefined }) {
-  const rows = useMemo(() => txs.map((tx) => ({ tx, hash: txHashOf(fromBase64(tx)) })), [txs]);
+  const rows = useMemo(() => txs.map((tx) => ({ tx, hash: txIdOf(fromBase64(tx)) })), [txs]);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (hash: string) => setOpen((s) => { const next = new Set(s); if (!next.delete(hash)) next.add(hash); return next; });
   const scroller = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
+import { AminoMsgSend } from "../../../../../shared/cosmos/bank/amino.js";
 import { formatCoin } from "../../../../../shared/wallet/amount.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
@@ -33,7 +34,7 @@ export function ReviewSend({ state, info, network }: { state: Review; info: Resu
     sendStore.set({ step: "sent", draft: state.draft, tx });
   });
   const coin = (c: { amount: string; denom: string }) => formatCoin(`${c.amount}${c.denom}`, info.denoms, info.defaultDenom);
-  const msg = signDoc?.msgs[0]?.value;
+  const msg = AminoMsgSend.safeParse(signDoc?.msgs[0]).data?.value;
   return (
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what you sign</h2>

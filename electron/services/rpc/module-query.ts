@@ -1,0 +1,16 @@
+import { fromBase64, toHex } from "@cosmjs/encoding";
+import type { ResultOf } from "../../../shared/contract/index.js";
+import type { AbciQueryDef } from "../../../shared/cosmos/abci-query.js";
+import { AppError } from "../app-error.js";
+
+type AbciQuery = (args: { path: string; data?: string }) => Promise<ResultOf<"chain.abciQuery">>;
+
+/**
+ * Runs a module's query (shared/cosmos/<module>/queries.ts) over `chain.abciQuery`, so no REST
+ * endpoint is needed. A refusal becomes an AppError with `code`, worded with `what`.
+ */
+export async function runAbciQuery<A, R>(abciQuery: AbciQuery, def: AbciQueryDef<A, R>, args: A, code: string, what: string): Promise<R> {
+  const answer = await abciQuery({ path: def.path, data: toHex(def.encode(args)) });
+  if (answer.code !== 0) throw new AppError(code, `the node refused the ${what} query: ${answer.log || `code ${answer.code}`}`);
+  return def.decode(fromBase64(answer.value));
+}
