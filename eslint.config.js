@@ -1,13 +1,21 @@
 // Lint rules, including the process-boundary rules of the house style:
 // - `electron` is imported only under electron/main and electron/preload;
 // - ipcMain, ipcRenderer and contextBridge appear only in the IPC adapter and the preload;
-// - shared/ and renderer/ never import node: modules (shared/ imports nothing but zod).
+// - shared/ and renderer/ never import node: modules (shared/ imports nothing but zod);
+// and the layering of docs/architecture.md: which folder may import which (scripts/lint/layers.js).
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { layerRule } from "./scripts/lint/layers.js";
 
 const nodeBuiltins = { group: ["node:*"], message: "No Node built-ins here: this code also runs in the renderer." };
 const electronOutsideMain = { name: "electron", message: "Only electron/main and electron/preload may import electron." };
+const cosmjsInContract = { regex: "^(@cosmjs/|cosmjs-types)", message: "The contract stays zod only: Cosmos codecs live in shared/cosmos/<module>/." };
+// CommonJS packages that cannot be tree-shaken, and the module files that import them: main and the service only.
+const cosmjsHeavy = [
+  { regex: "^@cosmjs/(stargate|tendermint-rpc)$", message: "Too heavy for the renderer: decode with cosmjs-types through shared/cosmos/<module>/messages.ts." },
+  { regex: "shared/cosmos/(signing|[a-z-]+/(aminomessages|accounts))\\.js$", message: "Signing and account parsing pull @cosmjs/stargate: main and the service only." },
+];
 
 export default tseslint.config(
   { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/"] },
@@ -22,11 +30,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    // Tests and their helpers drive the real pieces together (a devnet, the service, the bridge).
+    ignores: ["**/*.test.ts", "**/test/**", "server/bench/**"],
+    plugins: { cometdesk: { rules: { layers: layerRule } } },
+    rules: { "cometdesk/layers": ["error", { root: import.meta.dirname }] },
+  },
+  {
     files: ["shared/**/*.ts"],
+    ignores: ["shared/cosmos/**", "shared/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [electronOutsideMain, { name: "react", message: "shared/ is types and schemas only." }], patterns: [nodeBuiltins] },
+        { paths: [electronOutsideMain, { name: "react", message: "shared/ is types and schemas only." }], patterns: [nodeBuiltins, cosmjsInContract] },
+      ],
+    },
+  },
+  {
+    files: ["shared/cosmos/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [electronOutsideMain, { name: "react", message: "A Cosmos module is codecs and rules, no UI." }], patterns: [nodeBuiltins] },
       ],
     },
   },
@@ -34,7 +59,7 @@ export default tseslint.config(
     files: ["renderer/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser }, parserOptions: { ecmaFeatures: { jsx: true } } },
     rules: {
-      "no-restricted-imports": ["error", { paths: [electronOutsideMain], patterns: [nodeBuiltins] }],
+      "no-restricted-imports": ["error", { paths: [electronOutsideMain], patterns: [nodeBuiltins, ...cosmjsHeavy] }],
       // Chain data (memos, logs, monikers) is text, never HTML.
       "no-restricted-syntax": [
         "error",
