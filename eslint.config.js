@@ -1,4 +1,4 @@
-// Lint rules, including the process-boundary rules of the house style:
+// Lint rules, including the process-boundary rules of docs/architecture.md:
 // - `electron` is imported only under electron/main and electron/preload;
 // - ipcMain, ipcRenderer and contextBridge appear only in the IPC adapter and the preload;
 // - shared/ and renderer/ never import node: modules (shared/ imports nothing but zod);

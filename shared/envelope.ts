@@ -11,7 +11,7 @@ export const ErrorInfoSchema = z.object({
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 
-/** The result of every IPC call: data, never a thrown error (see DESIGN.md "IPC results are data"). */
+/** The result of every IPC call: data, never a thrown error (docs/architecture.md, "The contract"). */
 export type Envelope<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorInfo };
 
 /** The envelope's outer shape, with the value left for the method's own result schema. */

@@ -26,7 +26,7 @@ export interface DispatcherOptions {
 
 const MAX_MESSAGE = 1000;
 
-/** The one central wrapper of every handler (house style "One central wrapper"). */
+/** The one central wrapper of every handler (docs/architecture.md, "Processes"). */
 export function createDispatcher(handlers: Handlers, options: DispatcherOptions = {}): Dispatcher {
   const table = new Map<string, (args: unknown) => unknown>();
   for (const [ns, methods] of Object.entries(handlers) as Array<[string, Record<string, (args: unknown) => unknown>]>) {

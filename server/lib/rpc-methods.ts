@@ -1,5 +1,5 @@
 /**
- * The CometBFT RPC routes the service passes through: the five families of DESIGN.md. Anything
+ * The CometBFT RPC routes the service passes through: the five CometBFT families the README's Explorer lists. Anything
  * else, notably `dial_seeds`, `dial_peers` and `unsafe_*`, which let a caller steer the node, and
  * `subscribe`, which needs a websocket, is refused.
  */
