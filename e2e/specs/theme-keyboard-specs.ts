@@ -34,6 +34,9 @@ export function themeKeyboardSpecs(ctx: SpecContext): void {
   it("starts tabbing at a skip link, moves through header and navigation, and shows focus", async () => {
     const page = await ctx.open();
     await passGate(page);
+    // The header's network picker appears once the network list has loaded; tabbing before that
+    // walks past a placeholder (seen once on a loaded machine).
+    await page.locator("#network-select").waitFor();
     await page.locator("body").focus();
     await page.keyboard.press("Tab");
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
