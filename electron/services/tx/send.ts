@@ -7,6 +7,7 @@ import { AccessError, AccessUnreachableError } from "../access/access-errors.js"
 import { AppError } from "../app-error.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
+import { checkFunds, type FundsSource } from "./funds.js";
 import { checkSignDoc } from "./sign-doc-check.js";
 import { txHashOf } from "./tx-hash.js";
 
@@ -14,7 +15,7 @@ import { txHashOf } from "./tx-hash.js";
 export type SendRequest = TransferBody & { readonly requestId?: string };
 
 /** Signs and submits one transfer through the outbox; see outbox.ts for why. */
-export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox }) {
+export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox; readonly funds: (network: Network, client: AccessClient) => FundsSource }) {
   const inFlight = new Map<string, Promise<Tx>>();
 
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
@@ -48,6 +49,8 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
     const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, nonce };
     const { signDoc } = await client.signDoc(transfer);
     checkSignDoc(signDoc, network, transfer);
+    // The balance may have moved since the form checked it; a transfer the chain refuses still costs its fee.
+    await checkFunds(deps.funds(network, client), network, a.from, signDoc);
     const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
     const send: StoredSend = {
       requestId, networkId: network.id, txHash: txHashOf(signDoc, pubKey, signature), from: a.from, to: a.to, amount: a.amount, nonce,
