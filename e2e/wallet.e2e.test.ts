@@ -45,10 +45,11 @@ async function fillSend(to: string, amount: string, memo = ""): Promise<void> {
   await field("Memo (optional, public on chain)").fill(memo);
 }
 
-/** Review then sign; returns the hash the tracker shows. */
-async function reviewAndSend(): Promise<string> {
+/** Review (`onReview` may look at it) then sign; returns the hash the tracker shows. */
+async function reviewAndSend(onReview?: () => Promise<void>): Promise<string> {
   await w.page.getByRole("button", { name: "Review" }).click();
   await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+  await onReview?.();
   await w.page.getByRole("button", { name: "Sign and send" }).dblclick(); // a double click is one transfer
   const hash = w.page.getByTestId("sent-hash");
   await hash.waitFor({ timeout: WAIT_MS });
@@ -81,9 +82,15 @@ describe("wallet", () => {
   it("sends to another devnet account: queued, broadcast, committed, and both balances move", async () => {
     const [alice0, bob0] = [await balance(acct("alice").address), await balance(acct("bob").address)];
     await fillSend(acct("bob").address, "1.5", "first transfer");
-    const hash = await reviewAndSend();
+    // One name per denom, the network's (the Wallet's balances say COMET too).
+    expect(await field("Denom").locator("option:checked").textContent()).toBe("COMET (ucomet)");
+    expect(await w.page.getByLabel("Fee (COMET)", { exact: true }).count()).toBe(1);
+    const hash = await reviewAndSend(async () => {
+      expect(await w.page.getByTestId("sign-doc").locator("div", { hasText: /^Amount/ }).locator("dd").textContent()).toBe("1.5 COMET (1500000ucomet)");
+    });
     expect(await trackerStatus()).toMatch(/queued|broadcast|committed/);
     await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    expect(await w.page.getByTestId("send-tracker").textContent()).toContain(`1.5 COMET to ${acct("bob").address}`);
     const tx = await w.call("tx.get", { id: hash });
     expect(await balance(acct("bob").address)).toBe(bob0 + 1_500_000n);
     expect(await balance(acct("alice").address)).toBe(alice0 - 1_500_000n - BigInt(String(tx.fee).replace(/\D+$/, "")));
@@ -91,6 +98,7 @@ describe("wallet", () => {
     await go("Transactions");
     const row = w.page.locator(`[data-tx-hash="${hash}"]`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    expect(await row.locator(".amount").textContent()).toBe("−1.5 COMET");
     await row.getByRole("button", { name: /show its history/ }).click();
     await expect.poll(() => w.page.getByTestId("tx-history").locator(".status-badge").allTextContents(), { timeout: WAIT_MS }).toEqual(["queued", "broadcast", "committed"]);
     await w.page.keyboard.press("Escape");

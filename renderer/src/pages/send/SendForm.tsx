@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
+import type { DenomUnit } from "../../../../shared/wallet/amount.js";
 import { AccountSwitcher } from "../wallet/AccountSwitcher.js";
 import { useSelectedAccount } from "../../wallet/use-selected-account.js";
 import { AddressBookField } from "./AddressBookField.js";
@@ -11,16 +12,16 @@ import { sendStore } from "./send-store.js";
 type Info = ResultOf<"tx.info">;
 
 /** The transfer form. Every field is checked on submit, each error shown beside its field. */
-export function SendForm({ info, network, initial }: { info: Info; network: Network; initial?: SendDraft }) {
+export function SendForm({ info, network, units, initial }: { info: Info; network: Network; units: readonly DenomUnit[]; initial?: SendDraft }) {
   const { account } = useSelectedAccount();
-  const fee = defaultFeeDisplay(info.defaultFee, info.defaultDenom, info.denoms);
+  const fee = defaultFeeDisplay(info.defaultFee, info.defaultDenom, units);
   const [d, setD] = useState<Omit<SendDraft, "from">>(() => initial ?? { to: "", amount: "", denom: info.defaultDenom, memo: "", fee: fee.amount, gas: info.defaultGas });
   const [errors, setErrors] = useState<Partial<Record<SendField, string>>>({});
   const set = (k: keyof Omit<SendDraft, "from">) => (v: string) => setD((old) => ({ ...old, [k]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const draft = { ...d, from: account?.address ?? "" };
-    const checked = checkSend(draft, { prefix: network.bech32Prefix, denoms: info.denoms, feeDenom: fee.denom });
+    const checked = checkSend(draft, { prefix: network.bech32Prefix, denoms: units, feeDenom: fee.denom });
     setErrors(checked.errors);
     if (!checked.args) {
       const first = Object.keys(checked.errors)[0];
@@ -29,7 +30,7 @@ export function SendForm({ info, network, initial }: { info: Info; network: Netw
     }
     sendStore.set({ step: "review", draft, args: checked.args, requestId: crypto.randomUUID() });
   };
-  const feeUnit = info.denoms.find((u) => u.base === fee.denom);
+  const feeUnit = units.find((u) => u.base === fee.denom);
   return (
     <form className="send-form form-grid" onSubmit={submit} noValidate aria-label="Send a transfer">
       <AccountSwitcher />
@@ -40,7 +41,7 @@ export function SendForm({ info, network, initial }: { info: Info; network: Netw
         </Field>
         <Field id="send-denom" label="Denom">
           <select id="send-denom" value={d.denom} onChange={(e) => set("denom")(e.target.value)}>
-            {info.denoms.map((u) => <option key={u.base} value={u.base}>{u.display} ({u.base})</option>)}
+            {units.map((u) => <option key={u.base} value={u.base}>{u.display === u.base ? u.base : `${u.display} (${u.base})`}</option>)}
           </select>
         </Field>
       </div>

@@ -4,6 +4,7 @@ import { TX_STATUSES, type Tx, type TxStatus } from "../../../../shared/contract
 import { useApi } from "../../api/api-context.js";
 import { txQueries } from "../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../shell/use-selected-network.js";
+import { useDisplayUnits } from "../../wallet/use-display-units.js";
 import { useSelectedAccount } from "../../wallet/use-selected-account.js";
 import { ExportCsvButton } from "./ExportCsvButton.js";
 import { ListState } from "./ListState.js";
@@ -30,7 +31,7 @@ export function TransactionsPage() {
   const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
   const loadMore = useLoadMore(list, JSON.stringify(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
-  const denoms = info.data?.denoms ?? network?.denoms ?? [];
+  const denoms = useDisplayUnits();
   return (
     <div className="tx-page">
       <form className="filters row" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
