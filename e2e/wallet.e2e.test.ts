@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { inertText } from "../renderer/src/wallet/inert-text.js";
 import { WAIT_MS } from "./support/app.js";
+import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
@@ -69,6 +70,12 @@ describe("wallet", () => {
     const { page } = w;
     await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
     await page.getByLabel("Recovery phrase (12 or 24 words)").fill(acct("alice").mnemonic);
+    // Two passwords that differ: refused on the field to change, tied to it for screen readers.
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(`${PASSWORD} typo`);
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect.poll(() => describedBy(page.getByLabel("Password again")), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "The two passwords differ." });
+    expect(await untiedFieldErrors(page)).toEqual([]);
     await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
     await page.getByLabel("Password again").fill(PASSWORD);
     await page.getByRole("button", { name: "Import" }).click();
@@ -164,6 +171,9 @@ describe("wallet", () => {
       await field(label).fill(value);
       await w.page.getByRole("button", { name: "Review" }).click();
       await expect.poll(() => w.page.locator(".field-error").allTextContents(), { timeout: WAIT_MS }).toEqual([expect.stringMatching(message)]);
+      // The error is the field's own: marked invalid, and read out as its description.
+      expect(await describedBy(field(label))).toEqual({ invalid: true, text: expect.stringMatching(message) });
+      expect(await untiedFieldErrors(w.page)).toEqual([]);
       expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
     }
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);

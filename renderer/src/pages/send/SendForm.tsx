@@ -37,23 +37,25 @@ export function SendForm({ info, network, units, initial }: { info: Info; networ
       <AddressBookField value={d.to} onChange={set("to")} error={errors.to} prefix={network.bech32Prefix} />
       <div className="amount-row">
         <Field id="send-amount" label="Amount" error={errors.amount}>
-          <input id="send-amount" inputMode="decimal" autoComplete="off" value={d.amount} onChange={(e) => set("amount")(e.target.value)} />
+          {(control) => <input {...control} inputMode="decimal" autoComplete="off" value={d.amount} onChange={(e) => set("amount")(e.target.value)} />}
         </Field>
         <Field id="send-denom" label="Denom">
-          <select id="send-denom" value={d.denom} onChange={(e) => set("denom")(e.target.value)}>
-            {units.map((u) => <option key={u.base} value={u.base}>{u.display === u.base ? u.base : `${u.display} (${u.base})`}</option>)}
-          </select>
+          {(control) => (
+            <select {...control} value={d.denom} onChange={(e) => set("denom")(e.target.value)}>
+              {units.map((u) => <option key={u.base} value={u.base}>{u.display === u.base ? u.base : `${u.display} (${u.base})`}</option>)}
+            </select>
+          )}
         </Field>
       </div>
       <Field id="send-memo" label="Memo (optional, public on chain)" error={errors.memo}>
-        <input id="send-memo" autoComplete="off" value={d.memo} onChange={(e) => set("memo")(e.target.value)} />
+        {(control) => <input {...control} autoComplete="off" value={d.memo} onChange={(e) => set("memo")(e.target.value)} />}
       </Field>
       <div className="amount-row">
         <Field id="send-fee" label={`Fee (${feeUnit?.display ?? fee.denom})`} error={errors.fee}>
-          <input id="send-fee" inputMode="decimal" value={d.fee} onChange={(e) => set("fee")(e.target.value)} />
+          {(control) => <input {...control} inputMode="decimal" value={d.fee} onChange={(e) => set("fee")(e.target.value)} />}
         </Field>
         <Field id="send-gas" label="Gas limit" error={errors.gas}>
-          <input id="send-gas" inputMode="numeric" value={d.gas} onChange={(e) => set("gas")(e.target.value)} />
+          {(control) => <input {...control} inputMode="numeric" value={d.gas} onChange={(e) => set("gas")(e.target.value)} />}
         </Field>
       </div>
       {errors.from && <p className="form-error" role="alert">{errors.from}</p>}
