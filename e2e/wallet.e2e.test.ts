@@ -3,8 +3,11 @@
  * the e2e devnet and its access service (5-second hold window). One page, specs in order.
  */
 import { readFileSync } from "node:fs";
-import type { Locator } from "playwright-core";
+import { coins } from "@cosmjs/stargate";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { fixedFee, signingClient } from "../devnet/test/chain-client.js";
+import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { inertText } from "../renderer/src/wallet/inert-text.js";
 import { WAIT_MS } from "./support/app.js";
@@ -56,7 +59,21 @@ async function reviewAndSend(onReview?: () => Promise<void>): Promise<string> {
   await hash.waitFor({ timeout: WAIT_MS });
   return (await hash.textContent())!;
 }
-const trackerStatus = () => w.page.getByTestId("send-tracker").getAttribute("data-status");
+const trackerStatus = (page: Page = w.page) => page.getByTestId("send-tracker").getAttribute("data-status");
+const chainHeight = async () => BigInt(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
+/** What would show that something was signed or charged: the outbox, the account on chain, its transfers at the service. */
+const footprint = async (address: string) => ({
+  outbox: ((await w.call("tx.outbox")).entries as unknown[]).length,
+  balance: await balance(address),
+  sequence: (await w.call("tx.account", { address })).sequence,
+  sent: ((await w.call("tx.list", { address, limit: 100 })).transactions as Array<{ txHash: string; from: string }>).filter((t) => t.from === address).map((t) => t.txHash),
+});
+/** Past the hold window and a few blocks on, so anything submitted would have reached the chain. */
+async function waitPastHoldAndBlocks(): Promise<void> {
+  const until = Date.now() + Number((await w.call("tx.info")).holdWindowMs);
+  const height0 = await chainHeight();
+  await expect.poll(async () => Date.now() > until && (await chainHeight()) > height0 + 3n, { timeout: WAIT_MS }).toBe(true);
+}
 
 describe("wallet", () => {
   beforeAll(async () => {
@@ -96,7 +113,7 @@ describe("wallet", () => {
       expect(await w.page.getByTestId("sign-doc").locator("div", { hasText: /^Amount/ }).locator("dd").textContent()).toBe("1.5 COMET (1500000ucomet)");
     });
     expect(await trackerStatus()).toMatch(/queued|broadcast|committed/);
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("committed");
     expect(await w.page.getByTestId("send-tracker").textContent()).toContain(`1.5 COMET to ${acct("bob").address}`);
     const tx = await w.call("tx.get", { id: hash });
     expect(await balance(acct("bob").address)).toBe(bob0 + 1_500_000n);
@@ -120,7 +137,7 @@ describe("wallet", () => {
     const hash = await reviewAndSend();
     await w.page.getByTestId("hold-countdown").waitFor({ timeout: WAIT_MS });
     await w.page.getByRole("button", { name: "Cancel transfer" }).click();
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("cancelled");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("cancelled");
     // Past the hold window and a few blocks on, nothing was transferred.
     const held = Date.parse(String((await w.call("tx.get", { id: hash })).holdUntil));
     const height = async () => Number(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
@@ -139,7 +156,7 @@ describe("wallet", () => {
     await w.page.getByRole("button", { name: "Cancel transfer" }).click();
     await expect.poll(() => w.page.getByTestId("cancel-error").textContent(), { timeout: WAIT_MS }).toMatch(/Too late to cancel.*cannot take a transaction back/);
     w.slowLink(false);
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("committed");
   });
 
   it("refuses bad input in every field inline and sends nothing", async () => {
@@ -179,6 +196,55 @@ describe("wallet", () => {
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
     await field(fee).fill(defaultFee);
     await field("Gas limit").fill(defaultGas);
+  });
+
+  it("refuses a transfer above what the account can spend before review: nothing is signed, submitted or charged", async () => {
+    const alice = acct("alice").address;
+    const before = await footprint(alice);
+    await fillSend(acct("bob").address, "5000000");
+    const amount = field("Amount");
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await expect.poll(() => describedBy(amount), { timeout: WAIT_MS }).toEqual({ invalid: true, text: expect.stringMatching(/^That is more than this account can spend: [\d.]+ COMET is available\. Available: [\d.]+ COMET\.$/) });
+    expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    // All of it: the fee is what does not fit, and the form says what can be sent with it.
+    const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
+    const all = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount);
+    await amount.fill(formatBaseAmount(all.toString(), 6));
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await expect.poll(async () => (await describedBy(amount)).text, { timeout: WAIT_MS })
+      .toContain(`With the fee of 0.0005 COMET, that is more than the ${formatBaseAmount(all.toString(), 6)} COMET available. At most ${formatBaseAmount((all - 500n).toString(), 6)} COMET can be sent with this fee.`);
+    expect(await untiedFieldErrors(w.page)).toEqual([]);
+    expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    await waitPastHoldAndBlocks();
+    expect(await footprint(alice)).toEqual(before);
+  });
+
+  it("refuses in main at signing when the balance fell after the review: nothing is signed, submitted or charged", async () => {
+    const alice = acct("alice").address;
+    await fillSend(acct("bob").address, "1000", "reviewed before the balance fell");
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+    // Meanwhile the same key spends elsewhere (another wallet, straight to the chain): all but 500 COMET go.
+    const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
+    const drained = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount) - 500_000_000n - 5_000n;
+    const elsewhere = await signingClient(w.devnet, "alice");
+    expect((await elsewhere.client.sendTokens(alice, acct("dave").address, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet))).code).toBe(0);
+    elsewhere.client.disconnect();
+    const before = await footprint(alice);
+    try {
+      await w.page.getByRole("button", { name: "Sign and send" }).click();
+      await expect.poll(() => w.page.getByTestId("send-problem").textContent(), { timeout: WAIT_MS }).toMatch(/Nothing was signed: That is more than this account can spend: 500 COMET is available\./);
+      expect(await w.page.getByTestId("send-tracker").count()).toBe(0);
+      await waitPastHoldAndBlocks();
+      expect(await footprint(alice)).toEqual(before);
+    } finally {
+      // Given back, so the later specs find the account as it was.
+      const dave = await signingClient(w.devnet, "dave");
+      await dave.client.sendTokens(acct("dave").address, alice, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet));
+      dave.client.disconnect();
+    }
+    await w.page.getByRole("button", { name: "Back to the form" }).click();
+    expect(await field("Amount").inputValue()).toBe("1000");
   });
 
   it("shows hostile memos as inert text in the review, the tracker and the list", async () => {

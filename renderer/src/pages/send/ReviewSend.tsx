@@ -58,6 +58,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
             <summary>Raw sign doc (amino JSON)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(signDoc, null, 2)}</pre>
           </details>
+          {state.fundsUnread && <p className="muted" data-testid="funds-unread">The balance could not be read just now ({state.fundsUnread}); it is read again, and the transfer refused if the account cannot pay it, before anything is signed.</p>}
           <p className="muted">After you send, the service holds it for {Math.round(info.holdWindowMs / 1000)} s: you can cancel it until then.</p>
         </>
       )}
