@@ -11,11 +11,12 @@ import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { inertText } from "../renderer/src/wallet/inert-text.js";
 import { WAIT_MS } from "./support/app.js";
+import { haltChain } from "./support/chain.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
-import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+import { openWalletWorld, type WalletWorld, walletWorldDir } from "./wallet/wallet-world.js";
 
 const PASSWORD = "wallet e2e password";
 const XSS = "<img src=x onerror=alert(1)>";
@@ -115,6 +116,8 @@ describe("wallet", () => {
     expect(await trackerStatus()).toMatch(/queued|broadcast|committed/);
     await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("committed");
     expect(await w.page.getByTestId("send-tracker").textContent()).toContain(`1.5 COMET to ${acct("bob").address}`);
+    // Final: nothing left to cancel.
+    expect(await w.page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
     const tx = await w.call("tx.get", { id: hash });
     expect(await balance(acct("bob").address)).toBe(bob0 + 1_500_000n);
     expect(await balance(acct("alice").address)).toBe(alice0 - 1_500_000n - BigInt(String(tx.fee).replace(/\D+$/, "")));
@@ -247,6 +250,73 @@ describe("wallet", () => {
     expect(await field("Amount").inputValue()).toBe("1000");
   });
 
+  it("cancels a queued transfer from the Transactions list, and offers nothing to cancel once it is final", async () => {
+    const alice = acct("alice").address;
+    const { nextNonce } = await w.call("tx.account", { address: alice });
+    // One nonce ahead: it waits for the one before, so it stays queued however long the page takes.
+    const held = await w.call("tx.submit", { from: alice, to: acct("carol").address, amount: `3${w.devnet.denom}`, nonce: String(BigInt(String(nextNonce)) + 1n) });
+    expect(held.status).toBe("queued");
+    await go("Transactions");
+    const dialog = w.page.locator("dialog.tx-history");
+    const openHistory = async (hash: string) => {
+      await w.page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });
+      await dialog.waitFor({ timeout: WAIT_MS });
+    };
+    await openHistory(String(held.txHash));
+    await dialog.getByRole("button", { name: "Cancel transfer" }).click();
+    await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+    expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+    expect((await w.call("tx.get", { id: held.txHash })).status).toBe("cancelled");
+    await w.page.keyboard.press("Escape");
+    const committed = ((await w.call("tx.list", { address: alice, status: "committed", limit: 1 })).transactions as Array<{ txHash: string }>)[0]!;
+    await openHistory(committed.txHash);
+    await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+    await w.page.keyboard.press("Escape");
+  });
+
+  it("offers no Cancel once a transfer is broadcast, on the tracker or in the list (four validators, half of them paused)", async () => {
+    const env = inject("e2e");
+    const four = await openWalletWorld(env, { devnetDir: env.four.devnetDir, dataDirName: "e2e-wallet-four-app" });
+    try {
+      const sender = four.devnet.accounts.find((a) => a.name === "dave")!;
+      const to = four.devnet.accounts.find((a) => a.name === "erin")!.address;
+      await four.call("wallet.import", { mnemonic: sender.mnemonic, password: PASSWORD });
+      const page = four.page;
+      await page.reload();
+      await page.getByRole("link", { name: "Send", exact: true }).click({ timeout: WAIT_MS });
+      await page.getByLabel("Recipient address", { exact: true }).fill(to);
+      await page.getByLabel("Amount", { exact: true }).fill("0.25");
+      await page.getByRole("button", { name: "Review" }).click();
+      await page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+      await page.getByRole("button", { name: "Sign and send" }).click();
+      const hash = (await page.getByTestId("sent-hash").textContent({ timeout: WAIT_MS }))!;
+      expect(await trackerStatus(page)).toBe("queued");
+      expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(1);
+      // No blocks from here: the service broadcasts at the end of the hold window, and the
+      // transfer stays in node 0's mempool, broadcast and not committed, while the page is read.
+      const resume = haltChain(env.four.nodesDir);
+      try {
+        await expect.poll(async () => (await four.call("tx.get", { id: hash })).status, { timeout: WAIT_MS }).toBe("broadcast");
+        await expect.poll(() => trackerStatus(page), { timeout: WAIT_MS }).toBe("broadcast");
+        expect(await page.getByTestId("send-tracker").textContent()).toContain("It can no longer be cancelled.");
+        expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+        await page.getByRole("link", { name: "Transactions", exact: true }).click();
+        await page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });
+        const dialog = page.locator("dialog.tx-history");
+        await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("broadcast");
+        expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+        expect(await dialog.getByRole("button", { name: "Close" }).count()).toBe(1);
+      } finally {
+        resume();
+      }
+      await expect.poll(async () => (await four.call("tx.get", { id: hash })).status, { timeout: 60_000 }).toBe("committed");
+      expect(four.errors).toEqual([]);
+    } finally {
+      await four.close();
+    }
+  });
+
   it("shows hostile memos as inert text in the review, the tracker and the list", async () => {
     const hashes: string[] = [];
     for (const memo of [XSS, RLO]) {
@@ -358,5 +428,8 @@ describe("wallet", () => {
   faultSpecs(() => w, inject("e2e").devnetDir);
 
   // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
-  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }] }));
+  secretScanSpec(() => ({
+    devnetDirs: [inject("e2e").devnetDir, inject("e2e").four.devnetDir],
+    vaults: [{ dataDir: w.dataDir, password: PASSWORD }, { dataDir: walletWorldDir("e2e-wallet-four-app"), password: PASSWORD }],
+  }));
 });

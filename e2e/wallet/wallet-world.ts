@@ -32,11 +32,18 @@ export interface WalletWorld {
 
 const HELD_METHODS = new Set(["tx.get", "tx.list"]);
 
-export async function openWalletWorld(env: E2eEnv): Promise<WalletWorld> {
-  const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
-  const dataDir = join(repoRoot, ".devnet-test", "e2e-wallet-app");
+/** Where a wallet world keeps the services' files (its vault among them). */
+export function walletWorldDir(name = "e2e-wallet-app"): string {
+  return join(repoRoot, ".devnet-test", name);
+}
+
+/** The world on the e2e devnet, or (`devnetDir`) on another, such as the explorer's four-validator one. */
+export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string; dataDirName?: string } = {}): Promise<WalletWorld> {
+  const devnetDir = options.devnetDir ?? env.devnetDir;
+  const devnet = JSON.parse(readFileSync(join(devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
+  const dataDir = walletWorldDir(options.dataDirName);
   rmSync(dataDir, { recursive: true, force: true });
-  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(env.devnetDir, "devnet.json"), bridge: true });
+  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(devnetDir, "devnet.json"), bridge: true });
   services.start();
 
   let slow: { release: Promise<void>; open: () => void } | undefined;

@@ -11,11 +11,12 @@ import { txKeys, txQueries } from "../../queries/tx-queries.js";
 import { txDetailHash } from "../../shell/routes.js";
 import { AccessProblemView } from "../../wallet/AccessProblemView.js";
 import { inertText } from "../../wallet/inert-text.js";
+import { txActions } from "../../wallet/tx-actions.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
-/** A submitted transfer: queued with the hold countdown and Cancel, then broadcast, then final. */
+/** A submitted transfer: queued with the hold countdown and Cancel, then broadcast (no Cancel: it cannot be), then final. */
 export function SendTracker({ tx: first, info, network, units, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[]; onDone: () => void }) {
   const api = useApi();
   const client = useQueryClient();
@@ -59,7 +60,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
       {tx.status === "expired" && <p>Expired without being included; nothing was transferred.</p>}
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
-        {!FINAL.has(tx.status) && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        {txActions(tx).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
         <button type="button" className="secondary" onClick={onDone}>New transfer</button>
         <a href="#/transactions">All transactions</a>
       </div>

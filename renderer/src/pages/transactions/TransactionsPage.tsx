@@ -60,7 +60,7 @@ export function TransactionsPage() {
           </button>
         )}
       </ListState>
-      {history && network && <TxHistory networkId={network.id} tx={history} onClose={() => setHistory(undefined)} />}
+      {history && network && <TxHistory network={network} tx={history} onClose={() => setHistory(undefined)} />}
     </div>
   );
 }
