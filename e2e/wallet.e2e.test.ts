@@ -222,19 +222,30 @@ describe("wallet", () => {
     expect(await footprint(alice)).toEqual(before);
   });
 
-  it("refuses in main at signing when the balance fell after the review: nothing is signed, submitted or charged", async () => {
+  it("refuses in main at signing when the balance fell after the form's check: nothing is signed, submitted or charged", async () => {
     const alice = acct("alice").address;
-    await fillSend(acct("bob").address, "1000", "reviewed before the balance fell");
-    await w.page.getByRole("button", { name: "Review" }).click();
-    await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
-    // Meanwhile the same key spends elsewhere (another wallet, straight to the chain): all but 500 COMET go.
-    const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
-    const drained = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount) - 500_000_000n - 5_000n;
-    const elsewhere = await signingClient(w.devnet, "alice");
-    expect((await elsewhere.client.sendTokens(alice, acct("dave").address, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet))).code).toBe(0);
-    elsewhere.client.disconnect();
+    const sequence0 = BigInt(String((await w.call("tx.account", { address: alice })).sequence));
+    await fillSend(acct("bob").address, "1000", "checked before the balance fell");
+    // A slow link holds the review's sign doc: the form's check has passed, nothing is signed yet.
+    w.slowLink(true, ["tx.signDoc"]);
+    let drained: bigint | undefined;
+    try {
+      await w.page.getByRole("button", { name: "Review" }).click();
+      await w.page.locator(".review").waitFor({ timeout: WAIT_MS });
+      // Meanwhile the same key spends elsewhere (another wallet, straight to the chain): all but 500 COMET go.
+      const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
+      drained = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount) - 500_000_000n - 5_000n;
+      const elsewhere = await signingClient(w.devnet, "alice");
+      expect((await elsewhere.client.sendTokens(alice, acct("dave").address, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet))).code).toBe(0);
+      elsewhere.client.disconnect();
+    } finally {
+      w.slowLink(false);
+    }
     const before = await footprint(alice);
     try {
+      // The sign doc takes the next sequence, so only the balance stands in the way.
+      await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+      expect(await w.page.getByTestId("sign-doc").locator("div", { hasText: /^Sequence/ }).locator("dd").textContent()).toBe(String(sequence0 + 1n));
       await w.page.getByRole("button", { name: "Sign and send" }).click();
       await expect.poll(() => w.page.getByTestId("send-problem").textContent(), { timeout: WAIT_MS }).toMatch(/Nothing was signed: That is more than this account can spend: 500 COMET is available\./);
       expect(await w.page.getByTestId("send-tracker").count()).toBe(0);
@@ -243,7 +254,7 @@ describe("wallet", () => {
     } finally {
       // Given back, so the later specs find the account as it was.
       const dave = await signingClient(w.devnet, "dave");
-      await dave.client.sendTokens(acct("dave").address, alice, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet));
+      await dave.client.sendTokens(acct("dave").address, alice, coins(drained!.toString(), w.devnet.denom), fixedFee(w.devnet));
       dave.client.disconnect();
     }
     await w.page.getByRole("button", { name: "Back to the form" }).click();
