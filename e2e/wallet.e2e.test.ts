@@ -3,15 +3,20 @@
  * the e2e devnet and its access service (5-second hold window). One page, specs in order.
  */
 import { readFileSync } from "node:fs";
-import type { Locator } from "playwright-core";
+import { coins } from "@cosmjs/stargate";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { fixedFee, signingClient } from "../devnet/test/chain-client.js";
+import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { inertText } from "../renderer/src/wallet/inert-text.js";
 import { WAIT_MS } from "./support/app.js";
+import { haltChain } from "./support/chain.js";
+import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
-import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+import { openWalletWorld, type WalletWorld, walletWorldDir } from "./wallet/wallet-world.js";
 
 const PASSWORD = "wallet e2e password";
 const XSS = "<img src=x onerror=alert(1)>";
@@ -45,16 +50,31 @@ async function fillSend(to: string, amount: string, memo = ""): Promise<void> {
   await field("Memo (optional, public on chain)").fill(memo);
 }
 
-/** Review then sign; returns the hash the tracker shows. */
-async function reviewAndSend(): Promise<string> {
+/** Review (`onReview` may look at it) then sign; returns the hash the tracker shows. */
+async function reviewAndSend(onReview?: () => Promise<void>): Promise<string> {
   await w.page.getByRole("button", { name: "Review" }).click();
   await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+  await onReview?.();
   await w.page.getByRole("button", { name: "Sign and send" }).dblclick(); // a double click is one transfer
   const hash = w.page.getByTestId("sent-hash");
   await hash.waitFor({ timeout: WAIT_MS });
   return (await hash.textContent())!;
 }
-const trackerStatus = () => w.page.getByTestId("send-tracker").getAttribute("data-status");
+const trackerStatus = (page: Page = w.page) => page.getByTestId("send-tracker").getAttribute("data-status");
+const chainHeight = async () => BigInt(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
+/** What would show that something was signed or charged: the outbox, the account on chain, its transfers at the service. */
+const footprint = async (address: string) => ({
+  outbox: ((await w.call("tx.outbox")).entries as unknown[]).length,
+  balance: await balance(address),
+  sequence: (await w.call("tx.account", { address })).sequence,
+  sent: ((await w.call("tx.list", { address, limit: 100 })).transactions as Array<{ txHash: string; from: string }>).filter((t) => t.from === address).map((t) => t.txHash),
+});
+/** Past the hold window and a few blocks on, so anything submitted would have reached the chain. */
+async function waitPastHoldAndBlocks(): Promise<void> {
+  const until = Date.now() + Number((await w.call("tx.info")).holdWindowMs);
+  const height0 = await chainHeight();
+  await expect.poll(async () => Date.now() > until && (await chainHeight()) > height0 + 3n, { timeout: WAIT_MS }).toBe(true);
+}
 
 describe("wallet", () => {
   beforeAll(async () => {
@@ -68,6 +88,12 @@ describe("wallet", () => {
     const { page } = w;
     await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
     await page.getByLabel("Recovery phrase (12 or 24 words)").fill(acct("alice").mnemonic);
+    // Two passwords that differ: refused on the field to change, tied to it for screen readers.
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(`${PASSWORD} typo`);
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect.poll(() => describedBy(page.getByLabel("Password again")), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "The two passwords differ." });
+    expect(await untiedFieldErrors(page)).toEqual([]);
     await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
     await page.getByLabel("Password again").fill(PASSWORD);
     await page.getByRole("button", { name: "Import" }).click();
@@ -81,9 +107,17 @@ describe("wallet", () => {
   it("sends to another devnet account: queued, broadcast, committed, and both balances move", async () => {
     const [alice0, bob0] = [await balance(acct("alice").address), await balance(acct("bob").address)];
     await fillSend(acct("bob").address, "1.5", "first transfer");
-    const hash = await reviewAndSend();
+    // One name per denom, the network's (the Wallet's balances say COMET too).
+    expect(await field("Denom").locator("option:checked").textContent()).toBe("COMET (ucomet)");
+    expect(await w.page.getByLabel("Fee (COMET)", { exact: true }).count()).toBe(1);
+    const hash = await reviewAndSend(async () => {
+      expect(await w.page.getByTestId("sign-doc").locator("div", { hasText: /^Amount/ }).locator("dd").textContent()).toBe("1.5 COMET (1500000ucomet)");
+    });
     expect(await trackerStatus()).toMatch(/queued|broadcast|committed/);
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("committed");
+    expect(await w.page.getByTestId("send-tracker").textContent()).toContain(`1.5 COMET to ${acct("bob").address}`);
+    // Final: nothing left to cancel.
+    expect(await w.page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
     const tx = await w.call("tx.get", { id: hash });
     expect(await balance(acct("bob").address)).toBe(bob0 + 1_500_000n);
     expect(await balance(acct("alice").address)).toBe(alice0 - 1_500_000n - BigInt(String(tx.fee).replace(/\D+$/, "")));
@@ -91,6 +125,7 @@ describe("wallet", () => {
     await go("Transactions");
     const row = w.page.locator(`[data-tx-hash="${hash}"]`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    expect(await row.locator(".amount").textContent()).toBe("−1.5 COMET");
     await row.getByRole("button", { name: /show its history/ }).click();
     await expect.poll(() => w.page.getByTestId("tx-history").locator(".status-badge").allTextContents(), { timeout: WAIT_MS }).toEqual(["queued", "broadcast", "committed"]);
     await w.page.keyboard.press("Escape");
@@ -105,7 +140,7 @@ describe("wallet", () => {
     const hash = await reviewAndSend();
     await w.page.getByTestId("hold-countdown").waitFor({ timeout: WAIT_MS });
     await w.page.getByRole("button", { name: "Cancel transfer" }).click();
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("cancelled");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("cancelled");
     // Past the hold window and a few blocks on, nothing was transferred.
     const held = Date.parse(String((await w.call("tx.get", { id: hash })).holdUntil));
     const height = async () => Number(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
@@ -124,7 +159,7 @@ describe("wallet", () => {
     await w.page.getByRole("button", { name: "Cancel transfer" }).click();
     await expect.poll(() => w.page.getByTestId("cancel-error").textContent(), { timeout: WAIT_MS }).toMatch(/Too late to cancel.*cannot take a transaction back/);
     w.slowLink(false);
-    await expect.poll(trackerStatus, { timeout: WAIT_MS }).toBe("committed");
+    await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("committed");
   });
 
   it("refuses bad input in every field inline and sends nothing", async () => {
@@ -156,11 +191,141 @@ describe("wallet", () => {
       await field(label).fill(value);
       await w.page.getByRole("button", { name: "Review" }).click();
       await expect.poll(() => w.page.locator(".field-error").allTextContents(), { timeout: WAIT_MS }).toEqual([expect.stringMatching(message)]);
+      // The error is the field's own: marked invalid, and read out as its description.
+      expect(await describedBy(field(label))).toEqual({ invalid: true, text: expect.stringMatching(message) });
+      expect(await untiedFieldErrors(w.page)).toEqual([]);
       expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
     }
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
     await field(fee).fill(defaultFee);
     await field("Gas limit").fill(defaultGas);
+  });
+
+  it("refuses a transfer above what the account can spend before review: nothing is signed, submitted or charged", async () => {
+    const alice = acct("alice").address;
+    const before = await footprint(alice);
+    await fillSend(acct("bob").address, "5000000");
+    const amount = field("Amount");
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await expect.poll(() => describedBy(amount), { timeout: WAIT_MS }).toEqual({ invalid: true, text: expect.stringMatching(/^That is more than this account can spend: [\d.]+ COMET is available\. Available: [\d.]+ COMET\.$/) });
+    expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    // All of it: the fee is what does not fit, and the form says what can be sent with it.
+    const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
+    const all = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount);
+    await amount.fill(formatBaseAmount(all.toString(), 6));
+    await w.page.getByRole("button", { name: "Review" }).click();
+    await expect.poll(async () => (await describedBy(amount)).text, { timeout: WAIT_MS })
+      .toContain(`With the fee of 0.0005 COMET, that is more than the ${formatBaseAmount(all.toString(), 6)} COMET available. At most ${formatBaseAmount((all - 500n).toString(), 6)} COMET can be sent with this fee.`);
+    expect(await untiedFieldErrors(w.page)).toEqual([]);
+    expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    await waitPastHoldAndBlocks();
+    expect(await footprint(alice)).toEqual(before);
+  });
+
+  it("refuses in main at signing when the balance fell after the form's check: nothing is signed, submitted or charged", async () => {
+    const alice = acct("alice").address;
+    const sequence0 = BigInt(String((await w.call("tx.account", { address: alice })).sequence));
+    await fillSend(acct("bob").address, "1000", "checked before the balance fell");
+    // A slow link holds the review's sign doc: the form's check has passed, nothing is signed yet.
+    w.slowLink(true, ["tx.signDoc"]);
+    let drained: bigint | undefined;
+    try {
+      await w.page.getByRole("button", { name: "Review" }).click();
+      await w.page.locator(".review").waitFor({ timeout: WAIT_MS });
+      // Meanwhile the same key spends elsewhere (another wallet, straight to the chain): all but 500 COMET go.
+      const funds = (await w.call("tx.funds", { address: alice })) as { available: Array<{ denom: string; amount: string }> };
+      drained = BigInt(funds.available.find((c) => c.denom === w.devnet.denom)!.amount) - 500_000_000n - 5_000n;
+      const elsewhere = await signingClient(w.devnet, "alice");
+      expect((await elsewhere.client.sendTokens(alice, acct("dave").address, coins(drained.toString(), w.devnet.denom), fixedFee(w.devnet))).code).toBe(0);
+      elsewhere.client.disconnect();
+    } finally {
+      w.slowLink(false);
+    }
+    const before = await footprint(alice);
+    try {
+      // The sign doc takes the next sequence, so only the balance stands in the way.
+      await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+      expect(await w.page.getByTestId("sign-doc").locator("div", { hasText: /^Sequence/ }).locator("dd").textContent()).toBe(String(sequence0 + 1n));
+      await w.page.getByRole("button", { name: "Sign and send" }).click();
+      await expect.poll(() => w.page.getByTestId("send-problem").textContent(), { timeout: WAIT_MS }).toMatch(/Nothing was signed: That is more than this account can spend: 500 COMET is available\./);
+      expect(await w.page.getByTestId("send-tracker").count()).toBe(0);
+      await waitPastHoldAndBlocks();
+      expect(await footprint(alice)).toEqual(before);
+    } finally {
+      // Given back, so the later specs find the account as it was.
+      const dave = await signingClient(w.devnet, "dave");
+      await dave.client.sendTokens(acct("dave").address, alice, coins(drained!.toString(), w.devnet.denom), fixedFee(w.devnet));
+      dave.client.disconnect();
+    }
+    await w.page.getByRole("button", { name: "Back to the form" }).click();
+    expect(await field("Amount").inputValue()).toBe("1000");
+  });
+
+  it("cancels a queued transfer from the Transactions list, and offers nothing to cancel once it is final", async () => {
+    const alice = acct("alice").address;
+    const { nextNonce } = await w.call("tx.account", { address: alice });
+    // One nonce ahead: it waits for the one before, so it stays queued however long the page takes.
+    const held = await w.call("tx.submit", { from: alice, to: acct("carol").address, amount: `3${w.devnet.denom}`, nonce: String(BigInt(String(nextNonce)) + 1n) });
+    expect(held.status).toBe("queued");
+    await go("Transactions");
+    const dialog = w.page.locator("dialog.tx-history");
+    const openHistory = async (hash: string) => {
+      await w.page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });
+      await dialog.waitFor({ timeout: WAIT_MS });
+    };
+    await openHistory(String(held.txHash));
+    await dialog.getByRole("button", { name: "Cancel transfer" }).click();
+    await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+    expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+    expect((await w.call("tx.get", { id: held.txHash })).status).toBe("cancelled");
+    await w.page.keyboard.press("Escape");
+    const committed = ((await w.call("tx.list", { address: alice, status: "committed", limit: 1 })).transactions as Array<{ txHash: string }>)[0]!;
+    await openHistory(committed.txHash);
+    await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+    await w.page.keyboard.press("Escape");
+  });
+
+  it("offers no Cancel once a transfer is broadcast, on the tracker or in the list (four validators, half of them paused)", async () => {
+    const env = inject("e2e");
+    const four = await openWalletWorld(env, { devnetDir: env.four.devnetDir, dataDirName: "e2e-wallet-four-app" });
+    try {
+      const sender = four.devnet.accounts.find((a) => a.name === "dave")!;
+      const to = four.devnet.accounts.find((a) => a.name === "erin")!.address;
+      await four.call("wallet.import", { mnemonic: sender.mnemonic, password: PASSWORD });
+      const page = four.page;
+      await page.reload();
+      await page.getByRole("link", { name: "Send", exact: true }).click({ timeout: WAIT_MS });
+      await page.getByLabel("Recipient address", { exact: true }).fill(to);
+      await page.getByLabel("Amount", { exact: true }).fill("0.25");
+      await page.getByRole("button", { name: "Review" }).click();
+      await page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+      await page.getByRole("button", { name: "Sign and send" }).click();
+      const hash = (await page.getByTestId("sent-hash").textContent({ timeout: WAIT_MS }))!;
+      expect(await trackerStatus(page)).toBe("queued");
+      expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(1);
+      // No blocks from here: the service broadcasts at the end of the hold window, and the
+      // transfer stays in node 0's mempool, broadcast and not committed, while the page is read.
+      const resume = haltChain(env.four.nodesDir);
+      try {
+        await expect.poll(async () => (await four.call("tx.get", { id: hash })).status, { timeout: WAIT_MS }).toBe("broadcast");
+        await expect.poll(() => trackerStatus(page), { timeout: WAIT_MS }).toBe("broadcast");
+        expect(await page.getByTestId("send-tracker").textContent()).toContain("It can no longer be cancelled.");
+        expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+        await page.getByRole("link", { name: "Transactions", exact: true }).click();
+        await page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });
+        const dialog = page.locator("dialog.tx-history");
+        await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("broadcast");
+        expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+        expect(await dialog.getByRole("button", { name: "Close" }).count()).toBe(1);
+      } finally {
+        resume();
+      }
+      await expect.poll(async () => (await four.call("tx.get", { id: hash })).status, { timeout: 60_000 }).toBe("committed");
+      expect(four.errors).toEqual([]);
+    } finally {
+      await four.close();
+    }
   });
 
   it("shows hostile memos as inert text in the review, the tracker and the list", async () => {
@@ -274,5 +439,8 @@ describe("wallet", () => {
   faultSpecs(() => w, inject("e2e").devnetDir);
 
   // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
-  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }] }));
+  secretScanSpec(() => ({
+    devnetDirs: [inject("e2e").devnetDir, inject("e2e").four.devnetDir],
+    vaults: [{ dataDir: w.dataDir, password: PASSWORD }, { dataDir: walletWorldDir("e2e-wallet-four-app"), password: PASSWORD }],
+  }));
 });

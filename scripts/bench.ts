@@ -43,7 +43,7 @@ const rows = num(values.rows, 100_000);
 const SECTIONS: Section[] = [
   bundleSection(),
   accessSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), probeCount: num(values.probe, 2000) }),
-  bridgeSection({ pings: 1000, lists: 200 }),
+  bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),
 ];

@@ -3,6 +3,7 @@
 import { expect, it } from "vitest";
 import { passGate, WAIT_MS } from "../support/app.js";
 import { E2E_PASSWORD } from "../support/context.js";
+import { describedBy, untiedFieldErrors } from "../support/field-errors.js";
 import type { SpecContext } from "../support/spec-context.js";
 
 /** First run creates a vault; the lock screen then guards the app until the right password. */
@@ -17,6 +18,9 @@ export function lockSpecs(ctx: SpecContext): void {
       await page.getByLabel("Password again").fill("something else");
       await page.getByRole("button", { name: "Create wallet" }).click();
       await expect.poll(() => page.getByRole("alert").textContent()).toContain("differ");
+      // On the field that has to change, and read out as its description.
+      expect(await describedBy(page.getByLabel("Password again"))).toEqual({ invalid: true, text: "The two passwords differ." });
+      expect(await untiedFieldErrors(page)).toEqual([]);
       await page.getByLabel("Password again").fill(E2E_PASSWORD);
       await page.getByRole("button", { name: "Create wallet" }).click();
       const phrase = page.getByTestId("mnemonic");

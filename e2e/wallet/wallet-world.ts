@@ -2,7 +2,8 @@
  * The wallet specs' world: the app's real services on a fresh data folder (so first run imports
  * a devnet key), on the e2e devnet and its access service, behind the bridge, with a page in
  * Chromium. `slowLink` holds the page's reads of transaction status and the status events, as a
- * slow connection would, so a spec can act on a stale "queued" while the chain has moved on.
+ * slow connection would, so a spec can act on a stale "queued" while the chain has moved on (or
+ * holds other calls it names, such as the review's sign doc while the balance moves).
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -26,29 +27,36 @@ export interface WalletWorld {
   readonly alerts: string[];
   /** Calls main directly (not through the page), for checks a user would make elsewhere. */
   call(method: string, args?: unknown): Promise<Record<string, unknown>>;
-  slowLink(on: boolean): void;
+  slowLink(on: boolean, methods?: readonly string[]): void;
   close(): Promise<void>;
 }
 
-const HELD_METHODS = new Set(["tx.get", "tx.list"]);
+const STATUS_READS = ["tx.get", "tx.list"] as const;
 
-export async function openWalletWorld(env: E2eEnv): Promise<WalletWorld> {
-  const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
-  const dataDir = join(repoRoot, ".devnet-test", "e2e-wallet-app");
+/** Where a wallet world keeps the services' files (its vault among them). */
+export function walletWorldDir(name = "e2e-wallet-app"): string {
+  return join(repoRoot, ".devnet-test", name);
+}
+
+/** The world on the e2e devnet, or (`devnetDir`) on another, such as the explorer's four-validator one. */
+export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string; dataDirName?: string } = {}): Promise<WalletWorld> {
+  const devnetDir = options.devnetDir ?? env.devnetDir;
+  const devnet = JSON.parse(readFileSync(join(devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
+  const dataDir = walletWorldDir(options.dataDirName);
   rmSync(dataDir, { recursive: true, force: true });
-  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(env.devnetDir, "devnet.json"), bridge: true });
+  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(devnetDir, "devnet.json"), bridge: true });
   services.start();
 
-  let slow: { release: Promise<void>; open: () => void } | undefined;
+  let slow: { release: Promise<void>; open: () => void; methods: ReadonlySet<string>; events: boolean } | undefined;
   const dispatcher: Dispatcher = {
     async dispatch(method, args, senderOk) {
-      if (slow && HELD_METHODS.has(method)) await slow.release;
+      if (slow?.methods.has(method)) await slow.release;
       return services.dispatcher.dispatch(method, args, senderOk);
     },
   };
   const pageEvents: EventHub = createEventHub();
   services.events.listen((event, payload) => {
-    if (slow && event === "tx.statusChanged") void slow.release.then(() => pageEvents.emit(event, payload));
+    if (slow?.events && event === "tx.statusChanged") void slow.release.then(() => pageEvents.emit(event, payload));
     else pageEvents.emit(event, payload);
   });
   const rendererDir = join(repoRoot, "dist", "renderer");
@@ -72,11 +80,11 @@ export async function openWalletWorld(env: E2eEnv): Promise<WalletWorld> {
       if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
       return answer.value as Record<string, unknown>;
     },
-    slowLink(on) {
+    slowLink(on, methods = STATUS_READS) {
       if (on && !slow) {
         let open = () => {};
         const release = new Promise<void>((r) => (open = r));
-        slow = { release, open };
+        slow = { release, open, methods: new Set(methods), events: methods === STATUS_READS };
       } else if (!on && slow) {
         slow.open();
         slow = undefined;

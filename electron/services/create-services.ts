@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Network } from "../../shared/contract/network.js";
-import { createAccessClient } from "./access/access-client.js";
+import { type AccessClient, createAccessClient } from "./access/access-client.js";
 import { registerAppHandlers } from "./app-handlers.js";
 import { AppError } from "./app-error.js";
 import { createDispatcher, type Dispatcher } from "./dispatcher.js";
@@ -19,6 +19,7 @@ import { openFileTokenStore } from "./tokens/file-token-store.js";
 import { openSafeStorageTokenStore, type SafeStorageLike } from "./tokens/safe-storage-token-store.js";
 import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js";
 import { registerAddressBookHandlers, openAddressBook } from "./address-book/address-book.js";
+import { networkFunds } from "./tx/funds.js";
 import { openOutbox } from "./tx/outbox.js";
 import { createSender } from "./tx/send.js";
 import { bearerHeader } from "../../shared/access/bearer.js";
@@ -100,7 +101,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
   const outbox = openOutbox(config.dataDir, problems);
-  const sender = createSender({ vault, outbox });
+  // Read through the selected network's transport: the sender only signs for the selected network.
+  const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
+  const sender = createSender({ vault, outbox, funds });
   const addressBook = openAddressBook(config.dataDir, problems);
 
   const dispatcher = createDispatcher(
@@ -110,7 +113,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
-      tx: registerTxHandlers({ networks, sender, outbox, watcher, accessFor, saveFile: config.saveFile }),
+      tx: registerTxHandlers({ networks, sender, outbox, watcher, accessFor, funds, saveFile: config.saveFile }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },

@@ -16,7 +16,7 @@ describe("the IPC contract", () => {
   });
 
   it("has the wallet, transaction, network and settings methods the app needs", () => {
-    for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "tx.exportCsv", "tx.outbox", "wallet.balances", "addressBook.list", "addressBook.save", "addressBook.remove", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
+    for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "tx.exportCsv", "tx.outbox", "tx.funds", "wallet.balances", "addressBook.list", "addressBook.save", "addressBook.remove", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
       "wallet.status", "wallet.accounts", "wallet.addAccount", "wallet.reveal", "wallet.changePassword", "wallet.signAmino", "network.list",
       "network.add", "network.update", "network.remove", "network.select", "network.setToken", "network.clearToken", "network.tokenStatus",
       "settings.get", "settings.update", "chain.rawCall", "app.ping"]) {

@@ -82,6 +82,15 @@ export const AccessInfo = z.object({
 
 export const AccountState = z.object({ address: z.string(), accountNumber: z.string(), sequence: z.string(), nextNonce: z.string() });
 
+const BaseCoin = z.object({ denom: z.string(), amount: DecString });
+/**
+ * What an account can spend now (shared/wallet/spendable.ts checks amount plus fee against
+ * `available`): the bank's spendable balances read from the chain, less what its transactions
+ * still pending at the service (queued or broadcast) will take, amount and fee.
+ */
+export const Funds = z.object({ spendable: z.array(BaseCoin), pending: z.array(BaseCoin), available: z.array(BaseCoin) });
+export type Funds = z.infer<typeof Funds>;
+
 /** A signed transfer kept in main before it is submitted, so a restart cannot lose or repeat it. */
 export const OutboxEntry = z.object({
   requestId: z.string(),
@@ -126,4 +135,6 @@ export const txMethods = {
   /** Sends this app has signed that the service has not yet confirmed (the outbox). */
   outbox: method(NoArgs, z.object({ entries: z.array(OutboxEntry) })),
   account: method(z.strictObject({ address: Bech32Address }), AccountState),
+  /** What an address can spend now, read from the chain at the call; main checks the same before signing. */
+  funds: method(z.strictObject({ address: Bech32Address }), Funds),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBaseAmount, formatCoin, parseDisplayAmount, splitCoin } from "./amount.js";
+import { denomName, displayUnits, formatBaseAmount, formatCoin, parseDisplayAmount, splitCoin } from "./amount.js";
 
 describe("amounts", () => {
   it("turns display amounts into base units with the denom's exponent", () => {
@@ -30,5 +30,16 @@ describe("amounts", () => {
     expect(formatCoin("12", denoms, "ucomet")).toBe("0.000012 COMET");
     expect(formatCoin("5ibc/ABC,1000000ucomet", denoms, "ucomet")).toBe("5 ibc/ABC, 1 COMET");
     expect(splitCoin("nonsense!", "ucomet")).toBeUndefined();
+  });
+
+  it("names a denom by the network's unit first, then the service's, and shows unknown ones as they are", () => {
+    const network = { denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }] };
+    const service = { denoms: [{ base: "ucomet", display: "comet", exponent: 6 }, { base: "ustake", display: "stake", exponent: 6 }] };
+    const units = displayUnits(network, service);
+    expect(units.map((u) => u.display)).toEqual(["COMET", "stake"]);
+    expect(denomName("ucomet", units)).toBe("COMET");
+    expect(denomName("ibc/AB", units)).toBe("ibc/AB");
+    expect(formatCoin("1500000ucomet", units, "ucomet")).toBe("1.5 COMET");
+    expect(displayUnits(undefined, service)).toEqual(service.denoms);
   });
 });

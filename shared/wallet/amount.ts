@@ -48,3 +48,19 @@ export function formatCoin(coin: string, denoms: readonly DenomUnit[], defaultDe
     return unit ? `${formatBaseAmount(c.amount, unit.exponent)} ${unit.display}` : `${c.amount} ${c.denom}`;
   }).join(", ");
 }
+
+/**
+ * The units every page shows coins in: the network's own denoms first (its setting, or the chain
+ * registry's display denom for a registry network), then any other denom the access service
+ * names. One list for the form, the review, the tracker, the balances and the transactions, so a
+ * denom has one name everywhere.
+ */
+export function displayUnits(network: { readonly denoms: readonly DenomUnit[] } | undefined, service?: { readonly denoms: readonly DenomUnit[] }): DenomUnit[] {
+  const own = network?.denoms ?? [];
+  return [...own, ...(service?.denoms ?? []).filter((d) => !own.some((o) => o.base === d.base))];
+}
+
+/** A denom's display name ("COMET" for ucomet), or the base denom when no unit names it. */
+export function denomName(denom: string, units: readonly DenomUnit[]): string {
+  return units.find((u) => u.base === denom)?.display ?? denom;
+}

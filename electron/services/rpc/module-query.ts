@@ -1,9 +1,9 @@
 import { fromBase64, toHex } from "@cosmjs/encoding";
-import type { ResultOf } from "../../../shared/contract/index.js";
 import type { AbciQueryDef } from "../../../shared/cosmos/abci-query.js";
 import { AppError } from "../app-error.js";
 
-type AbciQuery = (args: { path: string; data?: string }) => Promise<ResultOf<"chain.abciQuery">>;
+/** An ABCI query as `chain.abciQuery` answers it (value in base64). */
+export type AbciQuery = (args: { path: string; data?: string }) => Promise<{ readonly code: number; readonly value: string; readonly log: string }>;
 
 /**
  * Runs a module's query (shared/cosmos/<module>/queries.ts) over `chain.abciQuery`, so no REST

@@ -2,12 +2,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccessClient } from "../access/access-client.js";
+import type { Network } from "../../../shared/contract/network.js";
+import { type AccessClient, createAccessClient } from "../access/access-client.js";
 import { AccessUnreachableError } from "../access/access-errors.js";
 import { createEventHub } from "../event-hub.js";
 import { createServices, type Services } from "../create-services.js";
 import { createProblemLog } from "../storage/problems.js";
 import { openVault } from "../vault/vault.js";
+import { rpcPost } from "../../../devnet/test/chain-client.js";
+import { networkFunds } from "./funds.js";
 import { openOutbox } from "./outbox.js";
 import { createSender } from "./send.js";
 
@@ -68,7 +71,14 @@ describe("the outbox", () => {
     const dying = { ...client, submit: async () => { throw new AccessUnreachableError(access.url, "timed out", true); } };
     const requestId = crypto.randomUUID();
     const network = { id: "devnet", name: "Local devnet", chainId: info.chainId, accessUrl: access.url, rpcUrls: [], bech32Prefix: "cosmos", denoms: [], defaultDenom: info.denom, rpcVia: "access" as const, source: "devnet" as const };
-    await expect(createSender({ vault, outbox }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
+    // The funds check reads the node itself, as main's chain handlers would.
+    const abciQuery = async (q: { path: string; data?: string }) => {
+      const answer = await rpcPost(info.nodes[0]!.rpc, "abci_query", { path: q.path, data: q.data ?? "" });
+      const response = (answer.result as { response: { code?: number; value?: string | null; log?: string } }).response;
+      return { code: response.code ?? 0, value: response.value ?? "", log: response.log ?? "" };
+    };
+    const funds = (n: Network, c: AccessClient) => networkFunds(abciQuery, c, n);
+    await expect(createSender({ vault, outbox, funds }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
     vault.close();
     const stored = JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Array<{ requestId: string; state: string; txHash: string; nonce: string }> };
     const signed = stored.sends.find((s) => s.requestId === requestId)!;

@@ -9,13 +9,14 @@ import { AccessError, AccessUnreachableError } from "../access/access-errors.js"
 import { AppError } from "../app-error.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
+import { checkFunds, type FundsSource } from "./funds.js";
 import { checkSignDoc } from "./sign-doc-check.js";
 
 /** A transfer to send, with the id that makes a repeat of the same review a no-op. */
 export type SendRequest = TransferBody & { readonly requestId?: string };
 
 /** Signs and submits one transfer through the outbox; see outbox.ts for why. */
-export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox }) {
+export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox; readonly funds: (network: Network, client: AccessClient) => FundsSource }) {
   const inFlight = new Map<string, Promise<Tx>>();
 
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
@@ -49,6 +50,8 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
     const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, nonce };
     const { signDoc } = await client.signDoc(transfer);
     checkSignDoc(signDoc, network, transfer);
+    // The balance may have moved since the form checked it; a transfer the chain refuses still costs its fee.
+    await checkFunds(deps.funds(network, client), network, a.from, signDoc);
     const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
     // Loaded at the first send: CosmJS's signing types (all of @cosmjs/stargate) would slow every start.
     const { aminoTxRaw } = await import("../../../shared/cosmos/amino-tx.js");

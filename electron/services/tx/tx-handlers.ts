@@ -3,6 +3,7 @@ import { AppError } from "../app-error.js";
 import type { AccessClient } from "../access/access-client.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
+import { type FundsSource, readFunds } from "./funds.js";
 import type { Outbox } from "./outbox.js";
 import type { Sender } from "./send.js";
 import type { SaveFile } from "../ports.js";
@@ -17,6 +18,8 @@ export interface TxDeps {
   /** The access client of a network; throws when it has no access service or no token. */
   readonly accessFor: (network: Network) => Promise<AccessClient>;
   readonly saveFile?: SaveFile;
+  /** Where a network's funds are read (its chain and its access service); the sender checks with the same. */
+  readonly funds: (network: Network, client: AccessClient) => FundsSource;
 }
 
 /** Registers `tx.*`: transfers through the selected network's access service, signed in main. */
@@ -39,6 +42,10 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     get: async (a) => (await access()).client.get(a.id.toUpperCase()),
     info: async () => (await access()).client.info(),
     account: async (a) => (await access()).client.account(a.address),
+    funds: async (a) => {
+      const { network, client } = await access();
+      return readFunds(deps.funds(network, client), a.address);
+    },
     signDoc: async (a) => (await access()).client.signDoc(a),
     submit: (a) => oneAtATime(a.from, async () => {
       const { network, client } = await access();

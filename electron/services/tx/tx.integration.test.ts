@@ -73,6 +73,48 @@ describe("transfers through the access service", () => {
     expect(await call("tx.cancel", { id: tx.txHash })).toMatchObject({ status: "cancelled" });
   });
 
+  it("refuses in main, before signing, a transfer above what the account can spend: nothing is submitted and no fee is charged", async () => {
+    const onChain = async () => {
+      const { balances } = (await call("wallet.balances", { address: alice.address })) as { balances: Array<{ denom: string; amount: string }> };
+      const account = await call("tx.account", { address: alice.address });
+      return { balance: balances.find((b) => b.denom === info.denom)?.amount, sequence: account.sequence, nextNonce: account.nextNonce };
+    };
+    const hashes = async () => ((await call("tx.list", { address: alice.address, limit: 100 })).transactions as Array<{ txHash: string }>).map((t) => t.txHash);
+    const outbox = async () => ((await call("tx.outbox")).entries as unknown[]).length;
+    const funds = (await call("tx.funds", { address: alice.address })) as { available: Array<{ denom: string; amount: string }> };
+    const available = BigInt(funds.available.find((c) => c.denom === info.denom)!.amount);
+    const before = { chain: await onChain(), hashes: await hashes(), outbox: await outbox() };
+    expect(before.chain.balance).toBe(available.toString()); // nothing of alice's is pending now
+
+    // Five times the balance, then all of it (the fee is what does not fit).
+    const over = call("tx.submit", { from: alice.address, to: bob.address, amount: `${available * 5n}${info.denom}` });
+    await expect(over).rejects.toMatchObject({ code: "insufficient_funds", message: expect.stringMatching(/^Nothing was signed: That is more than this account can spend: [\d.]+ COMET is available\.$/) });
+    const all = call("tx.submit", { from: alice.address, to: bob.address, amount: `${available}${info.denom}`, fee: `500${info.denom}` });
+    await expect(all).rejects.toMatchObject({ code: "insufficient_funds", message: expect.stringContaining("At most") });
+    expect(await outbox()).toBe(before.outbox);
+    expect(await hashes()).toEqual(before.hashes);
+    expect(await onChain()).toEqual(before.chain);
+    // Past the hold window and a few blocks on, still nothing: no transfer, no fee, no sequence used.
+    const height = async () => BigInt(((await call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
+    const until = Date.now() + Number((await call("tx.info")).holdWindowMs);
+    const height0 = await height();
+    await expect.poll(async () => Date.now() > until && (await height()) > height0 + 2n, { timeout: 30_000 }).toBe(true);
+    expect(await onChain()).toEqual(before.chain);
+    expect(await hashes()).toEqual(before.hashes);
+  });
+
+  it("counts what the account's pending transfers will take, and refuses what no longer fits beside them", async () => {
+    const held = await call("tx.submit", { from: alice.address, to: bob.address, amount: `2000000${info.denom}`, fee: `500${info.denom}` });
+    const funds = (await call("tx.funds", { address: alice.address })) as Record<"spendable" | "pending" | "available", Array<{ denom: string; amount: string }>>;
+    const of = (coins: Array<{ denom: string; amount: string }>) => BigInt(coins.find((c) => c.denom === info.denom)?.amount ?? "0");
+    expect(of(funds.pending)).toBe(2_000_500n);
+    expect(of(funds.available)).toBe(of(funds.spendable) - 2_000_500n);
+    // Fits the chain's balance, but not beside the queued transfer.
+    const next = call("tx.submit", { from: alice.address, to: bob.address, amount: `${of(funds.spendable) - 1_000_000n}${info.denom}` });
+    await expect(next).rejects.toMatchObject({ code: "insufficient_funds", message: expect.stringContaining("held by transactions still pending") });
+    await call("tx.cancel", { id: held.txHash });
+  });
+
   it("maps the service's refusals to typed errors", async () => {
     const client = createAccessClient({ baseUrl: access!.url, token: async () => "not-a-token" });
     const error = await client.info().catch((e: unknown) => e);

@@ -30,6 +30,7 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
       if (block.numTxs > 0) {
         void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) });
         void client.invalidateQueries({ queryKey: walletKeys.balancesOf(block.networkId) });
+        void client.invalidateQueries({ queryKey: txKeys.fundsOf(block.networkId) });
       }
       // Only queries on screen refetch; the rest are just marked stale.
       void client.invalidateQueries({ queryKey: explorerKeys.live(block.networkId) });

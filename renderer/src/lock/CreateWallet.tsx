@@ -6,7 +6,7 @@ import { FormError } from "../components/FormError.js";
 import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { ConfirmPhrase } from "./ConfirmPhrase.js";
-import { passwordProblem, PasswordFields } from "./PasswordFields.js";
+import { type PasswordProblem, passwordProblem, PasswordFields } from "./PasswordFields.js";
 
 /**
  * Creates the vault. The new recovery phrase is shown once, from component state only, asked
@@ -19,7 +19,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
   const [confirm, setConfirm] = useState("");
   const [words, setWords] = useState<12 | 24>(24);
   const [mnemonic, setMnemonic] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<PasswordProblem | undefined>();
   const [confirming, setConfirming] = useState(false);
   const create = useAction(async () => {
     const created = await unwrap(api.wallet.create({ password, words }));
@@ -57,7 +57,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
     <main className="centered" aria-labelledby="create-title">
       <form className="card" onSubmit={submit}>
         <h1 id="create-title">Create a wallet</h1>
-        <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} problem={problem} />
         <fieldset>
           <legend>Recovery phrase length</legend>
           {([24, 12] as const).map((n) => (
@@ -66,7 +66,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
             </label>
           ))}
         </fieldset>
-        <FormError message={problem ?? create.error} />
+        <FormError message={create.error} />
         <div className="row">
           <button type="submit" disabled={create.pending}>{create.pending ? "Creating…" : "Create wallet"}</button>
           <button type="button" className="secondary" onClick={onCancel}>Back</button>

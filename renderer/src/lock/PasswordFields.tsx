@@ -1,18 +1,31 @@
-/** A new password typed twice; the parent checks that they match. */
-export function PasswordFields(props: { password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void }) {
+/** Why a new password cannot be used yet, on the field that has to change. */
+export interface PasswordProblem {
+  readonly field: "password" | "confirm";
+  readonly message: string;
+}
+
+const IDS = { password: "new-password", confirm: "confirm-password" } as const;
+
+/** A new password typed twice; the parent checks them, and a problem is shown on (and tied to) its field. */
+export function PasswordFields(props: { password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void; problem?: PasswordProblem }) {
+  const tie = (field: PasswordProblem["field"]) => (props.problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${IDS[field]}-error` } : {});
+  const error = (field: PasswordProblem["field"]) =>
+    props.problem?.field === field && <p className="field-error" id={`${IDS[field]}-error`} role="alert">{props.problem.message}</p>;
   return (
     <>
-      <label htmlFor="new-password">Password (at least 8 characters)</label>
-      <input id="new-password" type="password" autoComplete="new-password" minLength={8} required value={props.password} onChange={(e) => props.onPassword(e.target.value)} />
-      <label htmlFor="confirm-password">Password again</label>
-      <input id="confirm-password" type="password" autoComplete="new-password" required value={props.confirm} onChange={(e) => props.onConfirm(e.target.value)} />
+      <label htmlFor={IDS.password}>Password (at least 8 characters)</label>
+      <input id={IDS.password} type="password" autoComplete="new-password" minLength={8} required value={props.password} onChange={(e) => props.onPassword(e.target.value)} {...tie("password")} />
+      {error("password")}
+      <label htmlFor={IDS.confirm}>Password again</label>
+      <input id={IDS.confirm} type="password" autoComplete="new-password" required value={props.confirm} onChange={(e) => props.onConfirm(e.target.value)} {...tie("confirm")} />
+      {error("confirm")}
     </>
   );
 }
 
 /** Why a new password cannot be used yet, or undefined. */
-export function passwordProblem(password: string, confirm: string): string | undefined {
-  if (password.length < 8) return "Use at least 8 characters.";
-  if (password !== confirm) return "The two passwords differ.";
+export function passwordProblem(password: string, confirm: string): PasswordProblem | undefined {
+  if (password.length < 8) return { field: "password", message: "Use at least 8 characters." };
+  if (password !== confirm) return { field: "confirm", message: "The two passwords differ." };
   return undefined;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
-import { passwordProblem } from "./PasswordFields.js";
+import { type PasswordProblem, passwordProblem } from "./PasswordFields.js";
 
 /**
  * The state of a form that opens a new vault with a password typed twice: it checks the
@@ -12,7 +12,7 @@ export function useNewVaultForm(open: (password: string) => Promise<void>, onFin
   const client = useQueryClient();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<PasswordProblem | undefined>();
   const action = useAction(async () => {
     await open(password);
     setPassword("");
@@ -26,6 +26,7 @@ export function useNewVaultForm(open: (password: string) => Promise<void>, onFin
     setProblem(why);
     if (!why) void action.run();
   };
-  const fields = { password, confirm, onPassword: setPassword, onConfirm: setConfirm };
-  return { fields, submit, pending: action.pending, error: problem ?? action.error };
+  // The password's own problem is shown on its field; main's refusal under the form.
+  const fields = { password, confirm, onPassword: setPassword, onConfirm: setConfirm, problem };
+  return { fields, submit, pending: action.pending, error: action.error };
 }

@@ -9,7 +9,7 @@ export interface TxFilter {
   readonly pageSize: number;
 }
 
-/** Transfers of one network. Keys: tx.all(networkId) → info, list(filter), detail(hash), outbox. */
+/** Transfers of one network. Keys: tx.all(networkId) → info, list(filter), detail(hash), account, funds. */
 export const txKeys = {
   all: (networkId: string) => ["tx", networkId] as const,
   info: (networkId: string) => [...txKeys.all(networkId), "info"] as const,
@@ -17,6 +17,8 @@ export const txKeys = {
   list: (networkId: string, filter: TxFilter) => [...txKeys.lists(networkId), filter] as const,
   detail: (networkId: string, hash: string) => [...txKeys.all(networkId), "detail", hash] as const,
   account: (networkId: string, address: string) => [...txKeys.all(networkId), "account", address] as const,
+  fundsOf: (networkId: string) => [...txKeys.all(networkId), "funds"] as const,
+  funds: (networkId: string, address: string) => [...txKeys.fundsOf(networkId), address] as const,
 };
 
 export const txQueries = {
@@ -32,4 +34,6 @@ export const txQueries = {
       retry: false,
     }),
   detail: (api: CometdeskApi, networkId: string, hash: string) => queryOptions({ queryKey: txKeys.detail(networkId, hash), queryFn: () => unwrap(api.tx.get({ id: hash })) }),
+  /** What an address can spend now (chain balance less pending transfers); status changes refetch it. */
+  funds: (api: CometdeskApi, networkId: string, address: string) => queryOptions({ queryKey: txKeys.funds(networkId, address), queryFn: () => unwrap(api.tx.funds({ address })), retry: false }),
 };

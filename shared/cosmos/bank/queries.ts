@@ -1,4 +1,4 @@
-import { QueryAllBalancesRequest, QueryAllBalancesResponse, QueryBalanceRequest, QueryBalanceResponse, QueryDenomsMetadataRequest, QueryDenomsMetadataResponse, QueryTotalSupplyRequest, QueryTotalSupplyResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import { QueryAllBalancesRequest, QueryAllBalancesResponse, QueryBalanceRequest, QueryBalanceResponse, QueryDenomsMetadataRequest, QueryDenomsMetadataResponse, QuerySpendableBalancesRequest, QuerySpendableBalancesResponse, QueryTotalSupplyRequest, QueryTotalSupplyResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import type { AbciQueryDef } from "../abci-query.js";
 
@@ -9,6 +9,16 @@ export const allBalancesQuery: AbciQueryDef<{ address: string }, Coin[]> = {
   path: "/cosmos.bank.v1beta1.Query/AllBalances",
   encode: ({ address }) => QueryAllBalancesRequest.encode(QueryAllBalancesRequest.fromPartial({ address, pagination: { limit: 200n } })).finish(),
   decode: (value) => QueryAllBalancesResponse.decode(value).balances.map((c) => ({ denom: c.denom, amount: c.amount })),
+};
+
+/**
+ * What an address can spend (the bank's SpendableBalances: its balances less what is locked,
+ * such as a vesting account's unvested coins), as the chain says at this moment.
+ */
+export const spendableBalancesQuery: AbciQueryDef<{ address: string }, Coin[]> = {
+  path: "/cosmos.bank.v1beta1.Query/SpendableBalances",
+  encode: ({ address }) => QuerySpendableBalancesRequest.encode(QuerySpendableBalancesRequest.fromPartial({ address, pagination: { limit: 200n } })).finish(),
+  decode: (value) => QuerySpendableBalancesResponse.decode(value).balances.map((c) => ({ denom: c.denom, amount: c.amount })),
 };
 
 /** An address's balance of one denom. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSend, defaultFeeDisplay, type SendDraft } from "./send-form.js";
+import { checkSend, defaultFeeDisplay, fundsErrors, type SendDraft } from "./send-form.js";
 
 const ctx = { prefix: "cosmos", denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "stake", display: "stake", exponent: 0 }], feeDenom: "ucomet" };
 const good: SendDraft = { from: "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc", to: "cosmos14wjvzyulndke4nfte4pm035gad8908uw0ss0l3", amount: "1.5", denom: "ucomet", memo: "", fee: "0.0005", gas: "200000" };
@@ -20,5 +20,15 @@ describe("the send form's checks", () => {
   it("shows the service's default fee in display units", () => {
     expect(defaultFeeDisplay("500ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "0.0005", denom: "ucomet" });
     expect(defaultFeeDisplay("2000000ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "2", denom: "ucomet" });
+  });
+
+  it("puts amount plus fee beyond what the account can spend on the field that asked for it", () => {
+    const args = checkSend({ ...good, amount: "5000000" }, ctx).args!;
+    const million = { available: [{ denom: "ucomet", amount: "1000000000000" }] };
+    expect(fundsErrors(args, million, ctx.denoms, "ucomet")).toEqual({ amount: "That is more than this account can spend: 1000000 COMET is available." });
+    expect(fundsErrors(checkSend(good, ctx).args!, million, ctx.denoms, "ucomet")).toEqual({});
+    const stake = checkSend({ ...good, denom: "stake", amount: "5" }, ctx).args!;
+    expect(fundsErrors(stake, { available: [{ denom: "stake", amount: "5" }] }, ctx.denoms, "ucomet")).toEqual({ fee: "The fee needs 0.0005 COMET, and only 0 COMET is available." });
+    expect(fundsErrors({ ...stake, fee: "0ucomet" }, { available: [{ denom: "stake", amount: "5" }] }, ctx.denoms, "ucomet")).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
 import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../wallet/amount.js";
+import { type Coin, type SpendFunds, spendProblems } from "../../wallet/spendable.js";
 
 /** What the user typed, as typed. */
 export interface SendDraft {
@@ -49,6 +50,20 @@ export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly 
     errors,
     args: { from: d.from, to: to.toLowerCase(), amount: `${amount.base}${d.denom}`, memo: d.memo || undefined, fee: `${fee.base}${ctx.feeDenom}`, gas: d.gas.trim() },
   };
+}
+
+/**
+ * The transfer's amount plus its fee against what the account can spend (shared/wallet/spendable.ts),
+ * as errors on the Amount and Fee fields. Main checks the same again right before signing.
+ */
+export function fundsErrors(args: TransferArgsOut, funds: SpendFunds, units: readonly DenomUnit[], defaultDenom: string): Partial<Record<SendField, string>> {
+  const coin = (text: string): Coin[] => {
+    const c = splitCoin(text, defaultDenom);
+    return c && c.amount !== "0" ? [c] : [];
+  };
+  const errors: Partial<Record<SendField, string>> = {};
+  for (const p of spendProblems({ spend: coin(args.amount), fee: coin(args.fee) }, funds, units)) errors[p.field] ??= p.message;
+  return errors;
 }
 
 /** The service's default fee ("500ucomet") as a display amount in its denom. */

@@ -37,7 +37,7 @@ export function TokenCell({ network }: { network: Network }) {
       {open ? (
         <form onSubmit={submit} className="row">
           <label htmlFor={fieldId} className="visually-hidden">Access token for {network.name}</label>
-          <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => setToken(e.target.value)} required />
+          <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => setToken(e.target.value)} required aria-invalid={save.error ? true : undefined} aria-describedby={save.error ? `${fieldId}-error` : undefined} />
           <button type="submit" disabled={save.pending || token.length === 0}>Save token</button>
           <button type="button" className="secondary" onClick={() => { setToken(""); setOpen(false); }}>Cancel</button>
         </form>
@@ -45,7 +45,7 @@ export function TokenCell({ network }: { network: Network }) {
         <button type="button" className="secondary" onClick={() => setOpen(true)}>{has ? "Replace token" : "Set token"}</button>
       )}
       {has && !open && <button type="button" className="secondary" onClick={() => clear.mutate()}>Clear token</button>}
-      {save.error && <span role="alert" className="form-error">{save.error}</span>}
+      {save.error && <span role="alert" className="form-error" id={`${fieldId}-error`}>{save.error}</span>}
       {clear.error && <span role="alert" className="form-error">{errorMessage(clear.error)}</span>}
     </div>
   );

@@ -25,7 +25,7 @@ export function AddressBookField({ value, onChange, error, prefix }: { value: st
   return (
     <div className="recipient">
       <Field id="send-to" label="Recipient address" error={error} warning={warning}>
-        <input id="send-to" autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "send-to-error" : warning ? "send-to-warning" : undefined} />
+        {(control) => <input {...control} autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />}
       </Field>
       {known && <p className="muted">In your address book as “{known.label}”.</p>}
       {entries.length > 0 && (

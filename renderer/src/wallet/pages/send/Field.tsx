@@ -1,13 +1,27 @@
 import type { ReactNode } from "react";
 
-/** A label, its control and the control's inline error, tied together for screen readers. */
-export function Field({ id, label, error, warning, children }: { id: string; label: string; error?: string; warning?: string; children: ReactNode }) {
+/** What a field's control needs to be tied to its error, warning and hint for screen readers. */
+export interface ControlProps {
+  readonly id: string;
+  readonly "aria-invalid"?: true;
+  readonly "aria-describedby"?: string;
+}
+
+/**
+ * A label, its control and the control's inline error (or warning) and hint. The control gets
+ * `aria-invalid` and `aria-describedby` from here, so no field can show an error that its
+ * control does not point to.
+ */
+export function Field({ id, label, error, warning, hint, children }: { id: string; label: string; error?: string; warning?: string; hint?: ReactNode; children: (control: ControlProps) => ReactNode }) {
+  const note = error ? `${id}-error` : warning ? `${id}-warning` : undefined;
+  const describedBy = [note, hint ? `${id}-hint` : undefined].filter(Boolean).join(" ");
   return (
     <div className="field" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>{label}</label>
-      {children}
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
       {!error && warning && <p className="field-warning" id={`${id}-warning`}>{warning}</p>}
+      {hint && <p className="field-hint muted" id={`${id}-hint`}>{hint}</p>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { AminoMsgSend } from "../../../../../shared/cosmos/bank/amino.js";
-import { formatCoin } from "../../../../../shared/wallet/amount.js";
+import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
@@ -18,7 +18,7 @@ type Review = Extract<SendState, { step: "review" }>;
  * Shows exactly what will be signed: every field of the service's sign doc, in words and raw.
  * Main signs that same doc (same nonce) and refuses one that differs from what was asked.
  */
-export function ReviewSend({ state, info, network }: { state: Review; info: ResultOf<"tx.info">; network: Network }) {
+export function ReviewSend({ state, info, network, units }: { state: Review; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[] }) {
   const api = useApi();
   const client = useQueryClient();
   // Keyed outside tx.all: a transfer's status event must not fetch a new doc while it is being read.
@@ -33,7 +33,7 @@ export function ReviewSend({ state, info, network }: { state: Review; info: Resu
     void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
     sendStore.set({ step: "sent", draft: state.draft, tx });
   });
-  const coin = (c: { amount: string; denom: string }) => formatCoin(`${c.amount}${c.denom}`, info.denoms, info.defaultDenom);
+  const coin = (c: { amount: string; denom: string }) => formatCoin(`${c.amount}${c.denom}`, units, info.defaultDenom);
   const msg = AminoMsgSend.safeParse(signDoc?.msgs[0]).data?.value;
   return (
     <section className="review" aria-labelledby="review-title">
@@ -59,6 +59,7 @@ export function ReviewSend({ state, info, network }: { state: Review; info: Resu
             <summary>Raw sign doc (amino JSON)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(signDoc, null, 2)}</pre>
           </details>
+          {state.fundsUnread && <p className="muted" data-testid="funds-unread">The balance could not be read just now ({state.fundsUnread}); it is read again, and the transfer refused if the account cannot pay it, before anything is signed.</p>}
           <p className="muted">After you send, the service holds it for {Math.round(info.holdWindowMs / 1000)} s: you can cancel it until then.</p>
         </>
       )}

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import type { Tx } from "../../../../../shared/contract/tx.js";
-import { formatCoin } from "../../../../../shared/wallet/amount.js";
+import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
@@ -11,12 +11,13 @@ import { txKeys, txQueries } from "../../../queries/tx-queries.js";
 import { txDetailHash } from "../../../links/routes.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { inertText } from "../../inert-text.js";
+import { txActions } from "../../tx-actions.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
-/** A submitted transfer: queued with the hold countdown and Cancel, then broadcast, then final. */
-export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; onDone: () => void }) {
+/** A submitted transfer: queued with the hold countdown and Cancel, then broadcast (no Cancel: it cannot be), then final. */
+export function SendTracker({ tx: first, info, network, units, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[]; onDone: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const detail = useQuery({
@@ -44,7 +45,7 @@ export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info
   return (
     <section className="tracker" aria-labelledby="tracker-title" data-testid="send-tracker" data-status={tx.status}>
       <h2 id="tracker-title">Transfer {tx.status}</h2>
-      <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, info.denoms, info.defaultDenom)} to <code>{tx.to}</code></p>
+      <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, units, info.defaultDenom)} to <code>{tx.to}</code></p>
       <p>Transaction <a href={txDetailHash(tx.txHash)}><code data-testid="sent-hash">{tx.txHash}</code></a></p>
       {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held by the service for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}
       {tx.status === "broadcast" && <p>In the mempool; waiting for a block. It can no longer be cancelled.</p>}
@@ -59,7 +60,7 @@ export function SendTracker({ tx: first, info, network, onDone }: { tx: Tx; info
       {tx.status === "expired" && <p>Expired without being included; nothing was transferred.</p>}
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
-        {!FINAL.has(tx.status) && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        {txActions(tx).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
         <button type="button" className="secondary" onClick={onDone}>New transfer</button>
         <a href="#/transactions">All transactions</a>
       </div>

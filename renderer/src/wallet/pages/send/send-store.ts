@@ -9,7 +9,11 @@ import type { SendDraft, TransferArgsOut } from "../../../../../shared/cosmos/ba
  */
 export type SendState =
   | { readonly step: "form"; readonly draft?: SendDraft }
-  | { readonly step: "review"; readonly draft: SendDraft; readonly args: TransferArgsOut; readonly requestId: string; readonly signDoc?: StdSignDoc }
+  | {
+    readonly step: "review"; readonly draft: SendDraft; readonly args: TransferArgsOut; readonly requestId: string; readonly signDoc?: StdSignDoc;
+    /** Why the form could not read the balance (main still checks it before signing). */
+    readonly fundsUnread?: string;
+  }
   | { readonly step: "sent"; readonly draft: SendDraft; readonly tx: Tx };
 
 let state: SendState = { step: "form" };

@@ -5,6 +5,7 @@ import { useApi } from "../../../api/api-context.js";
 import { txQueries } from "../../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
+import { useDisplayUnits } from "../../use-display-units.js";
 import { ExportCsvButton } from "./ExportCsvButton.js";
 import { ListState } from "./ListState.js";
 import { TxHistory } from "./TxHistory.js";
@@ -30,7 +31,7 @@ export function TransactionsPage() {
   const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
   const loadMore = useLoadMore(list, JSON.stringify(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
-  const denoms = info.data?.denoms ?? network?.denoms ?? [];
+  const denoms = useDisplayUnits();
   return (
     <div className="tx-page">
       <form className="filters row" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
@@ -59,7 +60,7 @@ export function TransactionsPage() {
           </button>
         )}
       </ListState>
-      {history && network && <TxHistory networkId={network.id} tx={history} onClose={() => setHistory(undefined)} />}
+      {history && network && <TxHistory network={network} tx={history} onClose={() => setHistory(undefined)} />}
     </div>
   );
 }

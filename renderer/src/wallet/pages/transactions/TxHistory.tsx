@@ -1,23 +1,38 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Tx } from "../../../../../shared/contract/tx.js";
 import { useApi } from "../../../api/api-context.js";
-import { errorMessage } from "../../../api/unwrap.js";
-import { txQueries } from "../../../queries/tx-queries.js";
+import { errorMessage, unwrap } from "../../../api/unwrap.js";
+import { txKeys, txQueries } from "../../../queries/tx-queries.js";
 import { inertText } from "../../inert-text.js";
+import type { Network } from "../../../../../shared/contract/network.js";
+import { AccessProblemView } from "../../AccessProblemView.js";
+import { useAction } from "../../../api/use-action.js";
+import { txActions } from "../../tx-actions.js";
 import { StatusBadge } from "./StatusBadge.js";
 
-/** A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes. */
-export function TxHistory({ networkId, tx, onClose }: { networkId: string; tx: Tx; onClose: () => void }) {
+/**
+ * A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes, with the
+ * actions its state allows: Cancel while it is queued, nothing once it is broadcast or final.
+ */
+export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; onClose: () => void }) {
   const api = useApi();
-  const detail = useQuery(txQueries.detail(api, networkId, tx.txHash));
+  const client = useQueryClient();
+  const detail = useQuery(txQueries.detail(api, network.id, tx.txHash));
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
   const shown = detail.data ?? tx;
+  const cancel = useAction(async () => {
+    try {
+      client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
+    } finally {
+      void client.invalidateQueries({ queryKey: txKeys.all(network.id) });
+    }
+  });
   return (
-    <dialog ref={dialog} className="tx-history" aria-labelledby="tx-history-title" onClose={onClose}>
+    <dialog ref={dialog} className="tx-history" aria-labelledby="tx-history-title" onClose={onClose} data-status={shown.status}>
       <h2 id="tx-history-title">Status history</h2>
       <p><code className="address">{tx.txHash}</code></p>
       <p>Now: <StatusBadge status={shown.status} />{shown.code !== undefined && shown.code !== 0 && <> — code {shown.code}{shown.codespace ? ` (${shown.codespace})` : ""}</>}</p>
@@ -29,7 +44,11 @@ export function TxHistory({ networkId, tx, onClose }: { networkId: string; tx: T
           <li key={i}><StatusBadge status={h.status} /> <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time>{h.detail && <span className="muted"> — {inertText(h.detail)}</span>}</li>
         ))}
       </ol>
-      <form method="dialog"><button type="submit" autoFocus>Close</button></form>
+      {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
+      <div className="row">
+        {txActions(shown).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        <form method="dialog"><button type="submit" autoFocus>Close</button></form>
+      </div>
     </dialog>
   );
 }

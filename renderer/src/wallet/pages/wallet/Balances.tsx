@@ -4,11 +4,13 @@ import { useApi } from "../../../api/api-context.js";
 import { errorMessage } from "../../../api/unwrap.js";
 import { walletQueries } from "../../../queries/wallet-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
+import { useDisplayUnits } from "../../use-display-units.js";
 
 /** Balances per denom, with the network's display exponents; unknown denoms in base units. */
 export function Balances({ address }: { address: string }) {
   const api = useApi();
   const { network } = useSelectedNetwork();
+  const units = useDisplayUnits();
   const balances = useQuery({ ...walletQueries.balances(api, network?.id ?? "", address), enabled: !!network });
   return (
     <section aria-labelledby="balances-title" className="panel">
@@ -25,7 +27,7 @@ export function Balances({ address }: { address: string }) {
         <ul className="balances" data-testid="balances">
           {balances.data.balances.map((b) => (
             <li key={b.denom} data-denom={b.denom}>
-              <span className="balance-amount">{formatCoin(`${b.amount}${b.denom}`, network.denoms, network.defaultDenom)}</span>
+              <span className="balance-amount">{formatCoin(`${b.amount}${b.denom}`, units, network.defaultDenom)}</span>
               <small className="muted"> ({b.amount} {b.denom})</small>
             </li>
           ))}
