@@ -6,6 +6,11 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 /** Final states never change again, except that the chain itself may prove a commit. */
 export const FINAL_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
+/** Not final yet: held here or in a mempool. */
+export function isPending(record: { readonly status: TxStatus }): boolean {
+  return record.status === "queued" || record.status === "broadcast";
+}
+
 const HistoryEntrySchema = z.object({ status: z.enum(TX_STATUSES), at: z.string(), detail: z.string().optional() });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
