@@ -29,6 +29,8 @@ export interface RunningService {
 export interface ServiceHooks {
   /** The journal's file layer (a faulty one in fault tests). */
   readonly journalFiles?: AsyncFiles;
+  /** Runs after a new submission is durable and before it is answered. */
+  readonly afterSubmit?: () => void;
 }
 
 /** Where the data folder keeps its files. */
@@ -50,7 +52,10 @@ export async function startService(config: Config, logger: Logger = pino({ level
     const tokens = new TokenFile(paths.tokens);
     const queue = new TxQueue(node, store, config.queueTtlMs, logger);
     const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger);
-    const transactions = new Transactions(chain, node, store, config.holdMs, () => engine.kick());
+    const transactions = new Transactions(chain, node, store, config.holdMs, () => {
+      hooks.afterSubmit?.();
+      engine.kick();
+    });
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger });
     await app.listen({ host: config.host, port: config.port });

@@ -21,6 +21,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
     let tx: Tx;
     try {
+      // A cut connection is retried inside the client with these very bytes, never signed again.
       tx = await client.submit(send.body);
     } catch (error) {
       // A refusal is final for these bytes; no answer (timeout) leaves it "signed" for the next try.
