@@ -101,7 +101,11 @@ export function replaceFileSync(path: string, contents: string, options: { mode?
     ignore(() => files.unlinkSync(tmp));
     throw writeFailure(err, "write", path);
   }
-  syncFolderSync(dirname(path), files);
+  try {
+    syncFolderSync(dirname(path), files);
+  } catch (err) {
+    throw writeFailure(err, "make the rename durable for", path);
+  }
 }
 
 /** Makes a rename in `folder` durable; Windows cannot open folders, and renames there need no step. */

@@ -299,7 +299,11 @@ export class Journal {
     await c.file?.close().catch(() => {});
     await this.files.unlink(c.tmp).catch(() => {});
     const error = writeFailure(err, "compact", this.path);
-    this.options.onCompactionError?.(error);
+    try {
+      this.options.onCompactionError?.(error);
+    } catch {
+      // a reporter that throws must not stop the flush loop, which may be running this
+    }
     c.reject(error);
   }
 }
