@@ -97,7 +97,7 @@ export class Journal {
    * Streams every entry to `onEntry`, then opens the file for appending. A torn tail (a line
    * without its newline, or damaged lines after the last good one), left by a crash in the middle
    * of a write, was never acknowledged and is cut off; a damaged line before a good one is refused.
-   * A file past the compaction threshold is compacted before this resolves.
+   * A file past the compaction threshold starts compacting as this resolves.
    */
   static async open(path: string, options: JournalOptions): Promise<Journal> {
     const files = options.files ?? nodeAsyncFiles;
@@ -115,7 +115,9 @@ export class Journal {
       throw writeFailure(err, "prepare", path);
     }
     const journal = new Journal(handle, path, options, files, loaded);
-    if (journal.overThreshold()) await journal.compact().catch(() => {}); // reported through onCompactionError; the old file is whole
+    // In the background, like any compaction: start-up does not wait for the rewrite, and appends
+    // go on meanwhile. A failure is reported through onCompactionError; the old file is whole.
+    if (journal.overThreshold()) void journal.compact().catch(() => {});
     return journal;
   }
 
