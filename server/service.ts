@@ -7,6 +7,7 @@ import { loadChainContext } from "./lib/chain-context.js";
 import type { Config } from "./lib/config.js";
 import { lockDataDir } from "./lib/data-lock.js";
 import { Engine } from "./lib/engine.js";
+import type { AsyncFiles } from "./lib/durable-file.js";
 import { ChainFollower } from "./lib/follower.js";
 import { NodeClient } from "./lib/node-client.js";
 import { TxQueue } from "./lib/queue.js";
@@ -24,6 +25,14 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** Fault hooks for tests; a service started by the CLI has none. */
+export interface ServiceHooks {
+  /** The journal's file layer (a faulty one in fault tests). */
+  readonly journalFiles?: AsyncFiles;
+  /** Runs after a new submission is durable and before it is answered. */
+  readonly afterSubmit?: () => void;
+}
+
 /** Where the data folder keeps its files. */
 export function dataPaths(dataDir: string): { journal: string; tokens: string; lock: string } {
   const dir = resolve(dataDir);
@@ -31,19 +40,22 @@ export function dataPaths(dataDir: string): { journal: string; tokens: string; l
 }
 
 /** Opens the data folder, learns the chain, starts following it and listens. */
-export async function startService(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningService> {
+export async function startService(config: Config, logger: Logger = pino({ level: config.logLevel }), hooks: ServiceHooks = {}): Promise<RunningService> {
   mkdirSync(resolve(config.dataDir), { recursive: true, mode: 0o700 });
   const paths = dataPaths(config.dataDir);
   const unlock = lockDataDir(paths.lock);
   let store: JournalStore | undefined;
   try {
-    store = await JournalStore.open(paths.journal);
+    store = await JournalStore.open(paths.journal, { files: hooks.journalFiles, onCompactionError: (err) => logger.warn({ err: err.message }, "the journal could not be compacted; it goes on in its current file and tries again later") });
     const node = new NodeClient(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const chain = await loadChainContext(node, config);
     const tokens = new TokenFile(paths.tokens);
     const queue = new TxQueue(node, store, config.queueTtlMs, logger);
     const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger);
-    const transactions = new Transactions(chain, node, store, config.holdMs, () => engine.kick());
+    const transactions = new Transactions(chain, node, store, config.holdMs, () => {
+      hooks.afterSubmit?.();
+      engine.kick();
+    });
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger });
     await app.listen({ host: config.host, port: config.port });

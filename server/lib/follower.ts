@@ -4,6 +4,7 @@ import { UpstreamError } from "./errors.js";
 import type { NodeClient, TxResult } from "./node-client.js";
 import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
 import type { TxStore } from "./store.js";
+import { txIdOf } from "../../shared/cosmos/tx-id.js";
 
 /** Blocks per `blockchain` call: CometBFT answers at most 20 metas. */
 const META_BATCH = 20n;
@@ -70,20 +71,37 @@ export class ChainFollower {
     return to >= status.latestHeight;
   }
 
+  /**
+   * Records the block's transfers and settles every transaction of this service in it, whatever
+   * its messages: the followed height is evidence that a record still unsettled is in no block up
+   * to it (final-evidence.ts), so nothing submitted here may be passed over.
+   */
   private async handleBlock(height: bigint): Promise<void> {
     const block = await this.node.blockTxs(height);
     const time = new Date(block.time).toISOString();
-    const updates: TxRecord[] = [];
+    const fresh: TxRecord[] = [];
+    const writes: Promise<unknown>[] = [];
     for (const { raw, result } of block.txs) {
-      const found = chainTransfer(raw, result, height, block.time);
-      if (!found) continue;
-      const existing = this.store.get(found.txHash);
-      if (!existing) updates.push(found);
-      else if (existing.source === "submitted" && (!FINAL_STATUSES.has(existing.status) || existing.height === undefined)) {
-        // The chain is the truth: even a record given up on (expired, rejected) is settled by a block.
-        updates.push(settled(existing, result, height, time));
+      const hash = txIdOf(raw);
+      const existing = this.store.get(hash, "accepted");
+      if (existing?.source === "submitted") {
+        writes.push(this.store.update(hash, (current) => this.settleFromBlock(current, result, height, time)));
+      } else if (!existing) {
+        const found = chainTransfer(raw, result, height, block.time);
+        if (found) fresh.push(found);
       }
     }
-    if (updates.length > 0) await this.store.put(...updates);
+    if (fresh.length > 0) writes.push(this.store.put(...fresh));
+    await Promise.all(writes); // one group commit for the block
+  }
+
+  /** The settled version of a submitted record found in a block, unless it already says so. */
+  private settleFromBlock(current: TxRecord, result: TxResult, height: bigint, time: string): TxRecord | undefined {
+    if (FINAL_STATUSES.has(current.status) && current.height !== undefined) return undefined;
+    if (FINAL_STATUSES.has(current.status)) {
+      // The chain is the truth. The service decides final states only on evidence, so this takes bytes sent elsewhere.
+      this.log.warn({ txHash: current.txHash, was: current.status, height: height.toString() }, "a block includes a transaction already reported final (its bytes reached the chain another way); correcting it");
+    }
+    return settled(current, result, height, time);
   }
 }

@@ -1,8 +1,9 @@
 import { fromBase64 } from "@cosmjs/encoding";
 import type { Logger } from "pino";
 import { NodeRpcError, UpstreamError } from "./errors.js";
+import { nonceUsedElsewhere, nonceUsedUnproven, timeoutPassed } from "./final-evidence.js";
 import { settled } from "./follower.js";
-import type { NodeClient, TxResult } from "./node-client.js";
+import type { AccountState, NodeClient, TxResult } from "./node-client.js";
 import { type TxRecord, type TxStatus, withStatus } from "./records.js";
 import type { TxStore } from "./store.js";
 
@@ -56,10 +57,14 @@ export class TxQueue {
     for (const sender of senders) await this.runSender(sender, latestHeight, now);
   }
 
-  /** Expires held transactions whose timeout height has come, and checks broadcast ones unseen for a while. */
+  /**
+   * Expires held transactions whose timeout height the follower has passed, and checks broadcast
+   * ones unseen for a while. Nothing becomes final on a lookup that found nothing: only on the
+   * evidence of final-evidence.ts, so a state once reported never changes.
+   */
   async reconcile(latestHeight: bigint): Promise<void> {
     for (const record of this.store.pending().filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
-      if (latestHeight >= BigInt(record.timeoutHeight)) {
+      if (timeoutPassed(record, this.store.followedHeight())) {
         await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
       }
     }
@@ -76,12 +81,16 @@ export class TxQueue {
         continue;
       }
       const account = await this.node.account(record.from);
+      const scanned = this.store.followedHeight();
       const timeout = BigInt(record.timeoutHeight);
-      if (account && account.sequence > BigInt(record.nonce)) {
-        await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
-      } else if (timeout > 0n && latestHeight > timeout) {
+      if (timeoutPassed(record, scanned)) {
         await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
-      } else if (this.store.get(record.txHash)?.status === "broadcast") {
+      } else if (nonceUsedElsewhere(record, scanned, account)) {
+        await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
+      } else if (nonceUsedUnproven(record, account) || (timeout > 0n && latestHeight >= timeout)) {
+        // It may be in a block the follower has not read yet: decided on the next pass.
+        this.checkedAt.delete(record.txHash);
+      } else if (this.store.get(record.txHash, "accepted")?.status === "broadcast") {
         await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
       }
     }
@@ -94,15 +103,17 @@ export class TxQueue {
     const onChain = account?.sequence ?? 0n;
     let next = mine.filter((r) => r.status === "broadcast").reduce((n, r) => (BigInt(r.nonce) >= n ? BigInt(r.nonce) + 1n : n), onChain);
     for (const stale of queued) {
-      const record = this.store.get(stale.txHash);
+      const record = this.store.get(stale.txHash, "accepted");
       if (record?.status !== "queued") continue; // cancelled or settled meanwhile
       const nonce = BigInt(record.nonce);
       const holdUntil = Date.parse(record.holdUntil ?? record.createdAt);
       const timeout = BigInt(record.timeoutHeight);
       if (nonce < onChain) {
-        await this.settleStale(record);
+        await this.settleStale(record, account);
       } else if (timeout > 0n && latestHeight >= timeout) {
-        await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+        // No later block may include it, so it is not sent; final once the follower has read block `timeout`.
+        if (timeoutPassed(record, this.store.followedHeight())) await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+        else this.waiting.add(record.txHash);
       } else if (now > holdUntil + this.queueTtlMs) {
         await this.move(record.txHash, "queued", "expired", `waited ${Math.round(this.queueTtlMs / 1000)} s for nonce ${next} without it arriving`);
       } else if (nonce === next && holdUntil <= now) {
@@ -115,11 +126,12 @@ export class TxQueue {
     }
   }
 
-  /** A queued record whose nonce the chain has already used: its own bytes on chain, or a loser. */
-  private async settleStale(record: TxRecord): Promise<void> {
+  /** A queued record whose nonce the chain has already used: its own bytes on chain, or a loser once proven. */
+  private async settleStale(record: TxRecord, account: AccountState | undefined): Promise<void> {
     const onChain = await this.node.txByHash(record.txHash);
     if (onChain) await this.settle(record.txHash, onChain);
-    else await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+    else if (nonceUsedElsewhere(record, this.store.followedHeight(), account)) await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+    else this.waiting.add(record.txHash); // the next block wakes it, and the follower will have read further
   }
 
   /** Settles a record the chain has included, unless the follower already did. */
@@ -132,13 +144,15 @@ export class TxQueue {
     return (await this.store.update(hash, (r) => (r.status === from ? withStatus(r, to, detail, extra) : undefined))) !== undefined;
   }
 
-  /** Marks broadcast (durably, first) and sends. Returns false when the node refused it. */
+  /** Marks broadcast (durably, first) and sends. Returns false when it was not sent or the node refused it. */
   private async send(record: TxRecord, resend: boolean): Promise<boolean> {
     let current = record;
     if (!resend) {
       // Journalled before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
-      current = withStatus(record, "broadcast", "sent to the node with broadcast_tx_sync");
-      await this.store.put(current);
+      // Moved from the newest version, so a cancel being written wins and nothing is sent.
+      const marked = await this.store.update(record.txHash, (r) => (r.status === "queued" ? withStatus(r, "broadcast", "sent to the node with broadcast_tx_sync") : undefined));
+      if (!marked) return false;
+      current = marked;
     }
     try {
       const answer = await this.node.broadcastTxSync(fromBase64(current.raw ?? ""));
@@ -149,6 +163,13 @@ export class TxQueue {
         return true;
       }
       const gap = /expected (\d+), got (\d+)/.exec(answer.log);
+      if (gap && BigInt(gap[1]!) > BigInt(gap[2]!)) {
+        // The nonce is used: perhaps by these very bytes, in a block not indexed yet. Not final
+        // on this answer; the blocks decide (settleStale, once the follower has read them).
+        await this.move(current.txHash, "broadcast", "queued", `the node says nonce ${gap[2]} is already used; the blocks will tell whether by this transaction`);
+        this.waiting.add(current.txHash);
+        return false;
+      }
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
         // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
         // final. The earlier broadcasts are checked on the next block, and this one waits for it.

@@ -54,15 +54,13 @@ export class Transactions {
     const raw = aminoTxRaw(doc, signer, signature);
     const hash = txIdOf(raw);
     // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
-    const existing = this.store.get(hash);
-    if (existing) {
-      await this.store.sync(); // the first submission's answer may still be waiting for its fsync
-      return { record: existing, created: false };
-    }
+    const existing = await this.durableRecord(hash);
+    if (existing) return { record: existing, created: false };
     if (transfer.nonce < onChain.sequence) {
       throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
     }
-    const rival = this.store.pending().find((r) => r.from === from && r.nonce === transfer.nonce.toString());
+    // Versions still being written count here: two different transfers must not both take a nonce.
+    const rival = this.store.pending("accepted").find((r) => r.from === from && r.nonce === transfer.nonce.toString());
     if (rival) {
       throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${rival.txHash}; cancel it first if it is still queued`, { txHash: rival.txHash });
     }
@@ -94,7 +92,14 @@ export class Transactions {
 
   /** Cancels a queued transaction of `owner`; anything already sent cannot be recalled. */
   async cancel(hash: string, owner: string): Promise<TxRecord> {
-    const record = this.store.get(hash);
+    if (!this.store.get(hash)) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
+    // Decided on the newest version, so a broadcast being written by the queue is seen as such.
+    let record: TxRecord | undefined;
+    const cancelled = await this.store.update(hash, (current) => {
+      record = current;
+      return current.owner === owner && current.status === "queued" ? withStatus(current, "cancelled", "cancelled by its submitter before broadcast") : undefined;
+    });
+    if (cancelled) return cancelled;
     if (!record) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
     if (record.owner !== owner) throw new ApiError(403, "forbidden", "only the token that submitted a transaction may cancel it");
     if (record.status === "broadcast") {
@@ -102,12 +107,7 @@ export class Transactions {
       const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
       throw new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
     }
-    if (record.status !== "queued") {
-      throw new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
-    }
-    const cancelled = withStatus(record, "cancelled", "cancelled by its submitter before broadcast");
-    await this.store.put(cancelled);
-    return cancelled;
+    throw new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
   }
 
   private transfer(body: SignDocBody, nonce: bigint): Transfer {
@@ -138,7 +138,16 @@ export class Transactions {
     return account;
   }
 
-  /** The smallest nonce at or above the chain's sequence that no pending transaction here holds. */
+  /**
+   * The record of `hash` once it is durable. A first submission still being written is waited
+   * for; if its write fails there is no record, and this submission may store it instead.
+   */
+  private async durableRecord(hash: string): Promise<TxRecord | undefined> {
+    if (this.store.get(hash, "accepted") && !this.store.get(hash)) await this.store.sync();
+    return this.store.get(hash);
+  }
+
+  /** The smallest nonce at or above the chain's sequence that no durable pending transaction here holds. */
   private nextNonce(address: string, sequence: bigint): bigint {
     const taken = new Set(this.store.pending().filter((r) => r.from === address).map((r) => BigInt(r.nonce)));
     let nonce = sequence;
