@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { Base64String, Bech32Address, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
-import { StdSignDoc } from "./tx.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(1024);
@@ -49,9 +48,4 @@ export const walletMethods = {
   changePassword: method(z.strictObject({ oldPassword: Password, newPassword: NewPassword }), WalletStatus),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
-  /** Signs one MsgSend amino sign doc with an account of the unlocked vault. */
-  signAmino: method(
-    z.strictObject({ signer: Bech32Address, signDoc: StdSignDoc }),
-    z.object({ signature: Base64String, pubKey: Base64String }),
-  ),
 };

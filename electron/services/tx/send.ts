@@ -43,11 +43,17 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
       const problem = addressProblem(address, network.bech32Prefix);
       if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
     }
-    // The nonce comes from the service, which also counts transfers queued there (nextNonce).
-    const nonce = a.nonce ?? (await client.account(a.from)).nextNonce;
-    const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, nonce };
+    // Main builds the whole request: the nonce from the service, which also counts transfers
+    // queued there (nextNonce), the account number, and the fee and gas the user set or else
+    // the service's published defaults, so every field of the sign doc can be checked.
+    const account = await client.account(a.from);
+    const nonce = a.nonce ?? account.nextNonce;
+    const defaults = a.fee === undefined || a.gas === undefined ? await client.info() : undefined;
+    const fee = a.fee ?? defaults!.defaultFee;
+    const gas = a.gas ?? defaults!.defaultGas;
+    const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee, gas, timeoutHeight: a.timeoutHeight, nonce };
     const { signDoc } = await client.signDoc(transfer);
-    checkSignDoc(signDoc, network, transfer);
+    checkSignDoc(signDoc, network, { ...transfer, accountNumber: account.accountNumber });
     const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
     const send: StoredSend = {
       requestId, networkId: network.id, txHash: txHashOf(signDoc, pubKey, signature), from: a.from, to: a.to, amount: a.amount, nonce,

@@ -21,6 +21,5 @@ export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[
     addAccount: (a) => vault.addAccount(a.label),
     reveal: (a) => vault.reveal(a.password),
     changePassword: (a) => vault.changePassword(a.oldPassword, a.newPassword),
-    signAmino: (a) => vault.signAmino(a.signer, a.signDoc),
   };
 }
