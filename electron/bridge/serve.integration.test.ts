@@ -29,7 +29,7 @@ describe("the bridge server script", () => {
     const conn = await connectBridge({ url: ready.url, secret: ready.secret, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
     expect(await conn.api.app.info()).toEqual({ ok: true, value: { version: expect.any(String), bridge: true } });
     expect(await conn.api.chain.status()).toMatchObject({ ok: true, value: { nodeInfo: { network: info.chainId } } });
-    expect(await conn.api.network.tokenStatus({ id: "devnet" })).toEqual({ ok: true, value: { hasToken: info.access !== undefined } });
+    expect(await conn.api.network.tokenStatus({ id: "devnet" })).toEqual({ ok: true, value: { hasToken: info.access !== undefined, plainHttp: false } });
     conn.close();
 
     const exited = new Promise<number | null>((resolve) => child!.once("exit", resolve));

@@ -41,9 +41,9 @@ describe("the IPC contract", () => {
     expect(methodSpec("chain.block")!.args.safeParse({ height: "5" }).success).toBe(true);
   });
 
-  it("keeps the token out of every result: tokenStatus answers hasToken only", () => {
-    const parsed = methodSpec("network.tokenStatus")!.result.parse({ hasToken: true, token: "secret" });
-    expect(parsed).toEqual({ hasToken: true });
+  it("keeps the token out of every result: tokenStatus answers hasToken and plainHttp only", () => {
+    const parsed = methodSpec("network.tokenStatus")!.result.parse({ hasToken: true, plainHttp: false, token: "secret" });
+    expect(parsed).toEqual({ hasToken: true, plainHttp: false });
   });
 
   it("refuses console calls to routes outside the safe list", () => {

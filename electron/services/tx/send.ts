@@ -89,8 +89,10 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
           deps.outbox.update(send.requestId, { state: "submitted" });
           settled.push({ networkId: send.networkId, tx });
         } catch (error) {
-          if (!(error instanceof AccessUnreachableError || error instanceof AccessError)) throw error;
-          // Unreachable or refused: kept (or marked abandoned by submitStored) for the next start.
+          const waitsForUser = error instanceof AppError && (error.code === "no_token" || error.code === "no_access_service");
+          if (!(error instanceof AccessUnreachableError || error instanceof AccessError || waitsForUser)) throw error;
+          // Unreachable, refused, or no token for the network's access URL (a new URL drops
+          // it): kept (or marked abandoned by submitStored) for a later try.
         }
       }
       return settled;
