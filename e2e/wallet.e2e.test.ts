@@ -274,5 +274,5 @@ describe("wallet", () => {
   faultSpecs(() => w, inject("e2e").devnetDir);
 
   // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
-  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }] }));
+  secretScanSpec(() => ({ devnetDirs: [inject("e2e").devnetDir], vaults: [{ dataDir: w.dataDir, password: PASSWORD }], bridges: [{ label: "the wallet app's bridge secret", secret: w.bridgeSecret }] }));
 });
