@@ -29,7 +29,12 @@ const Accounts = z.object({ accounts: z.array(WalletAccount) });
 export const DemoAccount = z.object({ name: z.string(), address: z.string() });
 export type DemoAccount = z.infer<typeof DemoAccount>;
 
-/** `wallet.*`: the encrypted key vault in main. Addresses come out; keys never do. */
+/**
+ * `wallet.*`: the encrypted key vault in main. Addresses come out; private keys and signatures
+ * never do (main signs only the requests it builds, in `tx.submit`). The recovery phrase comes
+ * out in exactly two answers, for the user's own backup: `create` (once, to write down) and
+ * `reveal` (with the password typed again).
+ */
 export const walletMethods = {
   status: method(NoArgs, WalletStatus),
   /** Creates a vault with a new mnemonic, shown once here so the user can write it down. */
