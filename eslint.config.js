@@ -10,7 +10,7 @@ const nodeBuiltins = { group: ["node:*"], message: "No Node built-ins here: this
 const electronOutsideMain = { name: "electron", message: "Only electron/main and electron/preload may import electron." };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/"] },
+  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/", ".toolchain/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,42 @@
+// @ts-check
+/**
+ * Runs a project command with a supported Node first on PATH (node-toolchain.mjs): the
+ * machine's own when it meets the floor in toolchain.json, otherwise one fetched from the npm
+ * registry into `.toolchain/`. `npm start` and `npm test` go through it, so the README's two
+ * commands work on a machine whose Node is older.
+ *
+ *   node scripts/toolchain/with-node.mjs tsx scripts/start.ts
+ */
+import { spawn } from "node:child_process";
+import { delimiter } from "node:path";
+import { ensureNode } from "./node-toolchain.mjs";
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  process.stderr.write("usage: node scripts/toolchain/with-node.mjs <command> [args…]\n");
+  process.exit(2);
+}
+
+/** @type {string | undefined} */
+let bin;
+try {
+  bin = ensureNode();
+} catch (error) {
+  process.stderr.write(`! ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const env = bin ? { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` } : process.env;
+const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
+// Ctrl+C reaches the whole process group, the child included, which stops on its own terms
+// (npm start closes the services first): this process only waits for it. A SIGTERM or SIGHUP
+// sent to this process alone is passed on.
+const forward = (/** @type {NodeJS.Signals} */ signal) => () => child.kill(signal);
+process.on("SIGINT", () => {});
+process.on("SIGTERM", forward("SIGTERM"));
+process.on("SIGHUP", forward("SIGHUP"));
+child.on("error", (error) => {
+  process.stderr.write(`! could not run ${command}: ${error.message}\n`);
+  process.exit(1);
+});
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15) : 1)));
