@@ -29,10 +29,13 @@ try {
 const env = bin ? { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` } : process.env;
 const child = spawn(command, args, { stdio: "inherit", env, shell: process.platform === "win32" });
 // Ctrl+C reaches the whole process group, the child included, which stops on its own terms
-// (npm start closes the services first): this process only waits for it. A SIGTERM or SIGHUP
-// sent to this process alone is passed on.
-const forward = (/** @type {NodeJS.Signals} */ signal) => () => child.kill(signal);
-process.on("SIGINT", () => {});
+// (npm start closes the services first); passing SIGINT on as well would be a second one,
+// cutting that short. So a SIGINT meant for this process alone (npm passes its own on) is
+// followed by a SIGTERM, only if the child is still running a few seconds later. A SIGTERM
+// or SIGHUP is passed on at once.
+const running = () => child.exitCode === null && child.signalCode === null;
+const forward = (/** @type {NodeJS.Signals} */ signal) => () => void (running() && child.kill(signal));
+process.on("SIGINT", () => void setTimeout(forward("SIGTERM"), 3_000).unref());
 process.on("SIGTERM", forward("SIGTERM"));
 process.on("SIGHUP", forward("SIGHUP"));
 child.on("error", (error) => {
