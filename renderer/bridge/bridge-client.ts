@@ -102,6 +102,9 @@ export function connectBridge(options: BridgeOptions): Promise<BridgeConnection>
   return new Promise((resolve, reject) => {
     socket.onopen = () => void session.then(() => resolve({ api: createCometdeskApi(invoke, subscribe), close: () => socket.close() }));
     socket.onerror = () => reject(new Error("could not connect to the bridge (wrong secret or origin?)"));
-    socket.onclose = () => settleAll("bridge_closed", "the bridge connection closed");
+    socket.onclose = () => {
+      settleAll("bridge_closed", "the bridge connection closed");
+      reject(new Error("the bridge closed the connection")); // before a ticket's session came: not connected
+    };
   });
 }
