@@ -18,7 +18,7 @@ const cosmjsHeavy = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/"] },
+  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/", ".toolchain/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

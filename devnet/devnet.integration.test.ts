@@ -38,6 +38,18 @@ describe("the single-validator devnet", () => {
     client.disconnect();
   });
 
+  it("lets no web page read its node or REST API: no CORS header for a foreign origin, not even on a preflight", async () => {
+    const origin = "https://evil.example";
+    const node = info.nodes[0]!;
+    for (const url of [`${node.rpc}/status`, `${node.api}/cosmos/base/tendermint/v1beta1/node_info`]) {
+      const read = await fetch(url, { headers: { origin } });
+      expect(read.status, url).toBe(200);
+      expect(read.headers.get("access-control-allow-origin"), url).toBeNull();
+      const preflight = await fetch(url, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+      expect(preflight.headers.get("access-control-allow-origin"), `${url} preflight`).toBeNull();
+    }
+  });
+
   it("answers `up` again without restarting anything", async () => {
     const layout = layoutFromEnv({ ...process.env, ...TEST_DEVNET_ENV });
     const again = await up(layout, {}, silentProgress);

@@ -3,6 +3,8 @@
  * to the real main-process services through the WebSocket bridge, on a real devnet.
  */
 import { expect, inject, it } from "vitest";
+import { passGate, WAIT_MS } from "./support/app.js";
+import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
 import { shellSpecs } from "./specs/all-specs.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
@@ -14,7 +16,7 @@ shellSpecs({
   env: () => inject("e2e"),
   open: async () => {
     const page = await pages.newPage();
-    await page.goto(inject("e2e").appUrl);
+    await page.goto(await appLink(inject("e2e")));
     return page;
   },
   errors: pages.errors,
@@ -30,8 +32,31 @@ it("says how to start the app when opened without its main process", async () =>
   expect(await alert.textContent()).toContain("npm start");
 });
 
+// Browser mode only: a link's one-time ticket opens one tab, leaves its address at once, and
+// opens nothing after that; the tab itself keeps working across reloads on its session secret.
+it("opens the app once per link: the ticket leaves the address, a second tab is refused, a reload still works", async () => {
+  const link = await appLink(inject("e2e"), "node");
+  const first = await pages.newPage();
+  await first.goto(link);
+  await passGate(first);
+  expect(first.url()).not.toContain("ticket=");
+  expect(first.url()).toContain("#/");
+  const second = await pages.newPage();
+  await second.goto(link);
+  const alert = second.getByRole("alert");
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain("works once");
+  await first.reload();
+  await passGate(first);
+  await expect.poll(() => first.getByTestId("node-height").textContent(), { timeout: WAIT_MS }).toMatch(/^\d+$/);
+});
+
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
 secretScanSpec(() => {
   const env = inject("e2e");
-  return { devnetDirs: [env.devnetDir, env.four.devnetDir], vaults: [{ dataDir: env.dataDir, password: E2E_PASSWORD }] };
+  return {
+    devnetDirs: [env.devnetDir, env.four.devnetDir],
+    vaults: [{ dataDir: env.dataDir, password: E2E_PASSWORD }],
+    bridges: [{ label: "the e2e bridge's secret", secret: env.bridge.secret }],
+  };
 });

@@ -17,4 +17,4 @@ describe("explorer", () =>
   }));
 
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
-secretScanSpec(() => ({ devnetDirs: [inject("e2e").four.devnetDir], vaults: [] }));
+secretScanSpec(() => ({ devnetDirs: [inject("e2e").four.devnetDir], vaults: [], bridges: [{ label: "the four-validator app's bridge secret", secret: inject("e2e").four.bridge.secret }] }));

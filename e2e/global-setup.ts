@@ -43,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
 
   const four = await startFour(rendererDir);
-  const env: E2eEnv = { appUrl: browserMode.url, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token, four: four.env };
+  const env: E2eEnv = { appUrl: browserMode.baseUrl, bridge: { ticketUrl: browserMode.ticketUrl, secret: browserMode.secret }, rpc: info.nodes[0]!.rpc, chainId: info.chainId, dataDir, devnetDir, devnetToken: info.access?.token, four: four.env };
   project.provide("e2e", env);
   return async () => {
     await four.close();
@@ -95,7 +95,7 @@ async function startFour(rendererDir: string): Promise<{ env: E2eEnv["four"]; cl
   services.start();
   const browserMode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir });
   return {
-    env: { appUrl: browserMode.url, rpcs: info.nodes.map((n) => n.rpc), devnetDir, portOffset: layout.portOffset, nodesDir: layout.nodesDir, dataDir },
+    env: { appUrl: browserMode.baseUrl, bridge: { ticketUrl: browserMode.ticketUrl, secret: browserMode.secret }, rpcs: info.nodes.map((n) => n.rpc), devnetDir, portOffset: layout.portOffset, nodesDir: layout.nodesDir, dataDir },
     close: async () => {
       await browserMode.close();
       await services.close();

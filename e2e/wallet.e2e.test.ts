@@ -442,5 +442,6 @@ describe("wallet", () => {
   secretScanSpec(() => ({
     devnetDirs: [inject("e2e").devnetDir, inject("e2e").four.devnetDir],
     vaults: [{ dataDir: w.dataDir, password: PASSWORD }, { dataDir: walletWorldDir("e2e-wallet-four-app"), password: PASSWORD }],
+    bridges: [{ label: "the wallet app's bridge secret", secret: w.bridgeSecret }],
   }));
 });

@@ -11,6 +11,8 @@ import { startBridgeServer } from "../electron/bridge/bridge-server.js";
 import { createServices } from "../electron/services/create-services.js";
 import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
 import { electronBinary, fetchElectron } from "./electron-binary.js";
+import { appLink } from "./web/browser-mode.js";
+import { linksOnEnter } from "./web/links-on-enter.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 let web = process.argv.includes("--web");
@@ -45,9 +47,12 @@ if (web) {
   });
   services.start();
   const bridge = await startBridgeServer({ dispatcher: services.dispatcher, events: services.events, allowedOrigins: [viteOrigin], allowMissingOrigin: false });
-  const query = new URLSearchParams({ bridge: bridge.url, secret: bridge.secret });
-  say(`✓ Renderer with hot reload, services behind the bridge. Open:\n\n    ${viteOrigin}/?${query}#/\n`);
+  // A one-time ticket in the link, never the bridge's secret (electron/bridge/bridge-credentials.ts).
+  const base = `${viteOrigin}/?${new URLSearchParams({ bridge: bridge.url })}`;
+  say(`✓ Renderer with hot reload, services behind the bridge. Open (works once, within 5 minutes; Enter here makes a new one):\n\n    ${appLink(base, bridge.issueTicket())}\n`);
+  const stopLinks = linksOnEnter(() => appLink(base, bridge.issueTicket()), say);
   const stop = async () => {
+    stopLinks();
     await bridge.close();
     await services.close();
     await vite.close();

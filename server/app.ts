@@ -5,6 +5,7 @@ import { ZodError } from "zod";
 import { bearerToken } from "../shared/access/bearer.js";
 import { BODY_LIMIT_BYTES } from "./lib/config.js";
 import { ApiError, NodeRpcError, UpstreamError } from "./lib/errors.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./lib/json-depth.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerRpcRoutes } from "./routes/rpc.js";
@@ -36,6 +37,18 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   // requestTimeout: a client that trickles its request (slowloris) is cut off after 30 s, not Node's 300.
   const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true, requestTimeout: 30_000 });
   app.removeContentTypeParser("text/plain"); // bodies are JSON only: anything else is a 415
+  // Threat: JSON nested thousands deep fits in the body limit, parses, and then overflows the
+  // stack of whatever walks or writes it again (JSON.stringify, zod): a 500. Its depth is
+  // counted on the raw text, before anything else sees it.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
+      done(new ApiError(400, "json_too_deep", `the body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.decorateRequest("tokenId", "");
   const routes: string[] = [];
   routeTables.set(app, routes);

@@ -57,6 +57,7 @@ const cases: Case[] = [
   ["a form body", 415, "unsupported_media_type", async () => ({ body: "from=x", contentType: "application/x-www-form-urlencoded" })],
   ["a 2 MB body", 413, "payload_too_large", async () => ({ body: JSON.stringify({ ...valid, memo: "x".repeat(2 * 1024 * 1024) }) })],
   ["a JSON array", 400, "invalid_request", async () => ({ body: "[1,2]" })],
+  ["a memo nested 30,000 deep (it fits in 64 KiB)", 400, "json_too_deep", async () => ({ body: `${JSON.stringify(valid).slice(0, -1)},"memo":${"[".repeat(30_000)}${"]".repeat(30_000)}}` })],
   ["a missing signature", 400, "invalid_request", async () => ({ body: JSON.stringify({ ...valid, signature: undefined }) })],
   ["an unknown field", 400, "invalid_request", withBody({ sneaky: true })],
   ["signature not base64", 400, "invalid_signature_encoding", withBody({ signature: "not base64!!" })],

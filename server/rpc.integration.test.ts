@@ -138,6 +138,17 @@ describe("POST /rpc", () => {
     expect(answer.body[3]!.error?.code).toBe(-32600);
   });
 
+  it("refuses params nested 30,000 deep with a 400, single or in a batch, and keeps serving", async () => {
+    const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;
+    const single = `{"jsonrpc":"2.0","id":1,"method":"block","params":{"height":${deep}}}`;
+    expect(single.length).toBeLessThan(64 * 1024);
+    for (const body of [single, `[${single}]`]) {
+      const answer = await call<{ error: { code: string } }>(svc.url, svc.token, "POST", "/rpc", body);
+      expect([answer.status, answer.body.error.code]).toEqual([400, "json_too_deep"]);
+    }
+    expect((await call(svc.url, svc.token, "POST", "/rpc", { jsonrpc: "2.0", id: 2, method: "health", params: {} })).status).toBe(200);
+  });
+
   it("refuses an unsafe single call and an invalid request", async () => {
     const unsafe = await call<{ error: { code: number } }>(svc.url, svc.token, "POST", "/rpc", { jsonrpc: "2.0", id: 1, method: "dial_peers", params: { peers: [] } });
     expect([unsafe.status, unsafe.body.error.code]).toEqual([404, -32601]);

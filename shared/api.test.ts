@@ -19,12 +19,12 @@ describe("createCometdeskApi", () => {
     const sent: Array<[string, unknown]> = [];
     const invoke: InvokeFn = async (method, args) => {
       sent.push([method, args]);
-      return { ok: true, value: { hasToken: true, token: "must not survive" } };
+      return { ok: true, value: { hasToken: true, plainHttp: false, token: "must not survive" } };
     };
     const api = createCometdeskApi(invoke, noEvents);
     const answer = await api.network.tokenStatus({ id: "devnet" });
     expect(sent).toEqual([["network.tokenStatus", { id: "devnet" }]]);
-    expect(answer).toEqual({ ok: true, value: { hasToken: true } });
+    expect(answer).toEqual({ ok: true, value: { hasToken: true, plainHttp: false } });
   });
 
   it("turns an answer outside the contract into an error instead of passing it on", async () => {

@@ -21,8 +21,9 @@ export function configureNode(settings: NodeSettings): void {
     [null, "moniker", tomlString(settings.moniker)],
     [null, "proxy_app", tomlString(`tcp://127.0.0.1:${ports.abci}`)],
     ["rpc", "laddr", tomlString(`tcp://127.0.0.1:${ports.rpc}`)],
-    // Loopback only, so an open CORS policy lets a browser-based client read it safely.
-    ["rpc", "cors_allowed_origins", '["*"]'],
+    // No CORS: loopback does not stop a web page in the user's browser from reading a node
+    // that answers "*". The app reads the node from main (no browser), so it needs none.
+    ["rpc", "cors_allowed_origins", "[]"],
     ["rpc", "pprof_laddr", '""'],
     ["p2p", "laddr", tomlString(`tcp://127.0.0.1:${ports.p2p}`)],
     ["p2p", "persistent_peers", tomlString(settings.peers.join(","))],
@@ -35,7 +36,7 @@ export function configureNode(settings: NodeSettings): void {
     [null, "minimum-gas-prices", tomlString(MIN_GAS_PRICE)],
     ["api", "enable", "true"],
     ["api", "address", tomlString(`tcp://127.0.0.1:${ports.api}`)],
-    ["api", "enabled-unsafe-cors", "true"],
+    ["api", "enabled-unsafe-cors", "false"],
     ["grpc", "enable", "true"],
     ["grpc", "address", tomlString(`127.0.0.1:${ports.grpc}`)],
   ]);

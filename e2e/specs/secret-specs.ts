@@ -56,10 +56,50 @@ export function secretSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("Token set");
     expect(await leaks()).toBe(0);
 
+    // Another host is another origin: the token stays with the old one, and the page says so.
+    await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Edit Token net" }).click();
+    await page.getByLabel("Access service URL").fill("http://localhost:9");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("No token");
+    await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: /Set token|Replace token/ }).click();
+    await page.locator(`tr[data-network-id="${id}"]`).getByLabel(/Access token for/).fill(token);
+    await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Save token" }).click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("Token set");
+
     await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Clear token" }).click();
     await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("No token");
     page.once("dialog", (dialog) => void dialog.accept());
     await page.locator(`tr[data-network-id="${id}"]`).getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => page.locator("tr", { hasText: "Token net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  });
+
+  it("sends a token over plain http to another machine only after the user ticks the box that says so", async () => {
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await page.getByRole("button", { name: "Add a network" }).click();
+    await page.getByLabel("Name").fill("Plain net");
+    await page.getByLabel("Chain id").fill("plain-1");
+    // Never contacted: setting a token reaches no service.
+    await page.getByLabel("Access service URL").fill("http://access.example.invalid:26650");
+    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
+    await page.getByLabel("Fee denom (base unit)").fill("uplain");
+    await page.getByRole("button", { name: "Add network" }).click();
+    const row = page.locator("tr[data-network-id]", { hasText: "Plain net" });
+    await row.waitFor({ timeout: WAIT_MS });
+    const id = await row.getAttribute("data-network-id");
+    const token = `e2e-plain-http-${Date.now().toString(36)}-do-not-leak`;
+    typedSecret("the token typed for a plain-http network", token);
+    await row.getByRole("button", { name: /Set token/ }).click();
+    await row.getByLabel(/Access token for/).fill(token);
+    const save = row.getByRole("button", { name: "Save token" });
+    expect(await save.isDisabled()).toBe(true);
+    await row.getByLabel(/send the token unencrypted anyway/).check();
+    await save.click();
+    await expect.poll(() => page.getByTestId(`token-status-${id}`).textContent(), { timeout: WAIT_MS }).toBe("Token set");
+    expect(await page.getByTestId(`token-plain-http-${id}`).textContent()).toContain("unencrypted");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => page.locator("tr", { hasText: "Plain net" }).count(), { timeout: WAIT_MS }).toBe(0);
   });
 }

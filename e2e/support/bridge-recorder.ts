@@ -4,8 +4,9 @@
 /**
  * Records what the renderer sees, for the secret scan at the end of each e2e suite: every
  * bridge frame in both directions on every page of every context of every browser this spec
- * file launches (pages that helpers open included), and at the end a snapshot of each open
- * page's DOM, form values and storage. Frames are taken from Chromium's own WebSocket events,
+ * file launches (pages that helpers open included), every URL those pages request, navigate
+ * to or open a WebSocket on (where a secret would reach history, logs and other processes),
+ * and at the end a snapshot of each open page's DOM, form values and storage. Frames are taken from Chromium's own WebSocket events,
  * so nothing in the app has to cooperate for them to be seen.
  */
 import type { Browser, Page } from "playwright-core";
@@ -38,7 +39,14 @@ function parse(text: string): { type?: unknown; id?: unknown; method?: unknown; 
 function watchPage(page: Page): void {
   const n = ++pageCount;
   pages.push(page);
+  // A URL is recorded as material, never in `where`: a finding must not print what it found.
+  let requests = 0;
+  let navigations = 0;
+  let sockets = 0;
+  page.on("request", (request) => frames.push({ where: `page ${n}, the URL of request #${++requests}`, text: request.url() }));
+  page.on("framenavigated", (frame) => frames.push({ where: `page ${n}, the URL it navigated to (#${++navigations})`, text: frame.url() }));
   page.on("websocket", (ws) => {
+    frames.push({ where: `page ${n}, the WebSocket URL #${++sockets}`, text: ws.url() });
     const methods = new Map<unknown, string>(); // call id → method, to name each answer
     let sent = 0;
     let received = 0;

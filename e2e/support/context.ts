@@ -1,7 +1,15 @@
-/** What the e2e global setup hands to every spec file. */
-export interface E2eEnv {
-  /** The renderer's URL, with the bridge's address and secret in the fragment. */
+/**
+ * A browser-mode app: the renderer's URL with its bridge's address and no credential, and where
+ * a spec asks for the one-time ticket a tab's link needs (`e2e/support/app-link.ts`), with the
+ * bridge's long-lived secret, which never goes into a URL.
+ */
+export interface BrowserApp {
   readonly appUrl: string;
+  readonly bridge: { readonly ticketUrl: string; readonly secret: string };
+}
+
+/** What the e2e global setup hands to every spec file. */
+export interface E2eEnv extends BrowserApp {
   /** The devnet node's RPC, for reading the chain directly. */
   readonly rpc: string;
   /** The devnet's chain id. */
@@ -13,8 +21,7 @@ export interface E2eEnv {
   /** The devnet access service's dev token, which main seeds into its token store. */
   readonly devnetToken: string | undefined;
   /** The explorer's four-validator devnet, with its own app services behind their own bridge. */
-  readonly four: {
-    readonly appUrl: string;
+  readonly four: BrowserApp & {
     /** Each node's RPC, node 0 first: the app talks to node 0. */
     readonly rpcs: readonly string[];
     readonly devnetDir: string;

@@ -1,7 +1,7 @@
 /**
  * The secrets of an e2e run, gathered on the main-process side (files main reads, the vault
  * main writes), never from the renderer: access tokens, every devnet recovery phrase, phrases
- * the run created, and the private keys behind them.
+ * the run created, the private keys behind them, and the bridges' long-lived secrets.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,11 +45,13 @@ export interface RunSecretSources {
   readonly devnetDirs: readonly string[];
   /** App data folders whose vault the run may have created, with the password it used. */
   readonly vaults: ReadonlyArray<{ readonly dataDir: string; readonly password: string }>;
+  /** The long-lived secrets of the suite's bridges: never in a URL, nor anywhere in a page. */
+  readonly bridges: ReadonlyArray<{ readonly label: string; readonly secret: string }>;
 }
 
 /** Every secret of the run, labelled without revealing it. */
 export async function runSecrets(sources: RunSecretSources): Promise<Secret[]> {
-  const secrets: Secret[] = [...typed];
+  const secrets: Secret[] = [...typed, ...sources.bridges.map((b) => ({ label: b.label, kind: "bridge secret" as const, value: b.secret }))];
   const phrases = new Map<string, string>();
   const repoAccounts = DevnetFile.parse(JSON.parse(readFileSync(join(repoRoot, "devnet", "accounts.json"), "utf8")));
   for (const a of repoAccounts.accounts) phrases.set(a.mnemonic, `${a.name}'s recovery phrase`);

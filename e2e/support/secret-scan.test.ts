@@ -41,4 +41,14 @@ describe("secret scan", () => {
     expect(scanForSecrets([{ where: "answer to wallet.reveal", text: answer, allowed: ["mnemonic"] }], secrets).findings).toEqual([{ label: "test token", where: "answer to wallet.reveal" }]);
     expect(scanForSecrets([{ where: "answer to chain.status", text: answer }], secrets).findings.map((f) => f.label)).toEqual(["test token", "test phrase"]);
   });
+
+  it("allows a bridge secret nowhere, a URL included, whatever a material allows", () => {
+    const bridge: Secret = { label: "the bridge's secret", kind: "bridge secret", value: "b".repeat(64) };
+    const report = scanForSecrets([
+      { where: "page 1, the URL it navigated to (#1)", text: `http://127.0.0.1:5173/index.html?bridge=ws%3A%2F%2F127.0.0.1%3A7%2F&secret=${"b".repeat(64)}` },
+      { where: "page 1, frame sent #1 (call wallet.import)", text: `{"note":"${"b".repeat(64)}"}`, allowed: ["mnemonic", "token"] },
+      { where: "page 1, the WebSocket URL #1", text: "ws://127.0.0.1:7/" },
+    ], [bridge]);
+    expect(report.findings.map((f) => f.where)).toEqual(["page 1, the URL it navigated to (#1)", "page 1, frame sent #1 (call wallet.import)"]);
+  });
 });

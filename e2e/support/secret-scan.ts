@@ -1,10 +1,12 @@
 /**
- * Looks for the run's secrets (access tokens, recovery phrases, private keys) in what the
- * renderer saw: bridge frames, the DOM, web storage. A finding names the secret's label and
+ * Looks for the run's secrets (access tokens, recovery phrases, private keys, the bridges'
+ * long-lived secrets) in what the renderer saw: bridge frames, the DOM, web storage, and every
+ * URL its pages loaded, navigated to or opened a WebSocket on. A finding names the secret's label and
  * where it was found, never the secret itself, so a failing test does not leak it into logs.
  */
 
-export type SecretKind = "token" | "mnemonic" | "private key";
+/** A bridge secret is allowed nowhere: a page gets a one-time ticket and its own session secret. */
+export type SecretKind = "token" | "mnemonic" | "private key" | "bridge secret";
 
 export interface Secret {
   /** How a finding names it, e.g. "the devnet's access token" or "alice's recovery phrase". */

@@ -49,10 +49,13 @@ export function faultSpecs(world: () => WalletWorld, devnetDir: string): void {
       other = createToken(devnetDir, "faults-other");
       proxy = await startFaultProxy(serviceUrl);
       await w().call("network.update", { id: "devnet", patch: { accessUrl: proxy.url } });
+      // Another origin: main dropped the token with the old URL, so it is set again, as a user would.
+      await w().call("network.setToken", { id: "devnet", token });
       typedIn = { to: w().devnet.accounts.find((a) => a.name === "bob")!.address, amount: AMOUNT, memo: MEMO };
     });
     afterAll(async () => {
       await w().call("network.update", { id: "devnet", patch: { accessUrl: serviceUrl } });
+      await w().call("network.setToken", { id: "devnet", token });
       await proxy?.close();
     });
 

@@ -23,6 +23,8 @@ export interface WalletWorld {
   /** The services' data folder (the vault the suite creates is there). */
   readonly dataDir: string;
   readonly page: Page;
+  /** The long-lived secret of this world's bridge, for the secret scan (never in a URL). */
+  readonly bridgeSecret: string;
   readonly errors: string[];
   readonly alerts: string[];
   /** Calls main directly (not through the page), for checks a user would make elsewhere. */
@@ -71,10 +73,10 @@ export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string
     alerts.push(d.message());
     void d.dismiss();
   });
-  await page.goto(mode.url);
+  await page.goto(mode.link());
 
   return {
-    devnet, services, dataDir, page, errors, alerts,
+    devnet, services, dataDir, page, errors, alerts, bridgeSecret: mode.secret,
     async call(method, args = {}) {
       const answer = await services.dispatcher.dispatch(method, args);
       if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);

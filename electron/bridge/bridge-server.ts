@@ -1,18 +1,20 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CallFrame, MAX_CALL_FRAME_BYTES, type ServerFrame } from "../../shared/bridge-protocol.js";
+import { BRIDGE_PROTOCOL, CallFrame, MAX_CALL_FRAME_BYTES, type ServerFrame } from "../../shared/bridge-protocol.js";
 import type { Dispatcher } from "../services/dispatcher.js";
 import type { EventHub } from "../services/event-hub.js";
+import { createBridgeCredentials, type BridgeCredentials } from "./bridge-credentials.js";
 
 export interface BridgeServerOptions {
   readonly dispatcher: Dispatcher;
   readonly events: EventHub;
   /** 0 (the default) picks a free port. The host is always 127.0.0.1. */
   readonly port?: number;
-  /** Required from every client as `?secret=`; random per run when omitted. */
+  /** The long-lived secret (bridge-credentials.ts); random per run when omitted. */
   readonly secret?: string;
+  /** How long a browser tab's one-time ticket stays good unused. */
+  readonly ticketTtlMs?: number;
   /** Browser origins allowed to connect (e.g. the Vite dev server's). */
   readonly allowedOrigins?: readonly string[];
   /** Clients without an Origin header (Node test harnesses). Browsers always send one. */
@@ -23,50 +25,90 @@ export interface BridgeServerOptions {
 
 export interface BridgeServer {
   readonly port: number;
+  /** The long-lived secret, for clients in Node and for asking tickets. Never put it in a URL. */
   readonly secret: string;
   readonly url: string;
+  /** `POST` here with `Authorization: Bearer <secret>` answers `{"ticket"}` (a harness in another process). */
+  readonly ticketUrl: string;
+  /** A one-time ticket for a browser tab's link. */
+  issueTicket(): string;
   close(): Promise<void>;
 }
 
 /**
- * Serves the dispatcher over WebSocket on loopback for e2e tests and `npm run dev:web`.
- * Threats: other local users and web pages (secret + Origin allowlist), oversized or malformed
- * frames (size limit, zod), call floods (in-flight cap).
+ * Serves the dispatcher over WebSocket on loopback for e2e tests, `npm run dev:web` and the
+ * browser mode. Threats: other local users and web pages (a credential in the handshake's
+ * subprotocols, never in a URL, and an Origin allowlist), oversized or malformed frames (size
+ * limit, zod), call floods (in-flight cap).
  */
 export async function startBridgeServer(options: BridgeServerOptions): Promise<BridgeServer> {
-  const secret = options.secret ?? randomBytes(32).toString("hex");
+  const credentials = createBridgeCredentials({ secret: options.secret, ticketTtlMs: options.ticketTtlMs });
   const allowed = new Set(options.allowedOrigins ?? []);
   const maxInFlight = options.maxInFlight ?? 64;
+  const ticketed = new WeakSet<IncomingMessage>();
+  const http = createServer((req, res) => serveTicket(req, res, credentials));
   const wss = new WebSocketServer({
-    host: "127.0.0.1",
-    port: options.port ?? 0,
+    server: http,
     maxPayload: MAX_CALL_FRAME_BYTES,
     perMessageDeflate: false, // compression bombs, and nothing to gain on loopback
-    verifyClient: ({ req, origin }: { req: IncomingMessage; origin: string | undefined }) =>
-      secretMatches(req, secret) && (origin ? allowed.has(origin) : options.allowMissingOrigin !== false),
+    verifyClient: ({ req, origin }: { req: IncomingMessage; origin: string | undefined }) => {
+      if (origin ? !allowed.has(origin) : options.allowMissingOrigin === false) return false;
+      const offered = (req.headers["sec-websocket-protocol"] ?? "").split(",").map((p) => p.trim());
+      if (!offered.includes(BRIDGE_PROTOCOL)) return false;
+      const admitted = credentials.admit(offered);
+      if (admitted === "ticket") ticketed.add(req);
+      return admitted !== undefined;
+    },
+    // The credential was a subprotocol only to carry it; the connection speaks the bridge's.
+    handleProtocols: () => BRIDGE_PROTOCOL,
   });
   await new Promise<void>((resolve, reject) => {
-    wss.once("listening", resolve);
-    wss.once("error", reject);
+    http.once("error", reject);
+    http.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const stopEvents = options.events.listen((event, payload) => {
     const text = JSON.stringify({ type: "event", event, payload } satisfies ServerFrame);
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
   });
   wss.on("error", () => {}); // a failed handshake must not take the process down
-  wss.on("connection", (socket) => serveConnection(socket, options.dispatcher, maxInFlight));
-  const port = (wss.address() as AddressInfo).port;
+  wss.on("connection", (socket, req) => {
+    // A tab that spent its ticket gets a session secret of its own, for its reloads.
+    if (ticketed.has(req)) socket.send(JSON.stringify({ type: "session", secret: credentials.newSession() } satisfies ServerFrame));
+    serveConnection(socket, options.dispatcher, maxInFlight);
+  });
+  const port = (http.address() as AddressInfo).port;
   return {
     port,
-    secret,
+    secret: credentials.secret,
     url: `ws://127.0.0.1:${port}/`,
+    ticketUrl: `http://127.0.0.1:${port}/ticket`,
+    issueTicket: () => credentials.issueTicket(),
     close: () =>
       new Promise<void>((resolve) => {
         stopEvents();
         for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
+        wss.close(() => {
+          http.closeAllConnections();
+          http.close(() => resolve());
+        });
       }),
   };
+}
+
+/** `POST /ticket` with the long-lived secret as a Bearer token; every other request is refused. */
+function serveTicket(req: IncomingMessage, res: ServerResponse, credentials: BridgeCredentials): void {
+  req.resume();
+  const headers = { "content-type": "application/json", "cache-control": "no-store" };
+  if (req.method !== "POST" || new URL(req.url ?? "/", "http://127.0.0.1").pathname !== "/ticket") {
+    res.writeHead(404, headers).end('{"error":"not_found"}');
+    return;
+  }
+  const auth = req.headers.authorization ?? "";
+  if (!auth.startsWith("Bearer ") || !credentials.isSecret(auth.slice(7))) {
+    res.writeHead(401, headers).end('{"error":"unauthorized"}');
+    return;
+  }
+  res.writeHead(200, headers).end(JSON.stringify({ ticket: credentials.issueTicket() }));
 }
 
 function serveConnection(socket: WebSocket, dispatcher: Dispatcher, maxInFlight: number): void {
@@ -90,11 +132,4 @@ function serveConnection(socket: WebSocket, dispatcher: Dispatcher, maxInFlight:
     inFlight++;
     void dispatcher.dispatch(frame.method, frame.args).then(reply).finally(() => inFlight--);
   });
-}
-
-function secretMatches(req: IncomingMessage, secret: string): boolean {
-  const given = new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("secret") ?? "";
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

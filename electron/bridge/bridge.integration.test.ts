@@ -22,7 +22,7 @@ beforeAll(async () => {
   services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: devnetJson, bridge: true });
   server = await startBridgeServer({ dispatcher: services.dispatcher, events: services.events });
   services.start();
-  conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
+  conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
 });
 afterAll(async () => {
   conn?.close();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
+import { BRIDGE_PROTOCOL } from "../../shared/bridge-protocol.js";
 import { METHOD_NAMES } from "../../shared/contract/index.js";
 import { createDispatcher } from "../services/dispatcher.js";
 import { createEventHub } from "../services/event-hub.js";
@@ -21,13 +22,25 @@ async function start(answer?: (method: string, args: unknown) => unknown) {
   return { server, calls, events };
 }
 
+const secretProtocol = (s: string) => [BRIDGE_PROTOCOL, `cometdesk.secret.${s}`];
+const ticketProtocol = (t: string) => [BRIDGE_PROTOCOL, `cometdesk.ticket.${t}`];
+
 /** Resolves with the HTTP status of a refused upgrade, or "open". */
-function tryConnect(url: string, headers: Record<string, string> = {}): Promise<number | "open"> {
+function tryConnect(url: string, protocols: string[] = [], headers: Record<string, string> = {}): Promise<number | "open"> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, protocols, { headers });
     ws.on("open", () => (ws.close(), resolve("open")));
     ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
     ws.on("error", () => resolve(0));
+  });
+}
+
+/** The first frame a connection opened with `protocols` receives. */
+function firstFrame(url: string, protocols: string[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    ws.on("message", (data) => (ws.close(), resolve(JSON.parse(data.toString()))));
+    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
   });
 }
 
@@ -35,7 +48,7 @@ describe("the WebSocket bridge", () => {
   it("listens on loopback only and answers calls through the dispatcher", async () => {
     const { server, calls } = await start(() => ({ pong: true }));
     expect(server.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/$/);
-    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     expect(await conn.api.app.ping()).toEqual({ ok: true, value: { pong: true } });
     expect(calls).toEqual([{ method: "app.ping", args: {} }]);
     conn.close();
@@ -43,7 +56,7 @@ describe("the WebSocket bridge", () => {
 
   it("exposes the same method set as the contract", async () => {
     const { server } = await start();
-    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     const api = conn.api as unknown as Record<string, Record<string, unknown>>;
     expect(METHOD_NAMES.every((n) => typeof api[n.split(".")[0]!]![n.split(".")[1]!] === "function")).toBe(true);
     conn.close();
@@ -52,16 +65,52 @@ describe("the WebSocket bridge", () => {
   it("refuses connections without the secret, with a wrong one, or from a foreign origin", async () => {
     const { server } = await start();
     expect(await tryConnect(server.url)).toBe(401);
-    expect(await tryConnect(`${server.url}?secret=${"0".repeat(64)}`)).toBe(401);
-    expect(await tryConnect(`${server.url}?secret=${server.secret}`, { origin: "https://evil.example" })).toBe(401);
-    expect(await tryConnect(`${server.url}?secret=${server.secret}`, { origin: "http://127.0.0.1:5173" })).toBe("open");
+    expect(await tryConnect(server.url, secretProtocol("0".repeat(64)))).toBe(401);
+    expect(await tryConnect(server.url, secretProtocol(server.secret), { origin: "https://evil.example" })).toBe(401);
+    expect(await tryConnect(server.url, secretProtocol(server.secret), { origin: "http://127.0.0.1:5173" })).toBe("open");
+  });
+
+  it("never takes its secret from a URL, where history, logs and command lines would keep it", async () => {
+    const { server } = await start();
+    expect(await tryConnect(`${server.url}?secret=${server.secret}`)).toBe(401);
+    expect(await tryConnect(`${server.url}?secret=${server.secret}`, [BRIDGE_PROTOCOL])).toBe(401);
+  });
+
+  it("admits a browser tab's ticket once, answering it with a session secret that reconnects the tab", async () => {
+    const { server } = await start(() => ({ pong: true }));
+    const ticket = server.issueTicket();
+    const frame = (await firstFrame(server.url, ticketProtocol(ticket))) as { type: string; secret: string };
+    expect(frame).toEqual({ type: "session", secret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(frame.secret).not.toBe(server.secret);
+    expect(await tryConnect(server.url, ticketProtocol(ticket))).toBe(401); // spent
+    const conn = await connectBridge({ url: server.url, credential: { secret: frame.secret }, WebSocketImpl: WS });
+    expect(await conn.api.app.ping()).toEqual({ ok: true, value: { pong: true } });
+    conn.close();
+    // The client waits for its session before it says it is connected.
+    let session: string | undefined;
+    const viaTicket = await connectBridge({ url: server.url, credential: { ticket: server.issueTicket() }, onSession: (s) => (session = s), WebSocketImpl: WS });
+    expect(session).toMatch(/^[0-9a-f]{64}$/);
+    viaTicket.close();
+  });
+
+  it("hands out tickets over http to whoever holds the secret, and to no one else", async () => {
+    const { server } = await start();
+    expect(server.ticketUrl).toBe(`http://127.0.0.1:${server.port}/ticket`);
+    const ask = (authorization?: string, method = "POST") => fetch(server.ticketUrl, { method, headers: authorization ? { authorization } : {} });
+    expect((await ask()).status).toBe(401);
+    expect((await ask(`Bearer ${"0".repeat(64)}`)).status).toBe(401);
+    expect((await ask(`Bearer ${server.secret}`, "GET")).status).toBe(404);
+    const answer = await ask(`Bearer ${server.secret}`);
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+    const { ticket } = (await answer.json()) as { ticket: string };
+    expect(await tryConnect(server.url, ticketProtocol(ticket))).toBe("open");
   });
 
   it("closes a connection that sends a malformed or oversized frame, without reaching a service", async () => {
     const { server, calls } = await start();
     const closeCode = (payload: string) =>
       new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${server.url}?secret=${server.secret}`);
+        const ws = new WebSocket(server.url, secretProtocol(server.secret));
         ws.on("open", () => ws.send(payload));
         ws.on("error", () => {});
         ws.on("close", (code) => resolve(code));
@@ -74,7 +123,7 @@ describe("the WebSocket bridge", () => {
 
   it("pushes contract events to connected clients", async () => {
     const { server, events } = await start();
-    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     const seen = new Promise((resolve) => conn.api.on("wallet.lockChanged", resolve));
     await conn.api.app.ping(); // a round trip, so the connection is fully registered
     events.emit("wallet.lockChanged", { locked: true, reason: "idle" });
@@ -85,7 +134,7 @@ describe("the WebSocket bridge", () => {
   it("refuses calls beyond the in-flight cap instead of queueing them", async () => {
     const { handlers } = recordingHandlers(() => new Promise(() => {}));
     server = await startBridgeServer({ dispatcher: createDispatcher(handlers), events: createEventHub(), maxInFlight: 2 });
-    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     void conn.api.app.ping();
     void conn.api.app.ping();
     expect(await conn.api.app.ping()).toMatchObject({ ok: false, error: { code: "busy" } });
@@ -94,7 +143,7 @@ describe("the WebSocket bridge", () => {
 
   it("answers calls that were in flight when the connection closed", async () => {
     const { server } = await start(() => new Promise(() => {}));
-    const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WS });
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     const pending = conn.api.app.ping();
     conn.close();
     expect(await pending).toMatchObject({ ok: false, error: { code: "bridge_closed" } });

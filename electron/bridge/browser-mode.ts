@@ -1,7 +1,8 @@
 /**
  * The browser mode: the app's main-process services behind the WebSocket bridge, and the
  * built renderer served over http, both on loopback. Used by the e2e suite and by `npm start`
- * where no Electron binary can run. The renderer finds the bridge in its URL's query string.
+ * where no Electron binary can run. The renderer finds the bridge in its URL's query string,
+ * with a one-time ticket that it trades for a session secret (electron/bridge/bridge-credentials.ts).
  */
 import { startBridgeServer } from "./bridge-server.js";
 import type { Dispatcher } from "../services/dispatcher.js";
@@ -16,8 +17,14 @@ export interface BrowserModeOptions {
 }
 
 export interface BrowserMode {
-  /** Open this in a browser: it carries the bridge's address and per-run secret. */
-  readonly url: string;
+  /** The renderer and where its bridge is, with no credential: `…/index.html?bridge=ws://…/`. */
+  readonly baseUrl: string;
+  /** A link for one browser tab: `baseUrl` with a fresh one-time ticket, opening `#/<route>`. */
+  link(route?: string): string;
+  /** Where a harness in another process asks for tickets (`POST`, `Authorization: Bearer <secret>`). */
+  readonly ticketUrl: string;
+  /** The bridge's long-lived secret: for harnesses, never for a URL or a command line. */
+  readonly secret: string;
   close(): Promise<void>;
 }
 
@@ -32,12 +39,23 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     allowMissingOrigin: false,
   });
   known.bridgeOrigin = `ws://127.0.0.1:${bridge.port}`;
-  const query = new URLSearchParams({ bridge: bridge.url, secret: bridge.secret });
+  const baseUrl = `${renderer.url}?${new URLSearchParams({ bridge: bridge.url })}`;
   return {
-    url: `${renderer.url}?${query}#/`,
+    baseUrl,
+    link: (route = "") => appLink(baseUrl, bridge.issueTicket(), route),
+    ticketUrl: bridge.ticketUrl,
+    secret: bridge.secret,
     close: async () => {
       await bridge.close();
       await renderer.close();
     },
   };
+}
+
+/** `baseUrl` (the renderer and its bridge) with a one-time ticket, opening `#/<route>`. */
+export function appLink(baseUrl: string, ticket: string, route = ""): string {
+  const url = new URL(baseUrl);
+  url.searchParams.set("ticket", ticket);
+  url.hash = `#/${route}`;
+  return url.href;
 }

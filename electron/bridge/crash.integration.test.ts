@@ -77,7 +77,7 @@ async function startBridge() {
     createInterface({ input: child.stdout! }).once("line", resolve);
   });
   const ready = JSON.parse(line) as { url: string; secret: string };
-  const conn = await connectBridge({ url: ready.url, secret: ready.secret, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
+  const conn = await connectBridge({ url: ready.url, credential: { secret: ready.secret }, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
   return { conn, exited };
 }

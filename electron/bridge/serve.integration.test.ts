@@ -26,10 +26,10 @@ describe("the bridge server script", () => {
     const ready = JSON.parse(line) as { port: number; secret: string; url: string };
     expect(ready).toEqual({ port: expect.any(Number), secret: expect.stringMatching(/^[0-9a-f]{64}$/), url: `ws://127.0.0.1:${ready.port}/` });
 
-    const conn = await connectBridge({ url: ready.url, secret: ready.secret, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
+    const conn = await connectBridge({ url: ready.url, credential: { secret: ready.secret }, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
     expect(await conn.api.app.info()).toEqual({ ok: true, value: { version: expect.any(String), bridge: true } });
     expect(await conn.api.chain.status()).toMatchObject({ ok: true, value: { nodeInfo: { network: info.chainId } } });
-    expect(await conn.api.network.tokenStatus({ id: "devnet" })).toEqual({ ok: true, value: { hasToken: info.access !== undefined } });
+    expect(await conn.api.network.tokenStatus({ id: "devnet" })).toEqual({ ok: true, value: { hasToken: info.access !== undefined, plainHttp: false } });
     conn.close();
 
     const exited = new Promise<number | null>((resolve) => child!.once("exit", resolve));

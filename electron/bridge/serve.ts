@@ -1,14 +1,17 @@
 /**
  * `npm run bridge`: the app's services over the WebSocket bridge, for e2e tests and
  * `npm run dev:web`. Prints one JSON line `{"port","secret","url"}` on stdout when ready;
- * everything else goes to stderr.
+ * everything else goes to stderr. A client in Node offers the secret as a WebSocket
+ * subprotocol (renderer/bridge/bridge-client.ts), never in the URL; a browser tab's link needs
+ * a one-time ticket from `POST http://127.0.0.1:<port>/ticket` with `Authorization: Bearer <secret>`.
  *
  *   --port N            listen on N (default: a free port)
  *   --data-dir DIR      the services' data folder (default: a new temporary folder)
  *   --devnet PATH       devnet.json to seed "Local devnet" from (default: .devnet/devnet.json)
  *   --tokens KIND       memory (default) or file (a private file under the data dir)
  *   --origin URL        a browser origin allowed to connect (repeatable)
- *   COMETDESK_BRIDGE_SECRET  use this secret instead of a random one
+ *   COMETDESK_BRIDGE_SECRET  use this secret instead of a random one (an environment
+ *                            variable, readable only by your user, unlike a command line)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -28,8 +28,9 @@ describe("the composition root", () => {
   });
 
   it("never hands a token back, only whether there is one", async () => {
+    expect(await services.dispatcher.dispatch("network.update", { id: "cosmoshub", patch: { accessUrl: "https://access.example.com" } })).toMatchObject({ ok: true });
     const set = await services.dispatcher.dispatch("network.setToken", { id: "cosmoshub", token: "s3cret-token" });
-    expect(set).toEqual({ ok: true, value: { hasToken: true } });
+    expect(set).toEqual({ ok: true, value: { hasToken: true, plainHttp: false } });
     const everything = JSON.stringify(await Promise.all(METHOD_NAMES.filter((m) => !m.startsWith("chain.")).map((m) => services.dispatcher.dispatch(m, m === "network.tokenStatus" ? { id: "cosmoshub" } : {}))));
     expect(everything).not.toContain("s3cret-token");
   });

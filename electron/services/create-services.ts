@@ -17,6 +17,7 @@ import { openSettingsStore } from "./settings/settings-store.js";
 import { createProblemLog } from "./storage/problems.js";
 import { openFileTokenStore } from "./tokens/file-token-store.js";
 import { openSafeStorageTokenStore, type SafeStorageLike } from "./tokens/safe-storage-token-store.js";
+import { bindTokens } from "./tokens/bound-tokens.js";
 import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js";
 import { registerAddressBookHandlers, openAddressBook } from "./address-book/address-book.js";
 import { networkFunds } from "./tx/funds.js";
@@ -70,14 +71,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const settings = openSettingsStore(config.dataDir, problems);
   const devnet = devnetSeed(config.devnetJsonPath);
   const networks = openNetworkStore({ dataDir: config.dataDir, devnet, problems });
-  const tokens = tokenStore(config, problems, () => settings.get().allowPlainTextTokens);
-  if (devnet?.token && (await tokens.get(DEVNET_ID).catch(() => undefined)) !== devnet.token) {
-    await tokens.set(DEVNET_ID, devnet.token).catch((e: unknown) => config.onInternalError?.("devnet token", e));
+  // Every token is read through its binding: only for the access service origin it was set for.
+  const tokens = bindTokens(tokenStore(config, problems, () => settings.get().allowPlainTextTokens));
+  if (devnet?.token && (await tokens.forUrl(DEVNET_ID, devnet.network.accessUrl).catch(() => undefined)) !== devnet.token) {
+    await tokens.set(devnet.network, devnet.token, false).catch((e: unknown) => config.onInternalError?.("devnet token", e));
   }
 
   const endpoints = (network: Network): RpcEndpoint[] =>
     network.rpcVia === "access" && network.accessUrl
-      ? [{ url: network.accessUrl, kind: "access", headers: async () => bearerHeader(await tokens.get(network.id)) }]
+      ? [{ url: network.accessUrl, kind: "access", headers: async () => bearerHeader(await tokens.forUrl(network.id, network.accessUrl)) }]
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
@@ -91,8 +93,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
 
   const accessFor = async (network: Network) => {
     if (!network.accessUrl) throw new AppError("no_access_service", `${network.name} has no access service configured`);
-    if (!(await tokens.has(network.id))) throw new AppError("no_token", `set an access token for ${network.name} first`);
-    return createAccessClient({ baseUrl: network.accessUrl, token: () => tokens.get(network.id) });
+    if (!(await tokens.status(network)).hasToken) throw new AppError("no_token", `set an access token for ${network.name} first`);
+    const baseUrl = network.accessUrl;
+    return createAccessClient({ baseUrl, token: () => tokens.forUrl(network.id, baseUrl) });
   };
   const watcher = createTxWatcher({
     events,

@@ -1,5 +1,5 @@
 import { type CometdeskApi, createCometdeskApi } from "../../shared/api.js";
-import { BRIDGE_PROTOCOL, MAX_ANSWER_FRAME_BYTES, ServerFrame } from "../../shared/bridge-protocol.js";
+import { BRIDGE_PROTOCOL, MAX_ANSWER_FRAME_BYTES, SECRET_PROTOCOL_PREFIX, ServerFrame, TICKET_PROTOCOL_PREFIX } from "../../shared/bridge-protocol.js";
 import type { MethodName } from "../../shared/contract/index.js";
 import type { EventName } from "../../shared/events.js";
 
@@ -13,12 +13,18 @@ export interface WebSocketLike {
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
 
 export interface BridgeOptions {
   /** ws://127.0.0.1:<port>/ as printed by `npm run bridge`. */
   readonly url: string;
-  readonly secret: string;
+  /**
+   * The credential (shared/bridge-protocol.ts), sent as a subprotocol, never in the URL: the
+   * bridge's secret or a tab's session secret, or a one-time ticket from the page's link.
+   */
+  readonly credential: { readonly secret: string } | { readonly ticket: string };
+  /** Called with the session secret the bridge gives in exchange for a ticket. */
+  readonly onSession?: (secret: string) => void;
   /** Defaults to the browser's WebSocket. */
   readonly WebSocketImpl?: WebSocketConstructor;
   /** A call that gets no answer within this resolves to `{ok:false, code:"bridge_timeout"}`. */
@@ -37,7 +43,12 @@ const OPEN = 1;
 export function connectBridge(options: BridgeOptions): Promise<BridgeConnection> {
   const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (!Impl) return Promise.reject(new Error("no WebSocket implementation"));
-  const socket = new Impl(`${options.url}?secret=${encodeURIComponent(options.secret)}&v=${BRIDGE_PROTOCOL}`);
+  const { credential } = options;
+  const proof = "ticket" in credential ? `${TICKET_PROTOCOL_PREFIX}${credential.ticket}` : `${SECRET_PROTOCOL_PREFIX}${credential.secret}`;
+  const socket = new Impl(options.url, [BRIDGE_PROTOCOL, proof]);
+  // With a ticket, the connection is ready once the session secret that replaces it arrived.
+  let sessionArrived: () => void = () => {};
+  const session = "ticket" in credential ? new Promise<void>((resolve) => (sessionArrived = resolve)) : Promise.resolve();
   const pending = new Map<number, (answer: unknown) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -56,7 +67,10 @@ export function connectBridge(options: BridgeOptions): Promise<BridgeConnection>
     } catch {
       return;
     }
-    if (frame.type === "result") {
+    if (frame.type === "session") {
+      options.onSession?.(frame.secret);
+      sessionArrived();
+    } else if (frame.type === "result") {
       pending.get(frame.id)?.(frame.result);
       pending.delete(frame.id);
     } else {
@@ -86,8 +100,11 @@ export function connectBridge(options: BridgeOptions): Promise<BridgeConnection>
   };
 
   return new Promise((resolve, reject) => {
-    socket.onopen = () => resolve({ api: createCometdeskApi(invoke, subscribe), close: () => socket.close() });
+    socket.onopen = () => void session.then(() => resolve({ api: createCometdeskApi(invoke, subscribe), close: () => socket.close() }));
     socket.onerror = () => reject(new Error("could not connect to the bridge (wrong secret or origin?)"));
-    socket.onclose = () => settleAll("bridge_closed", "the bridge connection closed");
+    socket.onclose = () => {
+      settleAll("bridge_closed", "the bridge connection closed");
+      reject(new Error("the bridge closed the connection")); // before a ticket's session came: not connected
+    };
   });
 }

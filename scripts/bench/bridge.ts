@@ -38,7 +38,7 @@ export function bridgeSection(o: { pings: number; lists: number; funds: number }
       const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-bench-bridge-"));
       const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: w.devnetJsonPath });
       const server = await startBridgeServer({ dispatcher: services.dispatcher, events: services.events });
-      const conn = await connectBridge({ url: server.url, secret: server.secret, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
+      const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WebSocket as unknown as WebSocketConstructor });
       try {
         const list = async () => {
           const answer = await conn.api.tx.list({ limit: 100 });

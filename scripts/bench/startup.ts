@@ -114,7 +114,7 @@ export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Se
           if (run % 2) order.reverse();
           for (const i of order) {
             const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-            const m = await measure(await context.newPage(), modes[i]!.url.replace(/#.*$/, "#/dashboard"));
+            const m = await measure(await context.newPage(), modes[i]!.link("dashboard"));
             await context.close();
             // The first load warms the services and Chromium's own start-up, not the renderer's: not counted.
             if (run > 0) samples[i]!.push(m);

@@ -8,6 +8,7 @@ import { createServices } from "../../electron/services/create-services.js";
 import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
+import { linksOnEnter } from "./links-on-enter.js";
 
 export interface BrowserFallbackOptions {
   readonly devnetJson: string | undefined;
@@ -34,15 +35,20 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
     rendererDir: join(repoRoot, "dist", "renderer"),
     rendererPort: Number(process.env.COMETDESK_WEB_PORT ?? 0) || undefined,
   });
-  const url = mode.url.replace(/#\/$/, `#/${options.startRoute}`);
+  // The link carries a one-time ticket, not the bridge's secret: the first tab to open it trades
+  // it for a session of its own, and it is useless after that (or after 5 minutes unused), so
+  // neither the opener's command line nor the browser's history keeps anything that opens the app.
+  const url = mode.link(options.startRoute);
   options.say(`✓ Cometdesk is running in browser mode (data in ${dataDir}). Open:\n\n    ${url}\n`);
-  options.say("  The link carries this run's bridge secret: keep it to yourself. Ctrl+C stops the app.");
+  options.say("  The link works once, within 5 minutes; press Enter here for a new one. Ctrl+C stops the app.");
   openInBrowser(url, options.say);
+  const stopLinks = linksOnEnter(() => mode.link(options.startRoute), options.say);
 
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
+  stopLinks();
   options.say("\n• Stopping (the devnet keeps running; `npm run devnet -- down` stops it)");
   await mode.close();
   await services.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { contract, isMethodName, METHOD_NAMES, methodSpec } from "./index.js";
 import { SAFE_ROUTES } from "./chain.js";
 
@@ -17,10 +18,21 @@ describe("the IPC contract", () => {
 
   it("has the wallet, transaction, network and settings methods the app needs", () => {
     for (const name of ["tx.list", "tx.get", "tx.signDoc", "tx.submit", "tx.cancel", "tx.exportCsv", "tx.outbox", "tx.funds", "wallet.balances", "addressBook.list", "addressBook.save", "addressBook.remove", "wallet.create", "wallet.import", "wallet.unlock", "wallet.lock",
-      "wallet.status", "wallet.accounts", "wallet.addAccount", "wallet.reveal", "wallet.changePassword", "wallet.signAmino", "network.list",
+      "wallet.status", "wallet.accounts", "wallet.addAccount", "wallet.reveal", "wallet.changePassword", "network.list",
       "network.add", "network.update", "network.remove", "network.select", "network.setToken", "network.clearToken", "network.tokenStatus",
       "settings.get", "settings.update", "chain.rawCall", "app.ping"]) {
       expect(isMethodName(name), name).toBe(true);
+    }
+  });
+
+  it("asks main for actions, never for a signature over a sign doc of the caller's own", () => {
+    expect(isMethodName("wallet.signAmino")).toBe(false);
+    for (const name of METHOD_NAMES) {
+      const spec = methodSpec(name)!;
+      const args = JSON.stringify(z.toJSONSchema(spec.args, { unrepresentable: "any", io: "input" }));
+      expect(args, `${name} takes a sign doc`).not.toMatch(/"(signDoc|sign_doc|account_number|signBytes)"/);
+      const result = z.toJSONSchema(spec.result, { unrepresentable: "any" }) as { properties?: Record<string, unknown> };
+      expect(Object.keys(result.properties ?? {}), `${name} answers a bare signature`).not.toContain("signature");
     }
   });
 
@@ -29,9 +41,9 @@ describe("the IPC contract", () => {
     expect(methodSpec("chain.block")!.args.safeParse({ height: "5" }).success).toBe(true);
   });
 
-  it("keeps the token out of every result: tokenStatus answers hasToken only", () => {
-    const parsed = methodSpec("network.tokenStatus")!.result.parse({ hasToken: true, token: "secret" });
-    expect(parsed).toEqual({ hasToken: true });
+  it("keeps the token out of every result: tokenStatus answers hasToken and plainHttp only", () => {
+    const parsed = methodSpec("network.tokenStatus")!.result.parse({ hasToken: true, plainHttp: false, token: "secret" });
+    expect(parsed).toEqual({ hasToken: true, plainHttp: false });
   });
 
   it("refuses console calls to routes outside the safe list", () => {

@@ -28,17 +28,27 @@ export type Network = z.infer<typeof Network>;
 export const NetworkInput = Network.omit({ id: true, source: true }).strict();
 export const NetworkPatch = NetworkInput.partial().strict();
 
-const TokenStatus = z.object({ hasToken: z.boolean() });
+/** Whether a token is set for the network's current access URL; never the token itself. */
+const TokenStatus = z.object({
+  hasToken: z.boolean(),
+  /** It goes over plain http to another machine, as the user chose when setting it. */
+  plainHttp: z.boolean(),
+});
 
 /** `network.*`: the list of networks, the selected one, and each network's access token. */
 export const networkMethods = {
   list: method(NoArgs, z.object({ networks: z.array(Network), selectedId: Id })),
   add: method(NetworkInput, Network),
+  /** A patch whose access URL has another origin drops the network's token. */
   update: method(z.strictObject({ id: Id, patch: NetworkPatch }), Network),
   remove: method(z.strictObject({ id: Id }), z.object({ removed: z.literal(true), selectedId: Id })),
   select: method(z.strictObject({ id: Id }), z.object({ selectedId: Id })),
-  /** The token crosses once, into main; it never comes back. */
-  setToken: method(z.strictObject({ id: Id, token: z.string().min(1).max(4096) }), TokenStatus),
+  /**
+   * The token crosses once, into main; it never comes back. It is bound to the origin of the
+   * network's access URL (a new URL drops it), and refused for plain http to another machine
+   * unless `allowPlainHttp` says the user chose that, on a control that says what it means.
+   */
+  setToken: method(z.strictObject({ id: Id, token: z.string().min(1).max(4096), allowPlainHttp: z.boolean().optional() }), TokenStatus),
   clearToken: method(z.strictObject({ id: Id }), TokenStatus),
   tokenStatus: method(z.strictObject({ id: Id }), TokenStatus),
 };

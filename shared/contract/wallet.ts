@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { Base64String, Bech32Address, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
-import { StdSignDoc } from "./tx.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(1024);
@@ -30,7 +29,12 @@ const Accounts = z.object({ accounts: z.array(WalletAccount) });
 export const DemoAccount = z.object({ name: z.string(), address: z.string() });
 export type DemoAccount = z.infer<typeof DemoAccount>;
 
-/** `wallet.*`: the encrypted key vault in main. Addresses come out; keys never do. */
+/**
+ * `wallet.*`: the encrypted key vault in main. Addresses come out; private keys and signatures
+ * never do (main signs only the requests it builds, in `tx.submit`). The recovery phrase comes
+ * out in exactly two answers, for the user's own backup: `create` (once, to write down) and
+ * `reveal` (with the password typed again).
+ */
 export const walletMethods = {
   status: method(NoArgs, WalletStatus),
   /** Creates a vault with a new mnemonic, shown once here so the user can write it down. */
@@ -49,9 +53,4 @@ export const walletMethods = {
   changePassword: method(z.strictObject({ oldPassword: Password, newPassword: NewPassword }), WalletStatus),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
-  /** Signs one MsgSend amino sign doc with an account of the unlocked vault. */
-  signAmino: method(
-    z.strictObject({ signer: Bech32Address, signDoc: StdSignDoc }),
-    z.object({ signature: Base64String, pubKey: Base64String }),
-  ),
 };

@@ -1,14 +1,23 @@
+import { tokenOrigin } from "../../../shared/network/token-transport.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
-import type { TokenStore } from "../tokens/token-store.js";
+import type { NetworkTokens } from "../tokens/bound-tokens.js";
 import type { NetworkStore } from "./network-store.js";
 
-/** Registers `network.*`. Token methods answer `{hasToken}` only: the token never goes back out. */
-export function registerNetworkHandlers(networks: NetworkStore, tokens: TokenStore): NamespaceHandlers<"network"> {
-  const hasToken = async (id: string) => ({ hasToken: await tokens.has(networks.get(id).id) });
+const originOf = (url: string | null) => (url ? tokenOrigin(url) : undefined);
+
+/** Registers `network.*`. Token methods answer `{hasToken, plainHttp}` only: the token never goes back out. */
+export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkTokens): NamespaceHandlers<"network"> {
+  const status = (id: string) => tokens.status(networks.get(id));
   return {
     list: () => networks.list(),
     add: (a) => networks.add(a),
-    update: (a) => networks.update(a.id, a.patch),
+    async update(a) {
+      const before = networks.get(a.id);
+      const after = networks.update(a.id, a.patch);
+      // A token belongs to the origin it was set for: a new one means the user sets it again.
+      if (originOf(before.accessUrl) !== originOf(after.accessUrl)) await tokens.clear(a.id);
+      return after;
+    },
     async remove(a) {
       const { selectedId } = networks.remove(a.id);
       await tokens.clear(a.id); // a removed network's token must not linger
@@ -16,13 +25,13 @@ export function registerNetworkHandlers(networks: NetworkStore, tokens: TokenSto
     },
     select: (a) => (networks.select(a.id), { selectedId: a.id }),
     async setToken(a) {
-      await tokens.set(networks.get(a.id).id, a.token);
-      return hasToken(a.id);
+      await tokens.set(networks.get(a.id), a.token, a.allowPlainHttp ?? false);
+      return status(a.id);
     },
     async clearToken(a) {
       await tokens.clear(networks.get(a.id).id);
-      return hasToken(a.id);
+      return status(a.id);
     },
-    tokenStatus: (a) => hasToken(a.id),
+    tokenStatus: (a) => status(a.id),
   };
 }

@@ -27,8 +27,10 @@ export async function loadGenesis(fetchChunk: (i: number) => Promise<GenesisChun
   let size = 0;
   const digest = await streamGenesis(fetchChunk, async (bytes) => {
     size += bytes.length;
-    if (size > maxBytes) throw new AppError("genesis_too_large", `the genesis is larger than ${maxBytes} bytes; read it chunk by chunk`);
     parts.push(bytes);
+  }, { maxBytes }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "genesis_too_large") throw new AppError("genesis_too_large", `${error.message}; read it chunk by chunk`);
+    throw error;
   });
   let root: Json;
   try {

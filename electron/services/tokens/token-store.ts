@@ -1,5 +1,6 @@
 /**
- * One access token per network, kept in main. The renderer only ever learns `{hasToken}`.
+ * One access token per network, kept in main. The renderer only ever learns `{hasToken, plainHttp}`;
+ * bound-tokens.ts ties each token to the access service origin it was set for.
  * Implementations: safeStorage-encrypted (the app), in memory or a private file (the bridge).
  */
 export interface TokenStore {

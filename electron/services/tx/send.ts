@@ -59,11 +59,17 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
       const problem = addressProblem(address, network.bech32Prefix);
       if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
     }
-    // The nonce comes from the service, which also counts transfers queued there (nextNonce).
-    const nonce = a.nonce ?? (await client.account(a.from)).nextNonce;
-    const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, nonce };
+    // Main builds the whole request: the nonce from the service, which also counts transfers
+    // queued there (nextNonce), the account number, and the fee and gas the user set or else
+    // the service's published defaults, so every field of the sign doc can be checked.
+    const account = await client.account(a.from);
+    const nonce = a.nonce ?? account.nextNonce;
+    const defaults = a.fee === undefined || a.gas === undefined ? await client.info() : undefined;
+    const fee = a.fee ?? defaults!.defaultFee;
+    const gas = a.gas ?? defaults!.defaultGas;
+    const transfer = { from: a.from, to: a.to, amount: a.amount, memo: a.memo, fee, gas, timeoutHeight: a.timeoutHeight, nonce };
     const { signDoc } = await client.signDoc(transfer);
-    checkSignDoc(signDoc, network, transfer);
+    checkSignDoc(signDoc, network, { ...transfer, accountNumber: account.accountNumber });
     // The balance may have moved since the form checked it; a transfer the chain refuses still costs its fee.
     await checkFunds(deps.funds(network, client), network, a.from, signDoc);
     const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
@@ -103,8 +109,10 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
           note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
           settled.push({ networkId: send.networkId, tx });
         } catch (error) {
-          if (!(error instanceof AccessUnreachableError || error instanceof AccessError)) throw error;
-          // Unreachable or refused: kept (or marked abandoned by submitStored) for the next start.
+          const waitsForUser = error instanceof AppError && (error.code === "no_token" || error.code === "no_access_service");
+          if (!(error instanceof AccessUnreachableError || error instanceof AccessError || waitsForUser)) throw error;
+          // Unreachable, refused, or no token for the network's access URL (a new URL drops
+          // it): kept (or marked abandoned by submitStored) for a later try.
         }
       }
       return settled;

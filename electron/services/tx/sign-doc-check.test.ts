@@ -18,7 +18,7 @@ const doc = (edit: (d: StdSignDoc) => void = () => {}): StdSignDoc => {
   edit(d);
   return d;
 };
-const want = { from, to, amount: "1000", nonce: "3" };
+const want = { from, to, amount: "1000", nonce: "3", accountNumber: "0", fee: "500ucomet", gas: "200000" };
 
 describe("the sign doc from the access service", () => {
   it("is accepted when it says exactly what the user asked (a bare amount is the default denom)", () => {
@@ -39,10 +39,21 @@ describe("the sign doc from the access service", () => {
     for (const edit of cases) expect(() => checkSignDoc(doc(edit), network, want)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
   });
 
-  it("is refused when the fee or gas differs from what the user set", () => {
-    const asked = { ...want, fee: "500ucomet", gas: "200000" };
-    expect(() => checkSignDoc(doc(), network, asked)).not.toThrow();
-    expect(() => checkSignDoc(doc((d) => (d.fee.amount = [{ denom: "ucomet", amount: "50000" }])), network, asked)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
-    expect(() => checkSignDoc(doc((d) => (d.fee.gas = "9000000")), network, asked)).toThrow(expect.objectContaining({ code: "sign_doc_mismatch" }));
+  it("is refused when the fee or gas differs from the one main asked for, set by the user or the service's default", () => {
+    const mismatch = expect.objectContaining({ code: "sign_doc_mismatch" });
+    expect(() => checkSignDoc(doc((d) => (d.fee.amount = [{ denom: "ucomet", amount: "50000" }])), network, want)).toThrow(mismatch);
+    expect(() => checkSignDoc(doc((d) => (d.fee.amount = [])), network, want)).toThrow(mismatch);
+    expect(() => checkSignDoc(doc((d) => (d.fee.gas = "9000000")), network, want)).toThrow(mismatch);
+    // A zero fee asked is an empty fee signed.
+    expect(() => checkSignDoc(doc((d) => (d.fee.amount = [])), network, { ...want, fee: "0" })).not.toThrow();
+  });
+
+  it("is refused when the account number or the timeout height is not the one main asked for", () => {
+    const mismatch = expect.objectContaining({ code: "sign_doc_mismatch" });
+    expect(() => checkSignDoc(doc((d) => (d.account_number = "7")), network, want)).toThrow(mismatch);
+    expect(() => checkSignDoc(doc((d) => (d.timeout_height = "12")), network, want)).toThrow(mismatch);
+    expect(() => checkSignDoc(doc((d) => (d.timeout_height = "12")), network, { ...want, timeoutHeight: "12" })).not.toThrow();
+    expect(() => checkSignDoc(doc(), network, { ...want, timeoutHeight: "12" })).toThrow(mismatch);
+    expect(() => checkSignDoc(doc((d) => (d.timeout_height = "13")), network, { ...want, timeoutHeight: "12" })).toThrow(mismatch);
   });
 });

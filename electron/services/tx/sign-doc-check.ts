@@ -9,29 +9,48 @@ export class SignDocMismatchError extends AppError {
   }
 }
 
+/** What main asked for, field by field: every one of them must be in the sign doc, exactly. */
+export interface AskedTransfer {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+  readonly nonce: string;
+  /** The sender's account number, as main read it for this request. */
+  readonly accountNumber: string;
+  /** The fee and gas the user set, or the service's published defaults: never left to the doc. */
+  readonly fee: string;
+  readonly gas: string;
+  readonly memo?: string;
+  readonly timeoutHeight?: string;
+}
+
 /**
  * The access service builds the sign doc, but it is not trusted to: before the vault signs, the
- * doc must say exactly what the user asked (chain, sender, recipient, amount, nonce, memo, and
- * the fee and gas when the user set them).
+ * doc must say exactly what main asked for (chain, account number, nonce, sender, recipient,
+ * amount, memo, fee, gas and timeout height), so nothing in it was chosen by the service alone.
  */
-export function checkSignDoc(doc: StdSignDoc, network: Network, want: { from: string; to: string; amount: string; nonce: string; memo?: string; fee?: string; gas?: string }): void {
-  const match = /^(\d+)([a-zA-Z].*)?$/.exec(want.amount);
-  const coin = { amount: match?.[1] ?? "", denom: match?.[2] ?? network.defaultDenom };
+export function checkSignDoc(doc: StdSignDoc, network: Network, want: AskedTransfer): void {
+  const coin = coinOf(want.amount, network);
   if (doc.chain_id !== network.chainId) throw new SignDocMismatchError(`chain ${doc.chain_id}`);
+  if (doc.account_number !== want.accountNumber) throw new SignDocMismatchError("account number");
   if (doc.msgs.length !== 1) throw new SignDocMismatchError("message count");
   const parsed = AminoMsgSend.safeParse(doc.msgs[0]);
   if (!parsed.success) throw new SignDocMismatchError("message type");
   const msg = parsed.data.value;
   if (msg.from_address !== want.from || msg.to_address !== want.to) throw new SignDocMismatchError("addresses");
-  if (msg.amount.length !== 1 || msg.amount[0]!.amount !== coin.amount || msg.amount[0]!.denom !== coin.denom) throw new SignDocMismatchError("amount");
+  if (msg.amount.length !== 1 || msg.amount[0]!.amount !== coin?.amount || msg.amount[0]!.denom !== coin.denom) throw new SignDocMismatchError("amount");
   if (doc.sequence !== want.nonce) throw new SignDocMismatchError("nonce");
   if (doc.memo !== (want.memo ?? "")) throw new SignDocMismatchError("memo");
-  // Fee and gas the user set (the send form always sets both) must be the ones signed.
-  if (want.gas !== undefined && doc.fee.gas !== want.gas) throw new SignDocMismatchError("gas");
-  if (want.fee !== undefined) {
-    const fee = /^(\d+)([a-zA-Z].*)?$/.exec(want.fee);
-    const asked = fee && fee[1] !== "0" ? [{ amount: fee[1]!, denom: fee[2] ?? network.defaultDenom }] : [];
-    const same = doc.fee.amount.length === asked.length && asked.every((c, i) => doc.fee.amount[i]!.amount === c.amount && doc.fee.amount[i]!.denom === c.denom);
-    if (!same) throw new SignDocMismatchError("fee");
-  }
+  if ((doc.timeout_height ?? "0") !== (want.timeoutHeight ?? "0")) throw new SignDocMismatchError("timeout height");
+  if (doc.fee.gas !== want.gas) throw new SignDocMismatchError("gas");
+  const fee = coinOf(want.fee, network);
+  const asked = fee && fee.amount !== "0" ? [fee] : [];
+  const same = doc.fee.amount.length === asked.length && asked.every((c, i) => doc.fee.amount[i]!.amount === c.amount && doc.fee.amount[i]!.denom === c.denom);
+  if (!same) throw new SignDocMismatchError("fee");
+}
+
+/** "<integer><denom>", or a bare integer in the network's default denom. */
+function coinOf(text: string, network: Network): { amount: string; denom: string } | undefined {
+  const match = /^(\d+)([a-zA-Z].*)?$/.exec(text);
+  return match ? { amount: match[1]!, denom: match[2] ?? network.defaultDenom } : undefined;
 }

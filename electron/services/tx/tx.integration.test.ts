@@ -35,7 +35,7 @@ describe("transfers through the access service", () => {
   afterAll(() => services?.close());
 
   it("uses the devnet's dev token without ever showing it", async () => {
-    expect(await call("network.tokenStatus", { id: "devnet" })).toEqual({ hasToken: true });
+    expect(await call("network.tokenStatus", { id: "devnet" })).toEqual({ hasToken: true, plainHttp: false });
     expect(await call("tx.info")).toMatchObject({ chainId: info.chainId, defaultDenom: info.denom });
     expect(JSON.stringify(await call("network.list"))).not.toContain(access!.token);
   });

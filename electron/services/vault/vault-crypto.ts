@@ -2,7 +2,8 @@ import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { randomBytes } from "@noble/ciphers/utils.js";
 import { scryptAsync } from "@noble/hashes/scrypt.js";
 import { z } from "zod";
-import { VaultCorruptError, WrongPasswordError } from "./vault-errors.js";
+import { createGate } from "./kdf-gate.js";
+import { KdfBusyError, VaultCorruptError, WrongPasswordError } from "./vault-errors.js";
 
 /**
  * Sealing the vault: scrypt (memory-hard) derives a key from the password and a random salt;
@@ -20,6 +21,12 @@ export const Sealed = z.object({
 });
 export type Sealed = z.infer<typeof Sealed>;
 
+/**
+ * Every derivation in this process goes through one gate: one at a time, two more waiting,
+ * the rest refused with `busy` (see kdf-gate.ts for the threat).
+ */
+export const kdfGate = createGate(2, () => new KdfBusyError());
+
 /** The 32-byte key for `password` under the stored KDF parameters, refused below the floor. */
 export async function deriveKey(password: string, kdf: Sealed["kdf"]): Promise<Uint8Array> {
   const salt = Buffer.from(kdf.salt, "base64");
@@ -28,7 +35,7 @@ export async function deriveKey(password: string, kdf: Sealed["kdf"]): Promise<U
   if (!powerOfTwo || kdf.N < KDF_FLOOR.N || kdf.N > 2 ** 20 || kdf.r < KDF_FLOOR.r || kdf.r > 32 || kdf.p < KDF_FLOOR.p || kdf.p > 16 || salt.length < KDF_FLOOR.saltBytes) {
     throw new VaultCorruptError("its key-derivation parameters are outside the accepted range");
   }
-  return scryptAsync(password.normalize("NFKC"), salt, { N: kdf.N, r: kdf.r, p: kdf.p, dkLen: 32, maxmem: 2 ** 31 });
+  return kdfGate.run(() => scryptAsync(password.normalize("NFKC"), salt, { N: kdf.N, r: kdf.r, p: kdf.p, dkLen: 32, maxmem: 2 ** 31 }));
 }
 
 /** A fresh random salt with the default parameters, and the key they give for `password`. */

@@ -26,3 +26,9 @@ export class VaultCorruptError extends AppError {
     super("vault_corrupt", `the wallet file cannot be used: ${reason}`);
   }
 }
+/** Another password check or key derivation is running and others already wait (kdf-gate.ts). */
+export class KdfBusyError extends AppError {
+  constructor() {
+    super("busy", "another password check is running; try again in a moment");
+  }
+}

@@ -27,7 +27,11 @@ interface Unlocked {
   readonly key: Uint8Array;
 }
 
-/** The key vault (see docs and vault-crypto.ts for the sealing). Keys never leave this module. */
+/**
+ * The key vault (see docs and vault-crypto.ts for the sealing). Private keys never leave this
+ * module; the mnemonic leaves it only as the answer of `create` and `reveal`, for the user to
+ * write down, and signatures only to main's sender (tx/send.ts), never to the renderer.
+ */
 export type Vault = ReturnType<typeof openVault>;
 
 export function openVault(options: VaultOptions) {

@@ -3,7 +3,11 @@ import type { NamespaceHandlers } from "../dispatcher.js";
 import type { DemoKey } from "../networks/devnet-seed.js";
 import type { Vault } from "./vault.js";
 
-/** Registers `wallet.*` but balances (a chain read, wired in create-services): addresses and signatures come out, keys never. */
+/**
+ * Registers `wallet.*` but balances (a chain read, wired in create-services): addresses come
+ * out, never a private key or a signature; the recovery phrase only as the answer of `create`
+ * and of `reveal` (password typed again), which is the user's backup.
+ */
 export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): Omit<NamespaceHandlers<"wallet">, "balances"> {
   return {
     demoAccounts: () => ({ accounts: demoKeys.map(({ name, address }) => ({ name, address })) }),
@@ -21,6 +25,5 @@ export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[
     addAccount: (a) => vault.addAccount(a.label),
     reveal: (a) => vault.reveal(a.password),
     changePassword: (a) => vault.changePassword(a.oldPassword, a.newPassword),
-    signAmino: (a) => vault.signAmino(a.signer, a.signDoc),
   };
 }

@@ -11,6 +11,6 @@ export const networkKeys = {
 
 export const networkQueries = {
   list: (api: CometdeskApi) => queryOptions({ queryKey: networkKeys.list(), queryFn: () => unwrap(api.network.list({})) }),
-  /** Only {hasToken}: the token itself never leaves main. */
+  /** Only {hasToken, plainHttp}: the token itself never leaves main. */
   token: (api: CometdeskApi, id: string) => queryOptions({ queryKey: networkKeys.token(id), queryFn: () => unwrap(api.network.tokenStatus({ id })) }),
 };

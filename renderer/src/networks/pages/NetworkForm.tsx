@@ -10,7 +10,7 @@ import { EMPTY_FORM, formFromNetwork, networkFromForm, type NetworkFormValues } 
 const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
   { key: "chainId", label: "Chain id" },
-  { key: "accessUrl", label: "Access service URL", hint: "Optional: the Transaction Access Interface in front of this chain." },
+  { key: "accessUrl", label: "Access service URL", hint: "Optional: the Transaction Access Interface in front of this chain. Another host, port or scheme drops the network's token: set it again." },
   { key: "bech32Prefix", label: "Address prefix" },
   { key: "denomBase", label: "Fee denom (base unit)" },
   { key: "denomDisplay", label: "Display unit" },

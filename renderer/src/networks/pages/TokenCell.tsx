@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
+import { tokenTravelsInClear } from "../../../../shared/network/token-transport.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
@@ -8,7 +9,9 @@ import { networkKeys, networkQueries } from "../../queries/network-queries.js";
 
 /**
  * Sets or clears a network's access token. The token goes to main once and is never shown
- * again: the page only ever learns {hasToken}, and the field is emptied on success.
+ * again: the page only ever learns {hasToken, plainHttp}, and the field is emptied on success.
+ * Main binds it to the access URL's origin, and takes one for plain http to another machine
+ * only with the box below ticked: the choice is the user's, made on a control that says why.
  */
 export function TokenCell({ network }: { network: Network }) {
   const api = useApi();
@@ -16,13 +19,16 @@ export function TokenCell({ network }: { network: Network }) {
   const status = useQuery(networkQueries.token(api, network.id));
   const [token, setToken] = useState("");
   const [open, setOpen] = useState(false);
-  const onSaved = (value: { hasToken: boolean }) => {
+  const [allowPlainHttp, setAllowPlainHttp] = useState(false);
+  const onSaved = (value: { hasToken: boolean; plainHttp: boolean }) => {
     setToken("");
+    setAllowPlainHttp(false);
     setOpen(false);
     client.setQueryData(networkKeys.token(network.id), value);
   };
   // Not useMutation: its cache would keep the token as the mutation's variables.
-  const save = useAction(async () => onSaved(await unwrap(api.network.setToken({ id: network.id, token }))));
+  const inClear = network.accessUrl !== null && tokenTravelsInClear(network.accessUrl);
+  const save = useAction(async () => onSaved(await unwrap(api.network.setToken({ id: network.id, token, ...(inClear ? { allowPlainHttp } : {}) }))));
   const clear = useMutation({ mutationFn: () => unwrap(api.network.clearToken({ id: network.id })), onSuccess: onSaved });
   if (!network.accessUrl) return <span className="muted">no access service</span>;
   const has = status.data?.hasToken;
@@ -34,11 +40,19 @@ export function TokenCell({ network }: { network: Network }) {
   return (
     <div className="token-cell">
       <span data-testid={`token-status-${network.id}`}>{has === undefined ? "…" : has ? "Token set" : "No token"}</span>
+      {has && status.data?.plainHttp && <span className="form-error" data-testid={`token-plain-http-${network.id}`}>sent unencrypted over plain http</span>}
+      {status.error && <span role="alert" className="form-error">{errorMessage(status.error)}</span>}
       {open ? (
         <form onSubmit={submit} className="row">
           <label htmlFor={fieldId} className="visually-hidden">Access token for {network.name}</label>
           <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => setToken(e.target.value)} required aria-invalid={save.error ? true : undefined} aria-describedby={save.error ? `${fieldId}-error` : undefined} />
-          <button type="submit" disabled={save.pending || token.length === 0}>Save token</button>
+          {inClear && (
+            <label>
+              <input type="checkbox" checked={allowPlainHttp} onChange={(e) => setAllowPlainHttp(e.target.checked)} />
+              {" "}This service uses plain http: send the token unencrypted anyway (anyone on the way can read it)
+            </label>
+          )}
+          <button type="submit" disabled={save.pending || token.length === 0 || (inClear && !allowPlainHttp)}>Save token</button>
           <button type="button" className="secondary" onClick={() => { setToken(""); setOpen(false); }}>Cancel</button>
         </form>
       ) : (
