@@ -11,8 +11,8 @@ import { startBridgeServer } from "../electron/bridge/bridge-server.js";
 import { createServices } from "../electron/services/create-services.js";
 import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
 import { electronBinary, fetchElectron } from "./electron-binary.js";
-import { appLink } from "./web/browser-mode.js";
-import { linksOnEnter } from "./web/links-on-enter.js";
+import { appLink } from "../electron/bridge/browser-mode.js";
+import { linksOnEnter } from "./start/links-on-enter.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 let web = process.argv.includes("--web");

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { bearerToken } from "../shared/access/bearer.js";
 import { BODY_LIMIT_BYTES } from "./lib/config.js";
 import { ApiError, NodeRpcError, UpstreamError } from "./lib/errors.js";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "./lib/json-depth.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../shared/net/bounded-json.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerRpcRoutes } from "./routes/rpc.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appLink as withTicket } from "../../scripts/web/browser-mode.js";
+import { appLink as withTicket } from "../../electron/bridge/browser-mode.js";
 import type { BrowserApp } from "./context.js";
 
 /**
