@@ -30,6 +30,18 @@ it("says how to start the app when opened without its main process", async () =>
   expect(await alert.textContent()).toContain("npm start");
 });
 
+// The loading screen is in index.html itself, so the window paints it before any script has
+// arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
+it("shows its loading screen before any script runs", async () => {
+  const page = await pages.newPage();
+  await page.route("**/*.js", (route) => route.abort());
+  await page.goto(inject("e2e").appUrl);
+  const status = page.getByRole("status");
+  await status.waitFor();
+  expect(await status.textContent()).toContain("Loading");
+  expect(await page.locator("main[aria-busy=true]").isVisible()).toBe(true);
+});
+
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
 secretScanSpec(() => {
   const env = inject("e2e");
