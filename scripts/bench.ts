@@ -11,6 +11,7 @@ import { bundleSection } from "./bench/bundle.js";
 import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSection } from "./bench/doc-sections.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
 import type { Section } from "./bench/section.js";
+import { liveSection } from "./bench/live.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     rows: { type: "string" },
     frames: { type: "string" },
     renderer: { type: "string" },
+    blocks: { type: "string" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -46,13 +48,14 @@ const SECTIONS: Section[] = [
   bridgeSection({ pings: 1000, lists: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),
+  liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "startup" && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "live" && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
