@@ -51,6 +51,18 @@ it("opens the app once per link: the ticket leaves the address, a second tab is 
   await expect.poll(() => first.getByTestId("node-height").textContent(), { timeout: WAIT_MS }).toMatch(/^\d+$/);
 });
 
+// The loading screen is in index.html itself, so the window paints it before any script has
+// arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
+it("shows its loading screen before any script runs", async () => {
+  const page = await pages.newPage();
+  await page.route("**/*.js", (route) => route.abort());
+  await page.goto(inject("e2e").appUrl);
+  const status = page.getByRole("status");
+  await status.waitFor();
+  expect(await status.textContent()).toContain("Loading");
+  expect(await page.locator("main[aria-busy=true]").isVisible()).toBe(true);
+});
+
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
 secretScanSpec(() => {
   const env = inject("e2e");

@@ -12,6 +12,7 @@ import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSect
 import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
 import type { Section } from "./bench/section.js";
+import { liveSection } from "./bench/live.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     renderer: { type: "string" },
     blocks: { type: "string" },
     records: { type: "string" },
+    "journal-blocks": { type: "string" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -49,14 +51,15 @@ const SECTIONS: Section[] = [
   bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),
-  journalSection({ blocks: num(values.blocks, 100_000), records: num(values.records, 100_000), concurrent: 100 }),
+  journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
+  liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "startup" && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "live" && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

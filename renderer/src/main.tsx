@@ -11,8 +11,8 @@ import "./styles.css";
 // The opening page's code loads while the window connects to main, not after.
 preloadPage(parseLocation(window.location.hash));
 const root = createRoot(document.getElementById("root")!);
-// Something on screen while the window connects to main, instead of a blank page.
-root.render(<main className="centered" aria-busy="true"><p>Loading…</p></main>);
+// index.html's static loading screen stays on screen while the window connects to main; the
+// first render replaces it.
 connectApi().then(
   (api) => root.render(<StrictMode><App api={api} /></StrictMode>),
   (error: unknown) => root.render(<Unavailable message={errorMessage(error)} />),

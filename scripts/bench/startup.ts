@@ -18,6 +18,7 @@ import { median } from "./stats.js";
 interface Milestones {
   html: number;
   entryScript: number;
+  stylesheet: number;
   domContentLoaded: number;
   firstPaint: number;
   firstContentfulPaint: number;
@@ -32,9 +33,10 @@ interface Milestones {
 const MILESTONES: ReadonlyArray<readonly [keyof Milestones, string]> = [
   ["html", "`index.html` received"],
   ["entryScript", "entry script received"],
+  ["stylesheet", "stylesheet received (it blocks the first paint)"],
   ["domContentLoaded", "DOMContentLoaded (entry script run)"],
   ["firstPaint", "first paint"],
-  ["firstContentfulPaint", "first contentful paint (the \"Loading…\" screen)"],
+  ["firstContentfulPaint", "first contentful paint (the static loading screen of `index.html`)"],
   ["bridgeOpen", "bridge WebSocket open"],
   ["shell", "app shell in the DOM"],
   ["height", "**dashboard shows the node's height**"],
@@ -67,6 +69,7 @@ function collect(): Milestones {
   return {
     html: nav.responseEnd,
     entryScript: entry ? entry.responseEnd : Number.NaN,
+    stylesheet: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) => r.name.endsWith(".css"))?.responseEnd ?? Number.NaN,
     domContentLoaded: nav.domContentLoadedEventEnd,
     firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
     firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
@@ -149,7 +152,14 @@ Scripts fetched before the height showed (as sent; the server does not compress)
 
 Command: \`${ctx.command}\`
 `;
-      return { body, goals: [{ goal: "cold start to the dashboard's height ≤ 400 ms", measured: `${ms(height)} ms (median of ${runs})`, met: height <= 400 }] };
+      const fcp = med(last, "firstContentfulPaint");
+      return {
+        body,
+        goals: [
+          { goal: "first contentful paint ≤ 120 ms, before any script runs", measured: `${ms(fcp)} ms (median of ${runs})`, met: fcp <= 120 },
+          { goal: "cold start to the dashboard's height ≤ 300 ms", measured: `${ms(height)} ms (median of ${runs})`, met: height <= 300 },
+        ],
+      };
     },
   };
 }

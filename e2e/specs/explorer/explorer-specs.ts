@@ -4,6 +4,7 @@ import { checkTxSpecs } from "./checktx-specs.js";
 import { consensusSpecs } from "./consensus-specs.js";
 import { corpusSpecs } from "./corpus-specs.js";
 import { dashboardSpecs } from "./dashboard-specs.js";
+import { liveSpecs } from "./live-specs.js";
 import { monikerSpecs } from "./moniker-specs.js";
 import { outageSpecs } from "./outage-specs.js";
 import { searchSpecs } from "./search-specs.js";
@@ -14,6 +15,7 @@ import { toolSpecs } from "./tool-specs.js";
 /** Every explorer spec; `open` gives a fresh page, `explore` (in each file) gets it to a route. */
 export function explorerSpecs(ctx: SpecContext): void {
   dashboardSpecs(ctx);
+  liveSpecs(ctx);
   blockSpecs(ctx);
   searchSpecs(ctx);
   validatorSpecs(ctx);

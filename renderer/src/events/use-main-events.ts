@@ -26,6 +26,8 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
   const stops = [
     api.on("chain.newBlock", (block) => {
       patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }));
+      // The block itself, so the blocks list shows it now rather than after the refetch below.
+      client.setQueryData(explorerKeys.announced(block.networkId), block);
       // A block with transactions may hold transfers from anywhere: the list and balances follow.
       if (block.numTxs > 0) {
         void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) });

@@ -8,6 +8,8 @@ import { chainKeys } from "./chain-queries.js";
 export const explorerKeys = {
   live: (n: string) => [...chainKeys.all(n), "live"] as const,
   head: (n: string, what: string, ...args: readonly unknown[]) => [...explorerKeys.live(n), what, ...args] as const,
+  /** The last block main's live feed announced (set by the events, never fetched): lists show it before the refetch. */
+  announced: (n: string) => [...chainKeys.all(n), "announced"] as const,
   blocks: (n: string) => [...chainKeys.all(n), "blocks"] as const,
   blockPages: (n: string) => [...explorerKeys.blocks(n), "pages"] as const,
   block: (n: string, height: string) => [...explorerKeys.blocks(n), "detail", height] as const,

@@ -1,16 +1,29 @@
 import { useMemo } from "react";
-import { decodeTx, rawTxJson } from "../decode/tx-decoder.js";
+import { loadedCodec } from "../../../../shared/cosmos/message-loaders.js";
+import { decodeTx, messageTypesOf, rawTxJson } from "../decode/tx-decoder.js";
+import { useMessageCodecs } from "../decode/use-message-codecs.js";
 import { JsonTree } from "../json/JsonTree.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { AddressLink } from "../../links/links.js";
 import { RawToggle } from "./RawToggle.js";
-import { Facts } from "../../components/states.js";
+import { ErrorState, Facts, Loading } from "../../components/states.js";
 
 const coins = (list: readonly { denom: string; amount: string }[]) => (list.length ? list.map((c) => `${c.amount}${c.denom}`).join(", ") : "none");
 
-/** A transaction's bytes decoded: messages, fee, memo and signers, with the raw JSON a press away. */
+/**
+ * A transaction's bytes decoded: messages, fee, memo and signers, with the raw JSON a press away.
+ * The codecs of its messages' modules load first (each module is its own chunk).
+ */
 export function TxView({ base64, prefix }: { base64: string; prefix?: string }) {
-  const decoded = useMemo(() => decodeTx(base64, prefix), [base64, prefix]);
+  const types = useMemo(() => messageTypesOf(base64), [base64]);
+  const codecs = useMessageCodecs(types);
+  if (codecs.status === "failed") return <ErrorState what="the message decoders" error={codecs.error} retry={codecs.retry} />;
+  if (codecs.status === "loading") return <Loading what="the message decoders" />;
+  return <DecodedTxView base64={base64} prefix={prefix} />;
+}
+
+function DecodedTxView({ base64, prefix }: { base64: string; prefix?: string }) {
+  const decoded = useMemo(() => decodeTx(base64, loadedCodec, prefix), [base64, prefix]);
   const raw = useMemo(() => rawTxJson(base64), [base64]);
   if (!decoded.ok) {
     return (

@@ -4,8 +4,9 @@ import { DirectSecp256k1HdWallet, encodePubkey, makeAuthInfoBytes, Registry } fr
 import { sha256 } from "@noble/hashes/sha2.js";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { describe, expect, it } from "vitest";
-import { decodeTx } from "./tx-decoder.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadCodecs, loadedCodec } from "../../../../shared/cosmos/message-loaders.js";
+import { decodeTx as decodeWithCodecs, messageTypesOf } from "./tx-decoder.js";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
 
@@ -22,7 +23,17 @@ async function sendTx(memo: string, extraType?: string): Promise<{ base64: strin
   return { base64: toBase64(raw), from };
 }
 
+const decodeTx = (base64: string) => decodeWithCodecs(base64, loadedCodec);
+
 describe("decodeTx", () => {
+  beforeAll(() => loadCodecs(["/cosmos.bank.v1beta1.MsgSend"]));
+
+  it("names the message types to load before decoding", async () => {
+    const { base64 } = await sendTx("", "/example.v1.MsgUnknown");
+    expect(messageTypesOf(base64)).toEqual(["/cosmos.bank.v1beta1.MsgSend", "/example.v1.MsgUnknown"]);
+    expect(messageTypesOf("%%%")).toEqual([]);
+  });
+
   it("decodes a MsgSend with its fee, memo, signer and hash", async () => {
     const { base64, from } = await sendTx("hello \u202Eworld");
     const result = decodeTx(base64);

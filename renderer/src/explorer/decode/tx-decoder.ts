@@ -1,9 +1,10 @@
-import { pubkeyToAddress } from "@cosmjs/amino";
-import { fromBase64, fromBech32, toBase64 } from "@cosmjs/encoding";
+import { fromBase64, fromBech32, toBase64, toBech32 } from "@cosmjs/encoding";
+import { ripemd160 } from "@noble/hashes/legacy.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { JsonValue } from "../../../../shared/primitives.js";
-import { decodeMessage } from "../../../../shared/cosmos/messages.js";
+import { type CodecLookup, decodeWith } from "../../../../shared/cosmos/message-loaders.js";
 import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 
 export interface DecodedMessage {
@@ -28,8 +29,9 @@ export type DecodeResult = { readonly ok: true; readonly tx: DecodedTx } | { rea
 /**
  * Decodes a base64 Cosmos SDK transaction (TxRaw bytes) with cosmjs-types. Anything that does
  * not parse comes back as an error with the hash, never a throw: block data is untrusted.
+ * `codecs` finds a message's codec; a type it does not know keeps its raw bytes.
  */
-export function decodeTx(base64: string, fallbackPrefix = "cosmos"): DecodeResult {
+export function decodeTx(base64: string, codecs: CodecLookup, fallbackPrefix = "cosmos"): DecodeResult {
   let bytes: Uint8Array;
   try {
     bytes = fromBase64(base64);
@@ -39,7 +41,7 @@ export function decodeTx(base64: string, fallbackPrefix = "cosmos"): DecodeResul
   const hash = txIdOf(bytes);
   try {
     const tx = Tx.decode(bytes);
-    const messages = (tx.body?.messages ?? []).map((m) => ({ typeUrl: m.typeUrl, fields: decodeMessage(m.typeUrl, m.value) ?? null, raw: toBase64(m.value) }));
+    const messages = (tx.body?.messages ?? []).map((m) => ({ typeUrl: m.typeUrl, fields: decodeWith(codecs, m.typeUrl, m.value) ?? null, raw: toBase64(m.value) }));
     const prefix = prefixOf(messages) ?? fallbackPrefix;
     const fee = tx.authInfo?.fee;
     return {
@@ -59,6 +61,15 @@ export function decodeTx(base64: string, fallbackPrefix = "cosmos"): DecodeResul
   }
 }
 
+/** The type URLs of a transaction's messages (empty when it does not decode), to load their codecs first. */
+export function messageTypesOf(base64: string): string[] {
+  try {
+    return (Tx.decode(fromBase64(base64)).body?.messages ?? []).map((m) => m.typeUrl);
+  } catch {
+    return [];
+  }
+}
+
 /** The whole transaction as cosmjs-types' JSON (messages left as Any), for the raw view. */
 export function rawTxJson(base64: string): JsonValue {
   try {
@@ -71,8 +82,11 @@ export function rawTxJson(base64: string): JsonValue {
 function signer(publicKey: { typeUrl: string; value: Uint8Array } | undefined, sequence: string, prefix: string) {
   if (!publicKey) return { address: null, pubKey: null, sequence };
   if (publicKey.typeUrl !== "/cosmos.crypto.secp256k1.PubKey") return { address: null, pubKey: toBase64(publicKey.value), sequence };
-  const key = toBase64(PubKey.decode(publicKey.value).key);
-  return { address: pubkeyToAddress({ type: "tendermint/PubKeySecp256k1", value: key }, prefix), pubKey: key, sequence };
+  const key = PubKey.decode(publicKey.value).key;
+  // ADR-028's legacy address of a secp256k1 key, as CosmJS's pubkeyToAddress derives it; computed
+  // here so the explorer's chunk does not carry CosmJS's wallets and curves for one hash.
+  const address = key.length === 33 ? toBech32(prefix, ripemd160(sha256(key))) : null;
+  return { address, pubKey: toBase64(key), sequence };
 }
 
 /** The bech32 prefix of the first address-looking field, so signer addresses match the chain's. */

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, skipToken } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../../shared/api.js";
+import type { EventPayload } from "../../../../shared/events.js";
 import { unwrap } from "../../api/unwrap.js";
 import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
@@ -7,6 +8,8 @@ import { explorerKeys as K } from "../../queries/explorer-keys.js";
 export const BLOCKS_PER_CALL = 20;
 
 export const blockQueries = {
+  /** The last block the live feed announced; main's events write it, nothing fetches it. */
+  announced: (n: string) => queryOptions<EventPayload<"chain.newBlock">>({ queryKey: K.announced(n), queryFn: skipToken }),
   /** The newest 20 blocks, refreshed by each chain.newBlock. */
   head: (api: CometdeskApi, n: string) =>
     queryOptions({ queryKey: K.head(n, "blockchain"), queryFn: () => unwrap(api.chain.blockchain({})), placeholderData: (prev) => prev }),

@@ -8,7 +8,7 @@ import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
 import { detailHash } from "../../../links/routes.js";
-import { type BlockRow, keepHead, mergeRows } from "./block-rows.js";
+import { announcedRow, type BlockRow, keepHead, mergeRows } from "./block-rows.js";
 
 const toRows = (r: ResultOf<"chain.blockchain"> | undefined): BlockRow[] =>
   (r?.blockMetas ?? []).map((m) => ({ height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposer: m.header.proposerAddress, size: m.blockSize }));
@@ -26,8 +26,13 @@ export function BlocksPage() {
   if (anchor === undefined && lowestHead && BigInt(lowestHead) > 1n) setAnchor(String(BigInt(lowestHead) - 1n));
   const older = useInfiniteQuery({ ...blockQueries.pages(api, n, anchor ?? "1"), enabled: false });
   // Every head seen on this network, so a block stays listed once the head has moved past it.
-  const [kept, setKept] = useState<{ n: string; data: unknown; rows: readonly BlockRow[] }>({ n, data: undefined, rows: [] });
-  if (head.data && (kept.n !== n || kept.data !== head.data)) setKept({ n, data: head.data, rows: keepHead(kept.n === n ? kept.rows : [], headRows) });
+  // The live feed's latest block joins the list at once; the refetched head replaces it with the full row.
+  const announced = useQuery({ ...blockQueries.announced(n), enabled }).data;
+  const [kept, setKept] = useState<{ n: string; data: unknown; announced: unknown; rows: readonly BlockRow[] }>({ n, data: undefined, announced: undefined, rows: [] });
+  if (head.data && (kept.n !== n || kept.data !== head.data || kept.announced !== announced)) {
+    const fromEvent = announced && announced.networkId === n ? [announcedRow(announced)] : [];
+    setKept({ n, data: head.data, announced, rows: keepHead([...fromEvent, ...(kept.n === n ? kept.rows : [])], headRows) });
+  }
   const liveRows = kept.n === n && kept.rows.length ? kept.rows : headRows;
   const { rows, gap } = useMemo(() => mergeRows(liveRows, (older.data?.pages ?? []).flatMap(toRows)), [liveRows, older.data]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -58,7 +63,7 @@ export function BlocksPage() {
                 <span role="cell"><BlockLink height={r.height} tabIndex={-1} /></span>
                 <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
                 <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
-                <span role="cell">{r.size} B</span>
+                <span role="cell">{r.size === undefined ? "…" : `${r.size} B`}</span>
                 <span role="cell" className="mono">{r.proposer.slice(0, 12)}…</span>
               </div>
             );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BlockRow, keepHead, mergeRows } from "./block-rows.js";
+import { announcedRow, type BlockRow, keepHead, mergeRows } from "./block-rows.js";
 
 const row = (h: number): BlockRow => ({ height: String(h), hash: `H${h}`, time: "", numTxs: 0, proposer: "", size: "1" });
 const range = (hi: number, lo: number) => Array.from({ length: hi - lo + 1 }, (_, i) => row(hi - i));
@@ -32,5 +32,15 @@ describe("keepHead", () => {
 
   it("keeps at most the cap, dropping the oldest", () => {
     expect(keepHead(range(50, 1), range(60, 51), 25).map((r) => r.height)).toEqual(range(60, 36).map((r) => r.height));
+  });
+});
+
+describe("a block announced by the live feed", () => {
+  it("joins the list at once, and the refetched head's full row replaces it", () => {
+    const event = announcedRow({ networkId: "n", height: "13", hash: "AB", time: "2026-01-01T00:00:00Z", numTxs: 2, proposerAddress: "CD" });
+    const shown = keepHead([event, row(12), row(11)], [row(12), row(11)]);
+    expect(shown.map((r) => [r.height, r.size])).toEqual([["13", undefined], ["12", "1"], ["11", "1"]]);
+    const refetched = keepHead(shown, [row(13), row(12)]);
+    expect(refetched[0]).toEqual(row(13));
   });
 });

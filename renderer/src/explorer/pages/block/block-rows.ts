@@ -1,11 +1,18 @@
-/** The list's row: what `blockchain` says about one block. */
+import type { EventPayload } from "../../../../../shared/events.js";
+
+/** The list's row: what `blockchain` says about one block (its size unknown while only the live event has told of it). */
 export interface BlockRow {
   readonly height: string;
   readonly hash: string;
   readonly time: string;
   readonly numTxs: number;
   readonly proposer: string;
-  readonly size: string;
+  readonly size: string | undefined;
+}
+
+/** A row from the live feed's event, shown until `blockchain` answers with the full row. */
+export function announcedRow(b: EventPayload<"chain.newBlock">): BlockRow {
+  return { height: b.height, hash: b.hash, time: b.time, numTxs: b.numTxs, proposer: b.proposerAddress, size: undefined };
 }
 
 /** The most head rows the live list keeps as the chain moves on. */

@@ -10,6 +10,7 @@ import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
 import { BlockChart } from "./BlockChart.js";
 import { chartPoints } from "./chart-model.js";
+import { newestHeight } from "./newest-height.js";
 
 /** The network at a glance: who, how far, how healthy, and how the last blocks went. */
 export function DashboardPage() {
@@ -26,6 +27,9 @@ export function DashboardPage() {
   if (status.isError && !status.data) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const s = status.data;
   const latest = head.data?.blockMetas[0];
+  // The live feed patches the connection's height as its event arrives; the block list follows
+  // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
+  const height = newestHeight(latest?.header.height, connection.data?.lastHeight, s.syncInfo.latestBlockHeight) ?? s.syncInfo.latestBlockHeight;
   // react-query keeps the last good answer after a failure: show it, but say it is not current.
   const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>
     q.data !== undefined ? `${f(q.data)}${q.error ? " (last known; the node is not answering)" : ""}` : q.error ? `unavailable (${errorMessage(q.error)})` : "…";
@@ -37,7 +41,7 @@ export function DashboardPage() {
           ["Network", network?.name ?? "—"],
           ["Chain id", <ChainText value={s.nodeInfo.network} />],
           ["Node version", <ChainText value={s.nodeInfo.version} />],
-          ["Height", latest ? <BlockLink height={latest.header.height} /> : (connection.data?.lastHeight ?? s.syncInfo.latestBlockHeight)],
+          ["Height", <BlockLink height={height} />],
           ["Block time", latest?.header.time ?? s.syncInfo.latestBlockTime],
           ["Catching up", s.syncInfo.catchingUp ? "yes" : "no"],
           ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
