@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import { chainTransfer } from "./chain-transfers.js";
 import { UpstreamError } from "./errors.js";
-import type { NodeClient, TxResult } from "./node-client.js";
+import type { NodeClient, NodeStatus, TxResult } from "./node-client.js";
 import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
-import type { TxStore } from "./store.js";
+import type { TxStore } from "./tx-store.js";
 
 /** Blocks per `blockchain` call: CometBFT answers at most 20 metas. */
 const META_BATCH = 20n;
@@ -26,6 +26,8 @@ export class ChainFollower {
   latestHeight = 0n;
   /** The node last said it is on another chain: nothing may be broadcast to it. */
   wrongChain = false;
+  /** When the node last answered a status call (ms since the epoch); for `/health`. */
+  lastAnswerAt: number | undefined;
   /** Logged once per episode, not on every tick. */
   private wentBack = false;
 
@@ -39,20 +41,11 @@ export class ChainFollower {
 
   /** Handles every block up to the node's latest (bounded per call). Returns whether it caught up. */
   async tick(): Promise<boolean> {
-    const status = await this.node.status();
-    // A node swapped for one on another chain: its blocks would be recorded as this chain's.
-    this.wrongChain = this.chainId !== undefined && status.chainId !== this.chainId;
-    if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
-    if (status.latestHeight < this.latestHeight) {
-      // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
-      if (!this.wentBack) this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored until it passes the known height");
-      this.wentBack = true;
-      return true;
-    }
-    this.wentBack = false;
-    this.latestHeight = status.latestHeight;
-    let from = this.store.followedHeight() + 1n;
-    if (this.store.followedHeight() === 0n) {
+    const status = await this.watch();
+    if (!status) return true;
+    const followed = await this.store.followedHeight();
+    let from = followed + 1n;
+    if (followed === 0n) {
       const backfillStart = status.latestHeight - BigInt(this.backfillBlocks) + 1n;
       from = [backfillStart, status.earliestHeight, 1n].reduce((a, b) => (a > b ? a : b));
       this.log.info({ from: from.toString(), to: status.latestHeight.toString() }, "backfilling bank transfers");
@@ -70,20 +63,44 @@ export class ChainFollower {
     return to >= status.latestHeight;
   }
 
+  /**
+   * Asks the node where it is, without recording blocks (what a replica that does not lead
+   * needs for the queue); the status when it can be followed, undefined while it went back.
+   */
+  async watch(): Promise<NodeStatus | undefined> {
+    const status = await this.node.status();
+    this.lastAnswerAt = Date.now();
+    // A node swapped for one on another chain: its blocks would be recorded as this chain's.
+    this.wrongChain = this.chainId !== undefined && status.chainId !== this.chainId;
+    if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
+    if (status.latestHeight < this.latestHeight) {
+      // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
+      if (!this.wentBack) this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored until it passes the known height");
+      this.wentBack = true;
+      return undefined;
+    }
+    this.wentBack = false;
+    this.latestHeight = status.latestHeight;
+    return status;
+  }
+
   private async handleBlock(height: bigint): Promise<void> {
     const block = await this.node.blockTxs(height);
     const time = new Date(block.time).toISOString();
-    const updates: TxRecord[] = [];
+    const writes: Promise<unknown>[] = [];
     for (const { raw, result } of block.txs) {
       const found = chainTransfer(raw, result, height, block.time);
       if (!found) continue;
-      const existing = this.store.get(found.txHash);
-      if (!existing) updates.push(found);
-      else if (existing.source === "submitted" && (!FINAL_STATUSES.has(existing.status) || existing.height === undefined)) {
-        // The chain is the truth: even a record given up on (expired, rejected) is settled by a block.
-        updates.push(settled(existing, result, height, time));
-      }
+      // Stored unless known; a known submission is settled by a conditional update, so a change
+      // made meanwhile (by the queue, a cancel, another replica) is never overwritten.
+      const settle = (existing: TxRecord) => (needsSettling(existing) ? settled(existing, result, height, time) : undefined);
+      writes.push(this.store.insert(found).then((outcome) => (outcome.kind === "created" ? undefined : this.store.update(found.txHash, settle))));
     }
-    if (updates.length > 0) await this.store.put(...updates);
+    await Promise.all(writes);
   }
+}
+
+/** The chain is the truth: even a submission given up on (expired, rejected) is settled by a block that includes it. */
+function needsSettling(existing: TxRecord): boolean {
+  return existing.source === "submitted" && (!FINAL_STATUSES.has(existing.status) || existing.height === undefined);
 }

@@ -4,7 +4,8 @@ import { NodeRpcError, UpstreamError } from "./errors.js";
 import { settled } from "./follower.js";
 import type { NodeClient, TxResult } from "./node-client.js";
 import { type TxRecord, type TxStatus, withStatus } from "./records.js";
-import type { TxStore } from "./store.js";
+import { type Coordination, soleReplica } from "./coordination.js";
+import type { TxStore } from "./tx-store.js";
 
 /** How many blocks a broadcast may stay unseen before the reconciler asks the node about it. */
 const RECONCILE_AFTER_BLOCKS = 10n;
@@ -31,6 +32,8 @@ export class TxQueue {
     private readonly store: TxStore,
     private readonly queueTtlMs: number,
     private readonly log: Logger,
+    /** Several replicas on one store: a sender's queue is worked by one of them at a time. */
+    private readonly coordination: Coordination = soleReplica,
   ) {}
 
   /**
@@ -39,9 +42,9 @@ export class TxQueue {
    */
   private readonly waiting = new Set<string>();
 
-  /** Whether some queued transaction's window has passed and it is not waiting for a gap (memory only). */
-  hasDue(now = Date.now()): boolean {
-    return this.store.pending().some((r) => r.status === "queued" && !this.waiting.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now);
+  /** Whether some queued transaction's window has passed and it is not waiting for a gap. */
+  async hasDue(now = Date.now()): Promise<boolean> {
+    return this.store.queuedDue(now, this.waiting);
   }
 
   /** Something changed (a block, a submission): look at waiting transactions again. */
@@ -51,19 +54,19 @@ export class TxQueue {
 
   /** One pass over every sender with queued transactions. */
   async run(latestHeight: bigint, now = Date.now()): Promise<void> {
-    const pending = this.store.pending();
+    const pending = await this.store.pending();
     const senders = new Set(pending.filter((r) => r.status === "queued").map((r) => r.from));
-    for (const sender of senders) await this.runSender(sender, latestHeight, now);
+    for (const sender of senders) await this.coordination.withSender(sender, () => this.runSender(sender, latestHeight, now));
   }
 
   /** Expires held transactions whose timeout height has come, and checks broadcast ones unseen for a while. */
   async reconcile(latestHeight: bigint): Promise<void> {
-    for (const record of this.store.pending().filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
+    for (const record of (await this.store.pending()).filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
       if (latestHeight >= BigInt(record.timeoutHeight)) {
         await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
       }
     }
-    const broadcast = this.store.pending().filter((r) => r.status === "broadcast");
+    const broadcast = (await this.store.pending()).filter((r) => r.status === "broadcast");
     const live = new Set(broadcast.map((r) => r.txHash));
     for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
     for (const record of broadcast) {
@@ -81,20 +84,20 @@ export class TxQueue {
         await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
       } else if (timeout > 0n && latestHeight > timeout) {
         await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
-      } else if (this.store.get(record.txHash)?.status === "broadcast") {
+      } else if ((await this.store.get(record.txHash))?.status === "broadcast") {
         await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
       }
     }
   }
 
   private async runSender(sender: string, latestHeight: bigint, now: number): Promise<void> {
-    const mine = this.store.pending().filter((r) => r.from === sender);
+    const mine = await this.store.pending(sender);
     const queued = mine.filter((r) => r.status === "queued").sort(byNonce);
     const account = await this.node.account(sender);
     const onChain = account?.sequence ?? 0n;
     let next = mine.filter((r) => r.status === "broadcast").reduce((n, r) => (BigInt(r.nonce) >= n ? BigInt(r.nonce) + 1n : n), onChain);
     for (const stale of queued) {
-      const record = this.store.get(stale.txHash);
+      const record = await this.store.get(stale.txHash);
       if (record?.status !== "queued") continue; // cancelled or settled meanwhile
       const nonce = BigInt(record.nonce);
       const holdUntil = Date.parse(record.holdUntil ?? record.createdAt);
@@ -132,13 +135,15 @@ export class TxQueue {
     return (await this.store.update(hash, (r) => (r.status === from ? withStatus(r, to, detail, extra) : undefined))) !== undefined;
   }
 
-  /** Marks broadcast (durably, first) and sends. Returns false when the node refused it. */
+  /** Marks broadcast (durably, first) and sends. Returns false when the node refused it, or a cancel won. */
   private async send(record: TxRecord, resend: boolean): Promise<boolean> {
     let current = record;
     if (!resend) {
-      // Journalled before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
-      current = withStatus(record, "broadcast", "sent to the node with broadcast_tx_sync");
-      await this.store.put(current);
+      // Stored before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
+      // A conditional update: a cancel that committed first wins, and this one sends nothing.
+      const moved = await this.store.update(record.txHash, (r) => (r.status === "queued" ? withStatus(r, "broadcast", "sent to the node with broadcast_tx_sync") : undefined));
+      if (!moved) return false;
+      current = moved;
     }
     try {
       const answer = await this.node.broadcastTxSync(fromBase64(current.raw ?? ""));
@@ -152,7 +157,7 @@ export class TxQueue {
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
         // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
         // final. The earlier broadcasts are checked on the next block, and this one waits for it.
-        for (const r of this.store.pending()) if (r.from === current.from && r.status === "broadcast") this.checkedAt.delete(r.txHash);
+        for (const r of await this.store.pending(current.from)) if (r.status === "broadcast") this.checkedAt.delete(r.txHash);
         await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
         this.waiting.add(current.txHash);
         return false;

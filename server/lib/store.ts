@@ -1,48 +1,15 @@
 import { z } from "zod";
-import { ApiError } from "./errors.js";
 import { Journal } from "./journal.js";
-import { type TxRecord, TxRecordSchema, type TxStatus } from "./records.js";
+import { decodeCursor, encodeCursor } from "./list-cursor.js";
+import { type TxRecord, TxRecordSchema } from "./records.js";
+import { type InsertOutcome, isPending, type ListPage, type ListQuery, type TxStore } from "./tx-store.js";
 
-/** A page request of `GET /transactions`. */
-export interface ListQuery {
-  readonly limit: number;
-  readonly address?: string;
-  readonly status?: TxStatus;
-  readonly cursor?: string;
-}
-
-/** One page, newest first; `nextCursor` when more follow. */
-export interface ListPage {
-  readonly items: readonly TxRecord[];
-  readonly nextCursor?: string;
-}
-
-/** Where the service keeps its transactions; one interface so another backend can replace the journal. */
-export interface TxStore {
-  get(txHash: string): TxRecord | undefined;
-  /** Stores records; resolves only once they are durable. */
-  put(...records: TxRecord[]): Promise<void>;
-  /**
-   * Applies `change` to the current version of a record, in the same tick as it is read, so two
-   * writers never overwrite each other's transitions; `change` returns undefined to leave it.
-   */
-  update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined>;
-  /** Resolves when every earlier put is durable. */
-  sync(): Promise<void>;
-  list(query: ListQuery): ListPage;
-  /** Records not yet final, for the queue and the reconciler. */
-  pending(): readonly TxRecord[];
-  /** The last block height whose transfers are all recorded (0 when none). */
-  followedHeight(): bigint;
-  setFollowedHeight(height: bigint): Promise<void>;
-  close(): Promise<void>;
-}
+export type { ListPage, ListQuery, TxStore } from "./tx-store.js";
 
 const EntrySchema = z.union([
   z.object({ k: z.literal("tx"), v: TxRecordSchema }),
   z.object({ k: z.literal("height"), v: z.string().regex(/^\d+$/) }),
 ]);
-const CursorSchema = z.tuple([z.string(), z.string()]);
 
 /** Newest first: later sortKey first, then txHash as a tie-breaker. Ascending array, read backwards. */
 function compare(a: { sortKey: string; txHash: string }, b: { sortKey: string; txHash: string }): number {
@@ -87,6 +54,18 @@ export class JournalStore implements TxStore {
     }
   }
 
+  async insert(record: TxRecord): Promise<InsertOutcome> {
+    const existing = this.byHash.get(record.txHash);
+    if (existing) {
+      await this.sync(); // the first write of it may still be waiting for its fsync
+      return { kind: "exists", record: existing };
+    }
+    const rival = isPending(record.status) ? [...this.open.values()].find((r) => r.from === record.from && r.nonce === record.nonce) : undefined;
+    if (rival) return { kind: "nonce_taken", rival };
+    await this.put(record); // checked and indexed in this tick: a racing insert sees it
+    return { kind: "created", record };
+  }
+
   async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
     const current = this.byHash.get(txHash);
     const next = current && change(current);
@@ -115,11 +94,17 @@ export class JournalStore implements TxStore {
     if (items.length <= query.limit) return { items };
     const page = items.slice(0, query.limit);
     const last = page[page.length - 1]!;
-    return { items: page, nextCursor: Buffer.from(JSON.stringify([last.sortKey, last.txHash])).toString("base64url") };
+    return { items: page, nextCursor: encodeCursor(last.sortKey, last.txHash) };
   }
 
-  pending(): readonly TxRecord[] {
-    return [...this.open.values()];
+  pending(sender?: string): readonly TxRecord[] {
+    const open = [...this.open.values()];
+    return sender === undefined ? open : open.filter((r) => r.from === sender);
+  }
+
+  queuedDue(now: number, skip: ReadonlySet<string>): boolean {
+    for (const r of this.open.values()) if (r.status === "queued" && !skip.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now) return true;
+    return false;
   }
 
   followedHeight(): bigint {
@@ -173,14 +158,6 @@ export class JournalStore implements TxStore {
       else hi = mid;
     }
     return lo;
-  }
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
-  } catch {
-    throw new ApiError(400, "invalid_request", "cursor is not one this service handed out", [{ path: "cursor", message: "unreadable cursor" }]);
   }
 }
 

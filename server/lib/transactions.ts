@@ -9,7 +9,7 @@ import { type TxRecord, withStatus } from "./records.js";
 import type { SignDocBody, SubmitBody } from "./request-schemas.js";
 import { signBytes, transferSignDoc } from "./sign-doc.js";
 import { verifiedSigner } from "./signature.js";
-import type { TxStore } from "./store.js";
+import type { TxStore } from "./tx-store.js";
 import type { Transfer } from "./transfer.js";
 import { buildTxRaw, txHash } from "./tx-raw.js";
 
@@ -30,13 +30,13 @@ export class Transactions {
     checkAddress(address, this.chain.prefix, "address");
     const account = await this.node.account(address);
     if (!account) throw new ApiError(404, "not_found", `the chain has no account ${address} yet (it has never received funds)`);
-    return { address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: this.nextNonce(address, account.sequence).toString() };
+    return { address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: (await this.nextNonce(address, account.sequence)).toString() };
   }
 
   /** The exact amino StdSignDoc a client signs for this transfer. */
   async signDoc(body: SignDocBody): Promise<StdSignDoc> {
     const onChain = await this.chainAccount(checkAddress(body.from, this.chain.prefix, "from"));
-    const nonce = body.nonce === undefined ? this.nextNonce(body.from, onChain.sequence) : parseUint64(body.nonce, "nonce");
+    const nonce = body.nonce === undefined ? await this.nextNonce(body.from, onChain.sequence) : parseUint64(body.nonce, "nonce");
     const transfer = this.transfer(body, nonce);
     return transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
   }
@@ -53,17 +53,13 @@ export class Transactions {
     const raw = buildTxRaw(transfer, signer, signature);
     const hash = txHash(raw);
     // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
-    const existing = this.store.get(hash);
+    const existing = await this.store.get(hash);
     if (existing) {
       await this.store.sync(); // the first submission's answer may still be waiting for its fsync
       return { record: existing, created: false };
     }
     if (transfer.nonce < onChain.sequence) {
       throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
-    }
-    const rival = this.store.pending().find((r) => r.from === from && r.nonce === transfer.nonce.toString());
-    if (rival) {
-      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${rival.txHash}; cancel it first if it is still queued`, { txHash: rival.txHash });
     }
     const now = new Date();
     const holdUntil = new Date(now.getTime() + this.holdMs).toISOString();
@@ -86,27 +82,26 @@ export class Transactions {
       owner,
       sortKey: now.toISOString(),
     };
-    await this.store.put(record);
+    // One atomic step in the store: a retry racing this one, or a rival for the nonce, cannot both win.
+    const outcome = await this.store.insert(record);
+    if (outcome.kind === "exists") return { record: outcome.record, created: false };
+    if (outcome.kind === "nonce_taken") {
+      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${outcome.rival.txHash}; cancel it first if it is still queued`, { txHash: outcome.rival.txHash });
+    }
     this.onQueued();
     return { record, created: true };
   }
 
   /** Cancels a queued transaction of `owner`; anything already sent cannot be recalled. */
   async cancel(hash: string, owner: string): Promise<TxRecord> {
-    const record = this.store.get(hash);
+    const record = await this.store.get(hash);
     if (!record) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
     if (record.owner !== owner) throw new ApiError(403, "forbidden", "only the token that submitted a transaction may cancel it");
-    if (record.status === "broadcast") {
-      const timeout = BigInt(record.timeoutHeight);
-      const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
-      throw new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
-    }
-    if (record.status !== "queued") {
-      throw new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
-    }
-    const cancelled = withStatus(record, "cancelled", "cancelled by its submitter before broadcast");
-    await this.store.put(cancelled);
-    return cancelled;
+    // A conditional update: if the queue (of this replica or another) broadcast it meanwhile,
+    // the broadcast won and this cancel answers 409 as if it had come a moment later.
+    const cancelled = await this.store.update(hash, (current) => (current.status === "queued" ? withStatus(current, "cancelled", "cancelled by its submitter before broadcast") : undefined));
+    if (cancelled) return cancelled;
+    throw notCancellable((await this.store.get(hash)) ?? record);
   }
 
   private transfer(body: SignDocBody, nonce: bigint): Transfer {
@@ -138,12 +133,22 @@ export class Transactions {
   }
 
   /** The smallest nonce at or above the chain's sequence that no pending transaction here holds. */
-  private nextNonce(address: string, sequence: bigint): bigint {
-    const taken = new Set(this.store.pending().filter((r) => r.from === address).map((r) => BigInt(r.nonce)));
+  private async nextNonce(address: string, sequence: bigint): Promise<bigint> {
+    const taken = new Set((await this.store.pending(address)).map((r) => BigInt(r.nonce)));
     let nonce = sequence;
     while (taken.has(nonce)) nonce++;
     return nonce;
   }
+}
+
+/** The 409 for a cancel of a transaction that is no longer queued. */
+function notCancellable(record: TxRecord): ApiError {
+  if (record.status === "broadcast") {
+    const timeout = BigInt(record.timeoutHeight);
+    const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
+    return new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
+  }
+  return new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
 }
 
 /** Strict base64 of exactly `length` bytes; anything else is `invalid_signature_encoding`. */
