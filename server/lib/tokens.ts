@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { z } from "zod";
+import { mintToken, type TokenStore } from "./token-store.js";
 
 const TokenEntrySchema = z.object({
   id: z.string(),
@@ -24,7 +24,7 @@ export function hashToken(token: string): string {
  * API tokens in `tokens.json` in the data folder. The CLI writes the file; a running service
  * re-reads it when it changes, so `token revoke` takes effect without a restart.
  */
-export class TokenFile {
+export class TokenFile implements TokenStore {
   private byHash = new Map<string, TokenEntry>();
   private loadedMtime = -1;
   private checkedAt = 0;
@@ -39,8 +39,7 @@ export class TokenFile {
 
   /** Creates a token and returns it; this is the only time its text exists. */
   create(name: string): { token: string; entry: TokenEntry } {
-    const token = `cdt_${randomBytes(32).toString("base64url")}`;
-    const entry: TokenEntry = { id: randomBytes(6).toString("hex"), name, hash: hashToken(token), createdAt: new Date().toISOString() };
+    const { token, entry } = mintToken(name);
     this.write([...this.entries(), entry]);
     return { token, entry };
   }
