@@ -47,10 +47,10 @@ describe("authentication and discovery", () => {
   });
 
   it("stops accepting a token as soon as it is revoked", async () => {
-    const { token, entry } = svc.tokens.create("short-lived");
+    const { token, entry } = await svc.tokens.create("short-lived");
     svc.tokens.reload();
     expect((await call(svc.url, token, "GET", "/info")).status).toBe(200);
-    svc.tokens.revoke(entry.id);
+    await svc.tokens.revoke(entry.id);
     svc.tokens.reload();
     expect((await call(svc.url, token, "GET", "/info")).status).toBe(401);
   });
