@@ -50,8 +50,10 @@ export class PgCoordination implements Coordination {
     let client: pg.Client;
     try {
       client = this.senderClient ??= await this.connect("sender", () => (this.senderClient = undefined));
-      await client.query("BEGIN");
+      // Committed on its own first: a row inserted inside the locking transaction would make
+      // another replica's insert wait for that whole pass instead of skipping it.
       await client.query("INSERT INTO queue_senders (sender) VALUES ($1) ON CONFLICT DO NOTHING", [sender]);
+      await client.query("BEGIN");
       const locked = await client.query("SELECT sender FROM queue_senders WHERE sender = $1 FOR UPDATE SKIP LOCKED", [sender]);
       if (locked.rowCount !== 1) {
         await client.query("ROLLBACK");
