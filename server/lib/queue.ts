@@ -26,6 +26,12 @@ function alreadyInMempool(text: string): boolean {
 export class TxQueue {
   /** Height at which each broadcast was last sent or checked; absent after a restart, so those are checked first. */
   private readonly checkedAt = new Map<string, bigint>();
+  /**
+   * Broadcasts whose nonce the chain had used when last checked, with a height reached after
+   * that check: such a one is expired only once the follower has read every block up to there
+   * without finding it (the node's tx index may lag its state, so "not found by hash" alone races).
+   */
+  private readonly nonceUsedBy = new Map<string, bigint>();
 
   constructor(
     private readonly node: NodeClient,
@@ -69,6 +75,8 @@ export class TxQueue {
     const broadcast = (await this.store.pending()).filter((r) => r.status === "broadcast");
     const live = new Set(broadcast.map((r) => r.txHash));
     for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
+    for (const hash of this.nonceUsedBy.keys()) if (!live.has(hash)) this.nonceUsedBy.delete(hash);
+    const followed = await this.store.followedHeight();
     for (const record of broadcast) {
       const checked = this.checkedAt.get(record.txHash);
       if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
@@ -81,9 +89,14 @@ export class TxQueue {
       const account = await this.node.account(record.from);
       const timeout = BigInt(record.timeoutHeight);
       if (account && account.sequence > BigInt(record.nonce)) {
-        await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
+        const usedBy = this.nonceUsedBy.get(record.txHash) ?? (await this.node.status()).latestHeight;
+        this.nonceUsedBy.set(record.txHash, usedBy);
+        if (followed >= usedBy) await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
+        else this.checkedAt.delete(record.txHash); // asked again once the follower has read up to there
       } else if (timeout > 0n && latestHeight > timeout) {
-        await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
+        // Past its timeout height: expired once every block up to it has been read without it (it can be in none later).
+        if (followed >= timeout) await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
+        else this.checkedAt.delete(record.txHash);
       } else if ((await this.store.get(record.txHash))?.status === "broadcast") {
         await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
       }
