@@ -32,6 +32,8 @@ export class TxQueue {
    * without finding it (the node's tx index may lag its state, so "not found by hash" alone races).
    */
   private readonly nonceUsedBy = new Map<string, bigint>();
+  /** The height at which held transactions were last checked against their timeout heights. */
+  private timeoutsCheckedAt = -1n;
 
   constructor(
     private readonly node: NodeClient,
@@ -50,7 +52,7 @@ export class TxQueue {
 
   /** Whether some queued transaction's window has passed and it is not waiting for a gap. */
   async hasDue(now = Date.now()): Promise<boolean> {
-    return this.store.queuedDue(now, this.waiting);
+    return (await this.store.dueSenders(now, this.waiting)).length > 0;
   }
 
   /** Something changed (a block, a submission): look at waiting transactions again. */
@@ -60,19 +62,24 @@ export class TxQueue {
 
   /** One pass over every sender with queued transactions. */
   async run(latestHeight: bigint, now = Date.now()): Promise<void> {
-    const pending = await this.store.pending();
-    const senders = new Set(pending.filter((r) => r.status === "queued").map((r) => r.from));
+    // Only senders with something due (one indexed query with PostgreSQL): transactions inside
+    // their hold window are not read at all, however many there are.
+    const senders = await this.store.dueSenders(now, this.waiting);
     for (const sender of senders) await this.coordination.withSender(sender, () => this.runSender(sender, latestHeight, now));
   }
 
   /** Expires held transactions whose timeout height has come, and checks broadcast ones unseen for a while. */
   async reconcile(latestHeight: bigint): Promise<void> {
-    for (const record of (await this.store.pending()).filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
-      if (latestHeight >= BigInt(record.timeoutHeight)) {
-        await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
+    if (latestHeight !== this.timeoutsCheckedAt) {
+      // Timeout heights only pass with a new block: the queued records are read once a block, not once a pass.
+      this.timeoutsCheckedAt = latestHeight;
+      for (const record of (await this.store.pending(undefined, "queued")).filter((r) => r.timeoutHeight !== "0")) {
+        if (latestHeight >= BigInt(record.timeoutHeight)) {
+          await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
+        }
       }
     }
-    const broadcast = (await this.store.pending()).filter((r) => r.status === "broadcast");
+    const broadcast = await this.store.pending(undefined, "broadcast");
     const live = new Set(broadcast.map((r) => r.txHash));
     for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
     for (const hash of this.nonceUsedBy.keys()) if (!live.has(hash)) this.nonceUsedBy.delete(hash);
@@ -170,7 +177,7 @@ export class TxQueue {
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
         // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
         // final. The earlier broadcasts are checked on the next block, and this one waits for it.
-        for (const r of await this.store.pending(current.from)) if (r.status === "broadcast") this.checkedAt.delete(r.txHash);
+        for (const r of await this.store.pending(current.from, "broadcast")) this.checkedAt.delete(r.txHash);
         await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
         this.waiting.add(current.txHash);
         return false;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Journal } from "./journal.js";
 import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { type TxRecord, TxRecordSchema } from "./records.js";
-import { type InsertOutcome, isPending, type ListPage, type ListQuery, type TxStore } from "./tx-store.js";
+import { type InsertOutcome, isPending, type ListPage, type ListQuery, type PendingStatus, type TxStore } from "./tx-store.js";
 
 export type { ListPage, ListQuery, TxStore } from "./tx-store.js";
 
@@ -97,14 +97,14 @@ export class JournalStore implements TxStore {
     return { items: page, nextCursor: encodeCursor(last.sortKey, last.txHash) };
   }
 
-  pending(sender?: string): readonly TxRecord[] {
-    const open = [...this.open.values()];
-    return sender === undefined ? open : open.filter((r) => r.from === sender);
+  pending(sender?: string, status?: PendingStatus): readonly TxRecord[] {
+    return [...this.open.values()].filter((r) => (sender === undefined || r.from === sender) && (status === undefined || r.status === status));
   }
 
-  queuedDue(now: number, skip: ReadonlySet<string>): boolean {
-    for (const r of this.open.values()) if (r.status === "queued" && !skip.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now) return true;
-    return false;
+  dueSenders(now: number, skip: ReadonlySet<string>): readonly string[] {
+    const senders = new Set<string>();
+    for (const r of this.open.values()) if (r.status === "queued" && !skip.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now) senders.add(r.from);
+    return [...senders];
   }
 
   followedHeight(): bigint {

@@ -46,10 +46,10 @@ export interface TxStore {
   /** Resolves when every earlier write is durable. */
   sync(): Promise<void>;
   list(query: ListQuery): MaybePromise<ListPage>;
-  /** Records not yet final (queued or broadcast), of one sender or of all, for the queue and the reconciler. */
-  pending(sender?: string): MaybePromise<readonly TxRecord[]>;
-  /** Whether some queued transaction's window has passed at `now` (ms), leaving out the hashes in `skip`. */
-  queuedDue(now: number, skip: ReadonlySet<string>): MaybePromise<boolean>;
+  /** Records not yet final (queued or broadcast, or only those in `status`), of one sender or of all, for the queue and the reconciler. */
+  pending(sender?: string, status?: PendingStatus): MaybePromise<readonly TxRecord[]>;
+  /** Senders with a queued transaction whose window has passed at `now` (ms), leaving out the hashes in `skip`. */
+  dueSenders(now: number, skip: ReadonlySet<string>): MaybePromise<readonly string[]>;
   /** The last block height whose transfers are all recorded (0 when none). */
   followedHeight(): MaybePromise<bigint>;
   setFollowedHeight(height: bigint): Promise<void>;
@@ -57,6 +57,8 @@ export interface TxStore {
 }
 
 /** Statuses the queue and the reconciler still act on. */
-export function isPending(status: TxStatus): boolean {
+export type PendingStatus = "queued" | "broadcast";
+
+export function isPending(status: TxStatus): status is PendingStatus {
   return status === "queued" || status === "broadcast";
 }

@@ -74,6 +74,10 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
       expect((await store.list({ limit: 10, status: "queued", address: "z" })).items.map((r) => r.nonce)).toEqual(["2"]);
       expect((await store.pending()).map((r) => r.nonce).sort()).toEqual(["1", "2"]);
       expect((await store.pending("y")).map((r) => r.nonce)).toEqual(["2"]);
+      await store.update(record(2).txHash, (r) => withStatus(r, "broadcast", undefined));
+      expect((await store.pending(undefined, "queued")).map((r) => r.nonce)).toEqual(["1"]);
+      expect((await store.pending("y", "broadcast")).map((r) => r.nonce)).toEqual(["2"]);
+      expect(await store.pending("y", "queued")).toEqual([]);
     }));
 
     it("inserts once: the same hash again is `exists`, another pending record with the sender's nonce is `nonce_taken`", withStore(async ({ store }) => {
@@ -113,14 +117,18 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
       }
     }));
 
-    it("says whether a queued record is due, leaving out the ones it is told to skip", withStore(async ({ store }) => {
+    it("names the senders with a queued record due, leaving out the records it is told to skip", withStore(async ({ store }) => {
       const held = record(1, "a", "b", { holdUntil: "2026-01-01T00:01:00.000Z" });
       await store.insert(held);
-      expect(await store.queuedDue(Date.parse("2026-01-01T00:00:59.000Z"), new Set())).toBe(false);
-      expect(await store.queuedDue(Date.parse("2026-01-01T00:01:00.000Z"), new Set())).toBe(true);
-      expect(await store.queuedDue(Date.parse("2026-01-01T00:02:00.000Z"), new Set([held.txHash]))).toBe(false);
+      await store.insert(record(2, "a", "b", { holdUntil: "2026-01-01T00:01:00.000Z" }));
+      await store.insert(record(3, "c", "b", { holdUntil: "2026-01-01T00:05:00.000Z" }));
+      expect(await store.dueSenders(Date.parse("2026-01-01T00:00:59.000Z"), new Set())).toEqual([]);
+      expect(await store.dueSenders(Date.parse("2026-01-01T00:01:00.000Z"), new Set())).toEqual(["a"]);
+      expect(await store.dueSenders(Date.parse("2026-01-01T00:02:00.000Z"), new Set([held.txHash, record(2).txHash]))).toEqual([]);
+      expect([...(await store.dueSenders(Date.parse("2026-01-01T00:06:00.000Z"), new Set()))].sort()).toEqual(["a", "c"]);
       await store.update(held.txHash, (r) => withStatus(r, "broadcast", undefined));
-      expect(await store.queuedDue(Date.parse("2026-01-01T00:02:00.000Z"), new Set())).toBe(false);
+      await store.update(record(2).txHash, (r) => withStatus(r, "cancelled", undefined));
+      expect(await store.dueSenders(Date.parse("2026-01-01T00:02:00.000Z"), new Set())).toEqual([]);
     }));
 
     it("keeps hostile text exactly: NUL, lone surrogates, bidi overrides, markup", withStore(async ({ store, reopen }) => {

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../list-cursor.js";
 import { type HistoryEntry, type ListedTx, type TxRecord, TxRecordSchema } from "../records.js";
-import { type InsertOutcome, isPending, type ListPage, type ListQuery, type TxStore } from "../tx-store.js";
+import { type InsertOutcome, isPending, type ListPage, type ListQuery, type PendingStatus, type TxStore } from "../tx-store.js";
 import { inTransaction, unavailable } from "./pool.js";
 
 const HistorySchema = TxRecordSchema.shape.history;
@@ -127,20 +127,21 @@ export class PgStore implements TxStore {
     return { items: page, nextCursor: encodeCursor(last.sortKey, last.txHash) };
   }
 
-  async pending(sender?: string): Promise<readonly TxRecord[]> {
+  async pending(sender?: string, status?: PendingStatus): Promise<readonly TxRecord[]> {
+    const statuses = status === undefined ? ["queued", "broadcast"] : [status];
     const rows = sender === undefined
-      ? await this.query({ name: "pending", text: `${SELECT_FULL} WHERE t.status IN ('queued', 'broadcast')`, values: [] })
-      : await this.query({ name: "pending-of", text: `${SELECT_FULL} WHERE t.status IN ('queued', 'broadcast') AND t.sender = $1`, values: [column(sender)] });
+      ? await this.query({ name: "pending", text: `${SELECT_FULL} WHERE t.status = ANY($1::text[])`, values: [statuses] })
+      : await this.query({ name: "pending-of", text: `${SELECT_FULL} WHERE t.status = ANY($1::text[]) AND t.sender = $2`, values: [statuses, column(sender)] });
     return rows.map((row) => parseFull(row).record);
   }
 
-  async queuedDue(now: number, skip: ReadonlySet<string>): Promise<boolean> {
+  async dueSenders(now: number, skip: ReadonlySet<string>): Promise<readonly string[]> {
     const rows = await this.query({
-      name: "queued-due",
-      text: "SELECT EXISTS (SELECT 1 FROM transactions WHERE status = 'queued' AND due_at <= $1 AND NOT (tx_hash = ANY($2::text[]))) AS due",
+      name: "due-senders",
+      text: "SELECT DISTINCT sender FROM transactions WHERE status = 'queued' AND due_at <= $1 AND NOT (tx_hash = ANY($2::text[]))",
       values: [new Date(now), [...skip]],
     });
-    return z.object({ due: z.boolean() }).parse(rows[0]).due;
+    return rows.map((r) => z.object({ sender: z.string() }).parse(r).sender);
   }
 
   async followedHeight(): Promise<bigint> {
