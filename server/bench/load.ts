@@ -29,3 +29,17 @@ export function loadCommand(spec: LoadSpec): string {
   const auth = spec.token ? ` -H "authorization: Bearer $TOKEN"` : "";
   return `npx autocannon -c ${spec.connections} -d ${spec.durationS}${auth} '${spec.url}'`;
 }
+
+/** `bodies` POSTed to `url` once each, `connections` at a time: how fast the service accepts them, and at what latency. */
+export async function postEach(url: string, token: string, bodies: readonly string[], connections: number): Promise<LoadFigures & { statuses: Record<string, number> }> {
+  let next = 0;
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const result = await autocannon({
+    url,
+    connections,
+    amount: bodies.length,
+    requests: [{ method: "POST", headers, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+  });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+  return { reqPerSec: bodies.length / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, statuses };
+}
