@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
   const flags: Readonly<Record<string, string | boolean | undefined>> = values;
   const dataDir = flags["data-dir"];
   if (positionals[0] === "token") {
-    const store = StoreSettingSchema.parse(typeof flags.store === "string" ? flags.store : (process.env.DATABASE_URL ?? "journal"));
+    const store = StoreSettingSchema.parse(typeof flags.store === "string" ? flags.store : (process.env.DATABASE_URL || "journal"));
     const opened = await openTokenStore(store, typeof dataDir === "string" ? dataDir : ConfigSchema.shape.dataDir.parse(undefined), pino({ level: "warn" }, pino.destination(2)));
     try {
       return await tokenCommand(opened.tokens, positionals.slice(1), values.name, values.replace === true);
