@@ -20,8 +20,9 @@ async function startRelay(targetPort: number): Promise<typeof relay> {
   let server: Server | undefined;
   let port = 0;
   const open = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
+    new Promise<void>((resolve, reject) => {
+      if (server?.listening) return resolve();
+      const opening = createServer((client) => {
         const upstream = connect(targetPort, "127.0.0.1");
         for (const s of [client, upstream]) {
           sockets.add(s);
@@ -30,9 +31,11 @@ async function startRelay(targetPort: number): Promise<typeof relay> {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, "127.0.0.1", () => {
-        const address = server!.address();
+      opening.once("error", reject);
+      opening.listen(port, "127.0.0.1", () => {
+        const address = opening.address();
         if (typeof address === "object" && address) port = address.port;
+        server = opening;
         resolve();
       });
     });
@@ -43,7 +46,9 @@ async function startRelay(targetPort: number): Promise<typeof relay> {
     },
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      const closing = server;
+      server = undefined;
+      await new Promise<void>((resolve) => (closing ? closing.close(() => resolve()) : resolve()));
     },
     open,
   };
@@ -58,8 +63,9 @@ beforeAll(async () => {
   svc = await startTestService(info, { store: viaRelay.toString(), holdMs: 60_000, logLevel: "silent" });
 });
 afterAll(async () => {
+  await relay?.open(); // the service closes cleanly only with its database there
   await svc?.dispose();
-  await relay?.open().catch(() => {});
+  await relay?.close();
   await database?.drop();
 });
 
