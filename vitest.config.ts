@@ -34,8 +34,9 @@ export default defineConfig({
           // (server/test/test-storage.ts), and the tests of replicas sharing one.
           name: "integration-postgres",
           include: ["server/**/*.integration.test.ts", "server/**/*.postgres.test.ts"],
-          // The devnet's own access service runs on the journal whatever the run.
-          exclude: ["server/devnet-access.integration.test.ts", "**/node_modules/**"],
+          // The devnet's own access service runs on the journal whatever the run, and the
+          // durability file tests are about the journal's own files.
+          exclude: ["server/devnet-access.integration.test.ts", "server/durability.integration.test.ts", "**/node_modules/**"],
           globalSetup: ["./devnet/test/global-setup.ts", "./server/test/postgres-global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,

@@ -10,6 +10,7 @@ import { bridgeSection } from "./bench/bridge.js";
 import { bundleSection } from "./bench/bundle.js";
 import { replicasSection } from "./bench/replicas.js";
 import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSection } from "./bench/doc-sections.js";
+import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
 import type { Section } from "./bench/section.js";
 import { startupSection } from "./bench/startup.js";
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     frames: { type: "string" },
     renderer: { type: "string" },
     submissions: { type: "string" },
+    blocks: { type: "string" },
+    records: { type: "string" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -50,6 +53,7 @@ const SECTIONS: Section[] = [
   bridgeSection({ pings: 1000, lists: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),
+  journalSection({ blocks: num(values.blocks, 100_000), records: num(values.records, 100_000), concurrent: 100 }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];

@@ -4,6 +4,7 @@ import { createServer, type HealthReport } from "./app.js";
 import { type Backend, openBackend } from "./lib/backend.js";
 import { loadChainContext } from "./lib/chain-context.js";
 import type { Config } from "./lib/config.js";
+import type { AsyncFiles } from "./lib/durable-file.js";
 import { Engine } from "./lib/engine.js";
 import { ChainFollower } from "./lib/follower.js";
 import { NodeClient } from "./lib/node-client.js";
@@ -25,21 +26,32 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** Fault hooks for tests; a service started by the CLI has none. */
+export interface ServiceHooks {
+  /** The journal's file layer (a faulty one in fault tests). */
+  readonly journalFiles?: AsyncFiles;
+  /** Runs after a new submission is durable and before it is answered. */
+  readonly afterSubmit?: () => void;
+}
+
 /** How often the leader does its housekeeping (idle rate buckets). */
 const MAINTAIN_EVERY_MS = 60_000;
 
 /** Opens the store, learns the chain, starts following it (or watching, on a replica that does not lead) and listens. */
-export async function startService(config: Config, baseLogger: Logger = pino({ level: config.logLevel })): Promise<RunningService> {
+export async function startService(config: Config, baseLogger: Logger = pino({ level: config.logLevel }), hooks: ServiceHooks = {}): Promise<RunningService> {
   // Every line names its replica, so the logs of several replicas can be told apart once merged.
   const logger = baseLogger.child({ replica: config.replicaId });
-  const backend = await openBackend(config, logger);
+  const backend = await openBackend(config, logger, hooks.journalFiles);
   const { store, tokens } = backend;
   try {
     const node = new NodeClient(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const chain = await loadChainContext(node, config);
     const queue = new TxQueue(node, store, config.queueTtlMs, logger, backend.coordination);
     const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger, backend.coordination);
-    const transactions = new Transactions(chain, node, store, config.holdMs, () => engine.kick());
+    const transactions = new Transactions(chain, node, store, config.holdMs, () => {
+      hooks.afterSubmit?.();
+      engine.kick();
+    });
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const health = async (): Promise<HealthReport> => {
       const storeState = await backend.ping().then(() => ({ reachable: true }), (err: unknown) => ({ reachable: false, error: (err as Error).message }));

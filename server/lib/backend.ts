@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { type Coordination, soleReplica } from "./coordination.js";
 import { lockDataDir } from "./data-lock.js";
+import type { AsyncFiles } from "./durable-file.js";
 import { migrate } from "./postgres/migrations.js";
 import { PgCoordination } from "./postgres/pg-coordination.js";
 import { PgRateLimit } from "./postgres/pg-rate-limit.js";
@@ -41,17 +42,17 @@ export function redactUrl(url: string): string {
   return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
 }
 
-/** Opens the store the config names: the journal in the data folder (locked), or PostgreSQL (migrated). */
-export async function openBackend(config: Config, log: Logger): Promise<Backend> {
-  return config.store === "journal" ? openJournal(config) : openPostgres(config.store, config, log);
+/** Opens the store the config names: the journal in the data folder (locked), or PostgreSQL (migrated). `journalFiles` is the journal's file layer (fault tests). */
+export async function openBackend(config: Config, log: Logger, journalFiles?: AsyncFiles): Promise<Backend> {
+  return config.store === "journal" ? openJournal(config, log, journalFiles) : openPostgres(config.store, config, log);
 }
 
-async function openJournal(config: Config): Promise<Backend> {
+async function openJournal(config: Config, log: Logger, files?: AsyncFiles): Promise<Backend> {
   mkdirSync(resolve(config.dataDir), { recursive: true, mode: 0o700 });
   const paths = dataPaths(config.dataDir);
   const unlock = lockDataDir(paths.lock);
   try {
-    const store = await JournalStore.open(paths.journal);
+    const store = await JournalStore.open(paths.journal, { files, onCompactionError: (err) => log.warn({ err: err.message }, "the journal could not be compacted; it goes on in its current file and tries again later") });
     return {
       kind: "journal",
       store,

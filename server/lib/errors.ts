@@ -45,11 +45,15 @@ export class NodeRpcError extends Error {
   }
 }
 
-/** A journal on disk that cannot be read back safely. */
+/**
+ * A file on disk that cannot be read back safely, or a write that did not complete. `code` is the
+ * system's (ENOSPC, EIO, …) for a failed write, so a request that met it answers 503.
+ */
 export class StorageError extends Error {
   constructor(
     message: string,
     readonly path: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = "StorageError";

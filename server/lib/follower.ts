@@ -3,6 +3,7 @@ import { chainTransfer } from "./chain-transfers.js";
 import { UpstreamError } from "./errors.js";
 import type { NodeClient, NodeStatus, TxResult } from "./node-client.js";
 import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
+import { txHash } from "./tx-raw.js";
 import type { TxStore } from "./tx-store.js";
 
 /** Blocks per `blockchain` call: CometBFT answers at most 20 metas. */
@@ -84,23 +85,34 @@ export class ChainFollower {
     return status;
   }
 
+  /**
+   * Records the block's transfers and settles every transaction of this service in it, whatever
+   * its messages: the followed height is evidence that a record still unsettled is in no block up
+   * to it (final-evidence.ts), so nothing submitted here may be passed over. Known records change
+   * only by a conditional update, so a change made meanwhile (by the queue, a cancel, another
+   * replica) is never overwritten.
+   */
   private async handleBlock(height: bigint): Promise<void> {
     const block = await this.node.blockTxs(height);
     const time = new Date(block.time).toISOString();
     const writes: Promise<unknown>[] = [];
     for (const { raw, result } of block.txs) {
+      const hash = txHash(raw);
+      const settle = (current: TxRecord) => (current.source === "submitted" ? this.settleFromBlock(current, result, height, time) : undefined);
       const found = chainTransfer(raw, result, height, block.time);
-      if (!found) continue;
-      // Stored unless known; a known submission is settled by a conditional update, so a change
-      // made meanwhile (by the queue, a cancel, another replica) is never overwritten.
-      const settle = (existing: TxRecord) => (needsSettling(existing) ? settled(existing, result, height, time) : undefined);
-      writes.push(this.store.insert(found).then((outcome) => (outcome.kind === "created" ? undefined : this.store.update(found.txHash, settle))));
+      // A transfer is stored unless known; anything known (or not a transfer) settles a submission of that hash, if any.
+      writes.push(found ? this.store.insert(found).then((outcome) => (outcome.kind === "created" ? undefined : this.store.update(hash, settle))) : this.store.update(hash, settle));
     }
-    await Promise.all(writes);
+    await Promise.all(writes); // one group commit for the block, with the journal
   }
-}
 
-/** The chain is the truth: even a submission given up on (expired, rejected) is settled by a block that includes it. */
-function needsSettling(existing: TxRecord): boolean {
-  return existing.source === "submitted" && (!FINAL_STATUSES.has(existing.status) || existing.height === undefined);
+  /** The settled version of a submitted record found in a block, unless it already says so. */
+  private settleFromBlock(current: TxRecord, result: TxResult, height: bigint, time: string): TxRecord | undefined {
+    if (FINAL_STATUSES.has(current.status) && current.height !== undefined) return undefined;
+    if (FINAL_STATUSES.has(current.status)) {
+      // The chain is the truth. The service decides final states only on evidence, so this takes bytes sent elsewhere.
+      this.log.warn({ txHash: current.txHash, was: current.status, height: height.toString() }, "a block includes a transaction already reported final (its bytes reached the chain another way); correcting it");
+    }
+    return settled(current, result, height, time);
+  }
 }

@@ -16,7 +16,7 @@ const StatusSchema = z.object({
   node_info: z.object({ network: z.string() }),
   sync_info: z.object({ latest_block_height: Int, earliest_block_height: Int, latest_block_time: z.string() }),
 });
-const AbciQuerySchema = z.object({ response: z.object({ code: z.number().int().default(0), log: z.string().default(""), value: z.string().nullish() }) });
+const AbciQuerySchema = z.object({ response: z.object({ code: z.number().int().default(0), log: z.string().default(""), value: z.string().nullish(), height: Int.optional() }) });
 const BlockchainSchema = z.object({
   block_metas: z.array(z.object({ num_txs: Int, header: z.object({ height: Int, time: z.string() }) })),
 });
@@ -39,6 +39,12 @@ export interface BlockMeta {
   readonly numTxs: bigint;
 }
 export type TxResult = z.infer<typeof TxResultSchema>;
+/** An account as the chain's state at `height` has it. */
+export interface AccountState {
+  readonly accountNumber: bigint;
+  readonly sequence: bigint;
+  readonly height: bigint;
+}
 
 /**
  * A CometBFT JSON-RPC client with a deadline on every call (the body included, so a node that
@@ -94,27 +100,32 @@ export class NodeClient {
     return { chainId: s.node_info.network, latestHeight: s.sync_info.latest_block_height, earliestHeight: s.sync_info.earliest_block_height };
   }
 
-  /** An account's number and sequence, or undefined when the chain has never seen it. */
-  async account(address: string): Promise<{ accountNumber: bigint; sequence: bigint } | undefined> {
-    const response = await this.abciQuery("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address }).finish());
-    if (response === undefined) return undefined;
-    const { account } = QueryAccountResponse.decode(response);
+  /**
+   * An account's number and sequence, or undefined when the chain has never seen it. `height` is
+   * the block whose state was read (from the answer; a node that leaves it out gets the latest
+   * height read after it, which is never below it): the sequence counts every transaction up to it.
+   */
+  async account(address: string): Promise<AccountState | undefined> {
+    const answer = await this.abciQuery("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address }).finish());
+    if (answer === undefined) return undefined;
+    const { account } = QueryAccountResponse.decode(answer.value);
     if (!account) return undefined;
     const parsed = accountFromAny(account);
-    return { accountNumber: parsed.accountNumber, sequence: BigInt(parsed.sequence) };
+    const height = answer.height > 0n ? answer.height : (await this.status()).latestHeight;
+    return { accountNumber: parsed.accountNumber, sequence: BigInt(parsed.sequence), height };
   }
 
   /** The chain's account address prefix (x/auth Bech32Prefix query). */
   async bech32Prefix(): Promise<string> {
-    const bytes = await this.abciQuery("/cosmos.auth.v1beta1.Query/Bech32Prefix", Bech32PrefixRequest.encode({}).finish());
+    const bytes = (await this.abciQuery("/cosmos.auth.v1beta1.Query/Bech32Prefix", Bech32PrefixRequest.encode({}).finish()))?.value;
     if (!bytes) throw new UpstreamError("bad_response", "the node does not answer the Bech32Prefix query; pass --prefix");
     return Bech32PrefixResponse.decode(bytes).bech32Prefix;
   }
 
   /** Denoms in the bank's total supply, with display metadata where the chain has it. */
   async denoms(): Promise<{ base: string; display: string; exponent: number }[]> {
-    const supplyBytes = await this.abciQuery("/cosmos.bank.v1beta1.Query/TotalSupply", QueryTotalSupplyRequest.encode({}).finish());
-    const metaBytes = await this.abciQuery("/cosmos.bank.v1beta1.Query/DenomsMetadata", QueryDenomsMetadataRequest.encode({}).finish());
+    const supplyBytes = (await this.abciQuery("/cosmos.bank.v1beta1.Query/TotalSupply", QueryTotalSupplyRequest.encode({}).finish()))?.value;
+    const metaBytes = (await this.abciQuery("/cosmos.bank.v1beta1.Query/DenomsMetadata", QueryDenomsMetadataRequest.encode({}).finish()))?.value;
     const supply = supplyBytes ? QueryTotalSupplyResponse.decode(supplyBytes).supply.map((c) => c.denom) : [];
     const metadata = metaBytes ? QueryDenomsMetadataResponse.decode(metaBytes).metadatas : [];
     const bases = new Set([...supply, ...metadata.map((m) => m.base)]);
@@ -154,13 +165,13 @@ export class NodeClient {
     }
   }
 
-  private async abciQuery(path: string, data: Uint8Array): Promise<Uint8Array | undefined> {
+  private async abciQuery(path: string, data: Uint8Array): Promise<{ value: Uint8Array; height: bigint } | undefined> {
     const { response } = await this.call("abci_query", { path, data: toHex(data) }, AbciQuerySchema);
     if (response.code !== 0) {
       if (/not found/i.test(response.log)) return undefined;
       throw new NodeRpcError(response.code, `abci_query ${path} failed: ${response.log}`);
     }
-    return response.value ? fromBase64(response.value) : new Uint8Array();
+    return { value: response.value ? fromBase64(response.value) : new Uint8Array(), height: response.height ?? 0n };
   }
 }
 

@@ -1,8 +1,9 @@
 import { fromBase64 } from "@cosmjs/encoding";
 import type { Logger } from "pino";
 import { NodeRpcError, UpstreamError } from "./errors.js";
+import { nonceUsedElsewhere, nonceUsedUnproven, timeoutPassed } from "./final-evidence.js";
 import { settled } from "./follower.js";
-import type { NodeClient, TxResult } from "./node-client.js";
+import type { AccountState, NodeClient, TxResult } from "./node-client.js";
 import { type TxRecord, type TxStatus, withStatus } from "./records.js";
 import { type Coordination, soleReplica } from "./coordination.js";
 import type { TxStore } from "./tx-store.js";
@@ -26,13 +27,7 @@ function alreadyInMempool(text: string): boolean {
 export class TxQueue {
   /** Height at which each broadcast was last sent or checked; absent after a restart, so those are checked first. */
   private readonly checkedAt = new Map<string, bigint>();
-  /**
-   * Broadcasts whose nonce the chain had used when last checked, with a height reached after
-   * that check: such a one is expired only once the follower has read every block up to there
-   * without finding it (the node's tx index may lag its state, so "not found by hash" alone races).
-   */
-  private readonly nonceUsedBy = new Map<string, bigint>();
-  /** The height at which held transactions were last checked against their timeout heights. */
+  /** The followed height at which held transactions were last checked against their timeout heights. */
   private timeoutsCheckedAt = -1n;
 
   constructor(
@@ -60,7 +55,7 @@ export class TxQueue {
     this.waiting.clear();
   }
 
-  /** One pass over every sender with queued transactions. */
+  /** One pass over every sender with a queued transaction due. */
   async run(latestHeight: bigint, now = Date.now()): Promise<void> {
     // Only senders with something due (one indexed query with PostgreSQL): transactions inside
     // their hold window are not read at all, however many there are.
@@ -68,13 +63,18 @@ export class TxQueue {
     for (const sender of senders) await this.coordination.withSender(sender, () => this.runSender(sender, latestHeight, now));
   }
 
-  /** Expires held transactions whose timeout height has come, and checks broadcast ones unseen for a while. */
+  /**
+   * Expires held transactions whose timeout height the follower has passed, and checks broadcast
+   * ones unseen for a while. Nothing becomes final on a lookup that found nothing: only on the
+   * evidence of final-evidence.ts, so a state once reported never changes.
+   */
   async reconcile(latestHeight: bigint): Promise<void> {
-    if (latestHeight !== this.timeoutsCheckedAt) {
-      // Timeout heights only pass with a new block: the queued records are read once a block, not once a pass.
-      this.timeoutsCheckedAt = latestHeight;
+    const followed = await this.store.followedHeight();
+    if (followed !== this.timeoutsCheckedAt) {
+      // Timeouts pass only as the follower reads blocks: the queued records are read once per step, not once per pass.
+      this.timeoutsCheckedAt = followed;
       for (const record of (await this.store.pending(undefined, "queued")).filter((r) => r.timeoutHeight !== "0")) {
-        if (latestHeight >= BigInt(record.timeoutHeight)) {
+        if (timeoutPassed(record, followed)) {
           await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
         }
       }
@@ -82,8 +82,6 @@ export class TxQueue {
     const broadcast = await this.store.pending(undefined, "broadcast");
     const live = new Set(broadcast.map((r) => r.txHash));
     for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
-    for (const hash of this.nonceUsedBy.keys()) if (!live.has(hash)) this.nonceUsedBy.delete(hash);
-    const followed = await this.store.followedHeight();
     for (const record of broadcast) {
       const checked = this.checkedAt.get(record.txHash);
       if (checked !== undefined && latestHeight - checked < RECONCILE_AFTER_BLOCKS) continue;
@@ -94,16 +92,15 @@ export class TxQueue {
         continue;
       }
       const account = await this.node.account(record.from);
+      const scanned = await this.store.followedHeight();
       const timeout = BigInt(record.timeoutHeight);
-      if (account && account.sequence > BigInt(record.nonce)) {
-        const usedBy = this.nonceUsedBy.get(record.txHash) ?? (await this.node.status()).latestHeight;
-        this.nonceUsedBy.set(record.txHash, usedBy);
-        if (followed >= usedBy) await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
-        else this.checkedAt.delete(record.txHash); // asked again once the follower has read up to there
-      } else if (timeout > 0n && latestHeight > timeout) {
-        // Past its timeout height: expired once every block up to it has been read without it (it can be in none later).
-        if (followed >= timeout) await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
-        else this.checkedAt.delete(record.txHash);
+      if (timeoutPassed(record, scanned)) {
+        await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
+      } else if (nonceUsedElsewhere(record, scanned, account)) {
+        await this.move(record.txHash, "broadcast", "expired", `nonce ${record.nonce} was used by another transaction`);
+      } else if (nonceUsedUnproven(record, account) || (timeout > 0n && latestHeight >= timeout)) {
+        // It may be in a block the follower has not read yet: decided on the next pass.
+        this.checkedAt.delete(record.txHash);
       } else if ((await this.store.get(record.txHash))?.status === "broadcast") {
         await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
       }
@@ -118,14 +115,16 @@ export class TxQueue {
     let next = mine.filter((r) => r.status === "broadcast").reduce((n, r) => (BigInt(r.nonce) >= n ? BigInt(r.nonce) + 1n : n), onChain);
     for (const stale of queued) {
       const record = await this.store.get(stale.txHash);
-      if (record?.status !== "queued") continue; // cancelled or settled meanwhile
+      if (record?.status !== "queued") continue; // cancelled or settled meanwhile (a change still being written is caught by send's conditional update)
       const nonce = BigInt(record.nonce);
       const holdUntil = Date.parse(record.holdUntil ?? record.createdAt);
       const timeout = BigInt(record.timeoutHeight);
       if (nonce < onChain) {
-        await this.settleStale(record);
+        await this.settleStale(record, account);
       } else if (timeout > 0n && latestHeight >= timeout) {
-        await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+        // No later block may include it, so it is not sent; final once the follower has read block `timeout`.
+        if (timeoutPassed(record, await this.store.followedHeight())) await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+        else this.waiting.add(record.txHash);
       } else if (now > holdUntil + this.queueTtlMs) {
         await this.move(record.txHash, "queued", "expired", `waited ${Math.round(this.queueTtlMs / 1000)} s for nonce ${next} without it arriving`);
       } else if (nonce === next && holdUntil <= now) {
@@ -138,11 +137,12 @@ export class TxQueue {
     }
   }
 
-  /** A queued record whose nonce the chain has already used: its own bytes on chain, or a loser. */
-  private async settleStale(record: TxRecord): Promise<void> {
+  /** A queued record whose nonce the chain has already used: its own bytes on chain, or a loser once proven. */
+  private async settleStale(record: TxRecord, account: AccountState | undefined): Promise<void> {
     const onChain = await this.node.txByHash(record.txHash);
     if (onChain) await this.settle(record.txHash, onChain);
-    else await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+    else if (nonceUsedElsewhere(record, await this.store.followedHeight(), account)) await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+    else this.waiting.add(record.txHash); // the next block wakes it, and the follower will have read further
   }
 
   /** Settles a record the chain has included, unless the follower already did. */
@@ -155,15 +155,15 @@ export class TxQueue {
     return (await this.store.update(hash, (r) => (r.status === from ? withStatus(r, to, detail, extra) : undefined))) !== undefined;
   }
 
-  /** Marks broadcast (durably, first) and sends. Returns false when the node refused it, or a cancel won. */
+  /** Marks broadcast (durably, first) and sends. Returns false when it was not sent or the node refused it. */
   private async send(record: TxRecord, resend: boolean): Promise<boolean> {
     let current = record;
     if (!resend) {
-      // Stored before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
-      // A conditional update: a cancel that committed first wins, and this one sends nothing.
-      const moved = await this.store.update(record.txHash, (r) => (r.status === "queued" ? withStatus(r, "broadcast", "sent to the node with broadcast_tx_sync") : undefined));
-      if (!moved) return false;
-      current = moved;
+      // Journalled before sending: after a crash, a maybe-sent transaction is reconciled, never re-queued.
+      // Moved from the newest version, so a cancel being written wins and nothing is sent.
+      const marked = await this.store.update(record.txHash, (r) => (r.status === "queued" ? withStatus(r, "broadcast", "sent to the node with broadcast_tx_sync") : undefined));
+      if (!marked) return false;
+      current = marked;
     }
     try {
       const answer = await this.node.broadcastTxSync(fromBase64(current.raw ?? ""));
@@ -174,6 +174,13 @@ export class TxQueue {
         return true;
       }
       const gap = /expected (\d+), got (\d+)/.exec(answer.log);
+      if (gap && BigInt(gap[1]!) > BigInt(gap[2]!)) {
+        // The nonce is used: perhaps by these very bytes, in a block not indexed yet. Not final
+        // on this answer; the blocks decide (settleStale, once the follower has read them).
+        await this.move(current.txHash, "broadcast", "queued", `the node says nonce ${gap[2]} is already used; the blocks will tell whether by this transaction`);
+        this.waiting.add(current.txHash);
+        return false;
+      }
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
         // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
         // final. The earlier broadcasts are checked on the next block, and this one waits for it.

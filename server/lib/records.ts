@@ -6,6 +6,11 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 /** Final states never change again, except that the chain itself may prove a commit. */
 export const FINAL_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
+/** Not final yet: held here or in a mempool. */
+export function isPending(record: { readonly status: TxStatus }): boolean {
+  return record.status === "queued" || record.status === "broadcast";
+}
+
 const HistoryEntrySchema = z.object({ status: z.enum(TX_STATUSES), at: z.string(), detail: z.string().optional() });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
@@ -53,8 +58,13 @@ export function toWire(record: ListedTx, withHistory: boolean): WireTx {
   return withHistory && history ? { ...rest, history } : rest;
 }
 
-/** A copy of `record` moved to `status`, with the change appended to its history. */
+/**
+ * A copy of `record` moved to `status`, with the change appended to its history. A final record
+ * drops its signed bytes: nothing broadcasts it again, and a quarter of every line it would keep
+ * in the journal (and in memory) was those bytes.
+ */
 export function withStatus(record: TxRecord, status: TxStatus, detail: string | undefined, extra: Partial<TxRecord> = {}, at = new Date()): TxRecord {
   const entry: HistoryEntry = detail === undefined ? { status, at: at.toISOString() } : { status, at: at.toISOString(), detail };
-  return { ...record, ...extra, status, history: [...record.history, entry] };
+  const { raw, ...rest } = { ...record, ...extra, status, history: [...record.history, entry] };
+  return FINAL_STATUSES.has(status) || raw === undefined ? rest : { ...rest, raw };
 }

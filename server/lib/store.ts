@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { Journal } from "./journal.js";
+import type { AsyncFiles } from "./durable-file.js";
+import type { StorageError } from "./errors.js";
+import { type CompactionThreshold, Journal } from "./journal.js";
 import { decodeCursor, encodeCursor } from "./list-cursor.js";
-import { type TxRecord, TxRecordSchema } from "./records.js";
-import { type InsertOutcome, isPending, type ListPage, type ListQuery, type PendingStatus, type TxStore } from "./tx-store.js";
+import { isPending, type TxRecord, TxRecordSchema } from "./records.js";
+import type { InsertOutcome, ListPage, ListQuery, PendingStatus, TxStore } from "./tx-store.js";
+import { type StoreView, WritesUnderWay } from "./writes-under-way.js";
 
 export type { ListPage, ListQuery, TxStore } from "./tx-store.js";
+export type { StoreView } from "./writes-under-way.js";
 
 const EntrySchema = z.union([
   z.object({ k: z.literal("tx"), v: TxRecordSchema }),
@@ -17,57 +21,79 @@ function compare(a: { sortKey: string; txHash: string }, b: { sortKey: string; t
   return a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : 0;
 }
 
-/** The default store: a fsync'd JSON-lines journal, compacted at start, with an in-memory index. */
+/** A followed height is written when records changed, or after this many blocks without any. */
+export const HEIGHT_LINE_EVERY = 1_000n;
+
+export interface JournalStoreOptions {
+  /** The file layer (tests inject faults here). */
+  readonly files?: AsyncFiles;
+  readonly compactAt?: CompactionThreshold;
+  /** A compaction that failed; the journal goes on in its old file. */
+  readonly onCompactionError?: (err: StorageError) => void;
+}
+
+/**
+ * The default store: a fsync'd JSON-lines journal, compacted whenever it grows past its live
+ * records (server/lib/journal.ts), with an in-memory index of the durable versions.
+ */
 export class JournalStore implements TxStore {
   private readonly byHash = new Map<string, TxRecord>();
   private readonly ordered: TxRecord[] = [];
   private readonly open = new Map<string, TxRecord>();
+  private readonly underWay = new WritesUnderWay();
   private height = 0n;
+  /** The height in the journal's last height line. */
+  private writtenHeight = 0n;
+  private recordsSinceHeightLine = false;
+  private journal: Journal | undefined;
 
-  private constructor(private readonly journal: Journal) {}
+  private constructor() {}
 
-  /** Opens (and compacts) the journal at `path`. */
-  static async open(path: string): Promise<JournalStore> {
-    const { journal, entries } = await Journal.open(path, compactEntries);
-    const store = new JournalStore(journal);
-    for (const raw of entries) {
-      const entry = EntrySchema.parse(raw);
-      if (entry.k === "tx") store.index(entry.v);
-      else store.height = BigInt(entry.v);
-    }
+  /** Opens the journal at `path`, streaming it into memory (and compacting it when it has grown). */
+  static async open(path: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
+    const store = new JournalStore();
+    store.journal = await Journal.open(path, {
+      onEntry: (raw) => store.load(raw),
+      keyOf: entryKey,
+      snapshot: () => store.snapshot(),
+      files: options.files,
+      compactAt: options.compactAt,
+      onCompactionError: options.onCompactionError,
+    });
     return store;
   }
 
-  get(txHash: string): TxRecord | undefined {
-    return this.byHash.get(txHash);
+  get(txHash: string, view: StoreView = "durable"): TxRecord | undefined {
+    return (view === "accepted" ? this.underWay.get(txHash) : undefined) ?? this.byHash.get(txHash);
   }
 
   async put(...records: TxRecord[]): Promise<void> {
-    const previous = records.map((r) => this.byHash.get(r.txHash));
-    for (const record of records) this.index(record);
+    const settle = records.map((record) => this.underWay.begin(record));
     try {
-      await Promise.all(records.map((record) => this.journal.append({ k: "tx", v: record })));
-    } catch (err) {
-      // Not on disk, so not acknowledged: memory must not act on it either (the queue would send it).
-      records.forEach((record, i) => this.restore(record, previous[i]));
-      throw err;
+      // A version is indexed (visible) the moment it is durable, before any other code runs.
+      await Promise.all(records.map((record) => this.file().append({ k: "tx", v: record }, () => this.index(record))));
+      this.recordsSinceHeightLine = true;
+    } finally {
+      for (const done of settle) done();
     }
   }
 
   async insert(record: TxRecord): Promise<InsertOutcome> {
-    const existing = this.byHash.get(record.txHash);
-    if (existing) {
-      await this.sync(); // the first write of it may still be waiting for its fsync
-      return { kind: "exists", record: existing };
+    // Checked against the accepted view (writes under way included) and claimed in the same
+    // tick: a racing insert of the same hash or nonce sees this one.
+    if (this.get(record.txHash, "accepted")) {
+      if (!this.get(record.txHash)) await this.sync(); // the first write of it is still under way
+      const existing = this.get(record.txHash);
+      if (existing) return { kind: "exists", record: existing };
     }
-    const rival = isPending(record.status) ? [...this.open.values()].find((r) => r.from === record.from && r.nonce === record.nonce) : undefined;
+    const rival = isPending(record) ? this.pending(undefined, undefined, "accepted").find((r) => r.from === record.from && r.nonce === record.nonce && r.txHash !== record.txHash) : undefined;
     if (rival) return { kind: "nonce_taken", rival };
-    await this.put(record); // checked and indexed in this tick: a racing insert sees it
+    await this.put(record);
     return { kind: "created", record };
   }
 
   async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
-    const current = this.byHash.get(txHash);
+    const current = this.get(txHash, "accepted");
     const next = current && change(current);
     if (!next) return undefined;
     await this.put(next);
@@ -75,7 +101,7 @@ export class JournalStore implements TxStore {
   }
 
   sync(): Promise<void> {
-    return this.journal.sync();
+    return this.file().sync();
   }
 
   list(query: ListQuery): ListPage {
@@ -97,8 +123,10 @@ export class JournalStore implements TxStore {
     return { items: page, nextCursor: encodeCursor(last.sortKey, last.txHash) };
   }
 
-  pending(sender?: string, status?: PendingStatus): readonly TxRecord[] {
-    return [...this.open.values()].filter((r) => (sender === undefined || r.from === sender) && (status === undefined || r.status === status));
+  pending(sender?: string, status?: PendingStatus, view: StoreView = "durable"): readonly TxRecord[] {
+    const durable = [...this.open.values()];
+    const records = view === "accepted" ? this.underWay.overlayPending(durable) : durable;
+    return records.filter((r) => (sender === undefined || r.from === sender) && (status === undefined || r.status === status));
   }
 
   dueSenders(now: number, skip: ReadonlySet<string>): readonly string[] {
@@ -111,19 +139,70 @@ export class JournalStore implements TxStore {
     return this.height;
   }
 
+  /**
+   * Kept in memory at once. A line is written only when records changed since the last one, or
+   * after HEIGHT_LINE_EVERY blocks, or on the first height: a crash then re-reads at most those
+   * blocks, whose transfers are recorded again idempotently. An idle chain adds nothing per block.
+   */
   async setFollowedHeight(height: bigint): Promise<void> {
     this.height = height;
-    await this.journal.append({ k: "height", v: height.toString() });
+    if (this.writtenHeight !== 0n && !this.recordsSinceHeightLine && height - this.writtenHeight < HEIGHT_LINE_EVERY) return;
+    await this.writeHeight(height);
   }
 
-  close(): Promise<void> {
-    return this.journal.close();
+  /** Bytes in the journal file and bytes of its live records (what a compaction leaves). */
+  journalStats(): { fileBytes: number; liveBytes: number } {
+    return this.file().stats();
+  }
+
+  /** Compacts the journal now; resolves once the new file is in place. */
+  compact(): Promise<void> {
+    return this.file().compact();
+  }
+
+  async close(): Promise<void> {
+    // The followed height is written on a clean stop, so a restart does not re-read those blocks.
+    if (this.height !== this.writtenHeight) await this.writeHeight(this.height).catch(() => {});
+    await this.file().close();
+  }
+
+  private file(): Journal {
+    if (!this.journal) throw new Error("the journal store is not open");
+    return this.journal;
+  }
+
+  private async writeHeight(height: bigint): Promise<void> {
+    const changed = this.recordsSinceHeightLine;
+    this.recordsSinceHeightLine = false;
+    try {
+      await this.file().append({ k: "height", v: height.toString() }, () => {
+        if (height > this.writtenHeight) this.writtenHeight = height;
+      });
+    } catch (err) {
+      this.recordsSinceHeightLine ||= changed;
+      throw err;
+    }
+  }
+
+  private load(raw: unknown): void {
+    const entry = EntrySchema.safeParse(raw);
+    if (!entry.success) return; // an entry from a future version or damaged: skipped, never fatal (compaction drops it)
+    if (entry.data.k === "tx") this.index(entry.data.v);
+    else this.height = this.writtenHeight = BigInt(entry.data.v);
+  }
+
+  /** Every durable record, oldest first (so a reload appends to the index), and the followed height. */
+  private snapshot(): unknown[] {
+    const entries: unknown[] = this.ordered.map((v) => ({ k: "tx", v }));
+    // The height in memory is safe to persist: the records of every block up to it are durable.
+    entries.push({ k: "height", v: this.height.toString() });
+    return entries;
   }
 
   private index(record: TxRecord): void {
     const previous = this.byHash.get(record.txHash);
     this.byHash.set(record.txHash, record);
-    if (record.status === "queued" || record.status === "broadcast") this.open.set(record.txHash, record);
+    if (isPending(record)) this.open.set(record.txHash, record);
     else this.open.delete(record.txHash);
     const at = this.lowerBound(previous ?? record);
     if (previous && this.ordered[at]?.txHash === previous.txHash) {
@@ -134,18 +213,6 @@ export class JournalStore implements TxStore {
       this.ordered.splice(at, 1);
     }
     this.ordered.splice(this.lowerBound(record), 0, record);
-  }
-
-  private restore(failed: TxRecord, previous: TxRecord | undefined): void {
-    if (this.byHash.get(failed.txHash) !== failed) return; // a later write has replaced it
-    if (previous) {
-      this.index(previous);
-      return;
-    }
-    this.byHash.delete(failed.txHash);
-    this.open.delete(failed.txHash);
-    const at = this.lowerBound(failed);
-    if (this.ordered[at]?.txHash === failed.txHash) this.ordered.splice(at, 1);
   }
 
   /** First position whose element is not less than `key`. */
@@ -161,15 +228,11 @@ export class JournalStore implements TxStore {
   }
 }
 
-/** Keeps the last version of each record and the last followed height. */
-function compactEntries(entries: unknown[]): unknown[] {
-  const records = new Map<string, unknown>();
-  let height: unknown;
-  for (const entry of entries) {
-    const parsed = EntrySchema.safeParse(entry);
-    if (!parsed.success) continue; // an entry from a future version or damaged: skipped, never fatal
-    if (parsed.data.k === "tx") records.set(parsed.data.v.txHash, entry);
-    else height = entry;
-  }
-  return height === undefined ? [...records.values()] : [...records.values(), height];
+/** Journal lines with the same key supersede each other: a record's versions, and the followed height. */
+function entryKey(raw: unknown): string | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const { k, v } = raw as { k?: unknown; v?: unknown };
+  if (k === "height") return "height";
+  const hash = typeof v === "object" && v !== null ? (v as { txHash?: unknown }).txHash : undefined;
+  return k === "tx" && typeof hash === "string" ? `tx:${hash}` : undefined;
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { z } from "zod";
+import { nodeSyncFiles, replaceFileSync, type SyncFiles } from "./durable-file.js";
 import { mintToken, type TokenStore } from "./token-store.js";
 
 const TokenEntrySchema = z.object({
@@ -29,7 +30,11 @@ export class TokenFile implements TokenStore {
   private loadedMtime = -1;
   private checkedAt = 0;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    /** The file layer (tests inject faults here). */
+    private readonly files: SyncFiles = nodeSyncFiles,
+  ) {}
 
   /** Every token, revoked ones included. */
   entries(): TokenEntry[] {
@@ -77,10 +82,9 @@ export class TokenFile implements TokenStore {
     this.loadedMtime = -1;
   }
 
+  /** Whole and durable before it counts (a full disk keeps the old file and throws a StorageError). */
   private write(tokens: TokenEntry[]): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ tokens }, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
+    replaceFileSync(this.path, `${JSON.stringify({ tokens }, null, 2)}\n`, { mode: 0o600, files: this.files });
   }
 }

@@ -56,9 +56,5 @@ export interface TxStore {
   close(): Promise<void>;
 }
 
-/** Statuses the queue and the reconciler still act on. */
+/** Statuses the queue and the reconciler still act on (records.ts `isPending`). */
 export type PendingStatus = "queued" | "broadcast";
-
-export function isPending(status: TxStatus): status is PendingStatus {
-  return status === "queued" || status === "broadcast";
-}

@@ -54,6 +54,11 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A data folder the caller made (and removes), on the journal: for tests of the journal's own files. */
+export function journalStorage(dataDir: string): TestStorage {
+  return { dataDir, store: "journal", cliArgs: ["--data-dir", dataDir, "--store", "journal"], dispose: async () => {} };
+}
+
 export async function createTestStorage(): Promise<TestStorage> {
   const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-access-"));
   const postgres = inject("postgres");

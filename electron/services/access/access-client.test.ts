@@ -18,6 +18,11 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((r) => server.close(r)));
+/** A transaction as the service answers it. */
+const TX = {
+  txHash: "A".repeat(64), from: "cosmos1sender", to: "cosmos1recipient", amount: "5ucomet", status: "queued", source: "submitted", nonce: "7",
+  memo: "", fee: "500ucomet", gas: "200000", timeoutHeight: "0", createdAt: "2026-01-01T00:00:00.000Z", history: [{ status: "queued", at: "2026-01-01T00:00:00.000Z" }],
+};
 // Generous by default: the machine may be busy; only the hung-service case uses a short timeout.
 const client = (extra: object = {}) => createAccessClient({ baseUrl, token: async () => "tok", timeoutMs: 10_000, ...extra });
 
@@ -49,6 +54,44 @@ describe("the access client", () => {
     seen.length = 0;
     await expect(client().cancel("AB")).rejects.toMatchObject({ status: 429, retryAfter: 1 });
     expect(seen).toHaveLength(1);
+  });
+
+  it("sends a cut submission again with the identical bytes until it is answered, but never a cut cancel", async () => {
+    const bodies: string[] = [];
+    let cancels = 0;
+    handle = (req, res) => {
+      if (req.method === "DELETE") {
+        cancels++;
+        return void req.socket.destroy();
+      }
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        bodies.push(body);
+        // The first two are cut after the service read them: stored perhaps, never answered.
+        if (bodies.length <= 2) return void req.socket.destroy();
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(TX));
+      });
+    };
+    const signed = { from: TX.from, to: TX.to, amount: TX.amount, nonce: "7", signature: "c2lnbmF0dXJl", memo: "ünïcode ⟨memo⟩" };
+    await expect(client().submit(signed)).resolves.toMatchObject({ txHash: TX.txHash });
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toEqual(signed);
+    await expect(client().cancel(TX.txHash)).rejects.toBeInstanceOf(AccessUnreachableError);
+    expect(cancels).toBe(1);
+  });
+
+  it("gives a cut submission up after submitRetryMs, and hands the caller the error", async () => {
+    let tries = 0;
+    handle = (req) => {
+      tries++;
+      req.socket.destroy();
+    };
+    const started = Date.now();
+    await expect(client({ submitRetryMs: 1_000 }).submit({ from: TX.from, to: TX.to, amount: TX.amount, nonce: "7", signature: "c2ln" })).rejects.toMatchObject({ code: "access_unreachable", connectionLost: true });
+    expect(tries).toBeGreaterThan(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {

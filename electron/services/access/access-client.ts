@@ -10,6 +10,8 @@ export interface AccessClientOptions {
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
   readonly fetchImpl?: typeof fetch;
+  /** How long a cut `POST /transactions` is sent again, the same bytes, before the error goes to the caller. */
+  readonly submitRetryMs?: number;
 }
 
 const ErrorBody = z.object({ error: z.object({ code: z.string().max(64), message: z.string().max(4096) }) });
@@ -41,6 +43,18 @@ export interface ListQuery {
 /** A 429 asking for at most this long is waited out here; a longer one is shown to the user. */
 const MAX_AUTO_WAIT_S = 3;
 const MAX_AUTO_RETRIES = 2;
+/** A cut submission is sent again for this long: long enough for a service to restart. */
+const SUBMIT_RETRY_MS = 30_000;
+const SUBMIT_BACKOFF_MS = [250, 500, 1000, 2000] as const;
+
+/**
+ * The submission may have been stored but not answered: the connection failed or was cut, or
+ * the service was stopping or could not store it (503). Sending the identical body again is safe
+ * (docs/access-interface.md, "Retrying a submission"); signing it again never is.
+ */
+function submissionCut(error: unknown): boolean {
+  return (error instanceof AccessUnreachableError && error.connectionLost) || (error instanceof AccessError && error.status === 503);
+}
 
 /** `Retry-After` as whole seconds (delta-seconds or an HTTP date, RFC 9110 §10.2.3), capped at a day. */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
@@ -61,33 +75,45 @@ export function createAccessClient(options: AccessClientOptions) {
    * One call, repeated after a 429 when the service asks for a short wait and repeating has no
    * further effect: reads, the sign doc (a read by POST), and a submit, whose identical
    * resubmission answers the same record (docs/access-interface.md). A longer wait, or a third
-   * 429, goes to the caller with its Retry-After, so the user sees the wait.
+   * 429, goes to the caller with its Retry-After, so the user sees the wait. A submit whose
+   * connection is cut is sent again, the same bytes, until `submitRetryMs` has passed.
    */
   async function request<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, body?: unknown): Promise<z.output<S>> {
-    const repeatable = method === "GET" || path === "/transactions" || path === "/transactions/sign-doc";
-    for (let attempt = 0; ; attempt++) {
+    const submit = method === "POST" && path === "/transactions";
+    const repeatable = method === "GET" || submit || path === "/transactions/sign-doc";
+    const payload = body === undefined ? undefined : JSON.stringify(body); // once: every retry sends these very bytes
+    const giveUpAt = Date.now() + (options.submitRetryMs ?? SUBMIT_RETRY_MS);
+    let rateLimited = 0;
+    for (let cut = 0; ; ) {
       try {
-        return await once(method, path, schema, body);
+        return await once(method, path, schema, payload);
       } catch (error) {
+        const pause = SUBMIT_BACKOFF_MS[Math.min(cut, SUBMIT_BACKOFF_MS.length - 1)]!;
+        if (submit && submissionCut(error) && Date.now() + pause < giveUpAt) {
+          cut++;
+          await new Promise((r) => setTimeout(r, pause));
+          continue;
+        }
         const wait = error instanceof AccessError && error.status === 429 ? error.retryAfter : undefined;
-        if (!repeatable || wait === undefined || wait > MAX_AUTO_WAIT_S || attempt >= MAX_AUTO_RETRIES) throw error;
+        if (!repeatable || wait === undefined || wait > MAX_AUTO_WAIT_S || rateLimited >= MAX_AUTO_RETRIES) throw error;
+        rateLimited++;
         await new Promise((r) => setTimeout(r, Math.max(wait, 0.1) * 1000));
       }
     }
   }
 
-  async function once<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  async function once<S extends z.ZodType>(method: "GET" | "POST" | "DELETE", path: string, schema: S, payload?: string): Promise<z.output<S>> {
     const token = await options.token();
     const headers: Record<string, string> = { accept: "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    if (payload !== undefined) headers["content-type"] = "application/json";
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
     let status: number;
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await doFetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal, redirect: "error" });
+      const response = await doFetch(`${base}${path}`, { method, headers, body: payload, signal: controller.signal, redirect: "error" });
       status = response.status;
       retryAfter = response.headers.get("retry-after");
       text = await readBodyCapped(response, options.maxBytes ?? 4 << 20);
@@ -95,7 +121,7 @@ export function createAccessClient(options: AccessClientOptions) {
       if (error instanceof BodyTooLargeError) throw new AccessUnreachableError(base, "the answer is too large");
       if (controller.signal.aborted) throw new AccessUnreachableError(base, "timed out", true);
       const code = (error as { cause?: { code?: unknown } }).cause?.code;
-      throw new AccessUnreachableError(base, typeof code === "string" ? code : "network error");
+      throw new AccessUnreachableError(base, typeof code === "string" ? code : "network error", false, true);
     } finally {
       clearTimeout(timer);
     }

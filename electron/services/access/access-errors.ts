@@ -21,6 +21,8 @@ export class AccessUnreachableError extends AppError {
     readonly url: string,
     reason: string,
     readonly timedOut = false,
+    /** The connection failed or was cut (no answer arrived), as opposed to an answer that made no sense. */
+    readonly connectionLost = timedOut,
   ) {
     super(timedOut ? "access_timeout" : "access_unreachable", `the access service at ${url} did not answer: ${reason}`);
   }

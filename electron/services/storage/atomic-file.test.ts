@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { readJsonFile, writeFileAtomic } from "./atomic-file.js";
+import { diskBudget, faultySyncFiles, shortWrites } from "../../../devnet/test/file-faults.js";
+import { readJsonFile, StorageWriteError, writeFileAtomic } from "./atomic-file.js";
 
 const Schema = z.object({ n: z.number() });
 
@@ -30,5 +31,41 @@ describe("stored files", () => {
     writeFileSync(path, JSON.stringify({ n: "two" }));
     expect(readJsonFile(path, Schema)).toMatchObject({ status: "corrupt", reason: "unexpected contents at n" });
     expect(readJsonFile(join(dir, "none.json"), Schema)).toEqual({ status: "missing" });
+  });
+});
+
+describe("stored files on a failing disk", () => {
+  it("fsync the temporary file before it is renamed over, and the folder after", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-atomic-"));
+    const log: string[] = [];
+    writeFileAtomic(join(dir, "a.json"), JSON.stringify({ n: 1 }), 0o600, faultySyncFiles({ log }));
+    const ops = log.map((l) => l.split(" ")[0]);
+    const rename = ops.indexOf("rename");
+    expect(ops.slice(0, rename)).toEqual(["open", "write", "fsync", "close"]);
+    expect(log.slice(rename + 1)).toEqual([`open ${dir}`, `fsync ${dir}`, `close ${dir}`]);
+  });
+
+  it("follow up short write counts, so the file is whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-atomic-"));
+    const path = join(dir, "a.json");
+    writeFileAtomic(path, JSON.stringify({ n: 12345 }), 0o600, faultySyncFiles({ writeCap: shortWrites(3) }));
+    expect(readJsonFile(path, Schema)).toEqual({ status: "ok", value: { n: 12345 } });
+  });
+
+  it("keep the previous file when the disk takes only part of the new one, and say so", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-atomic-"));
+    const path = join(dir, "vault.json");
+    writeFileAtomic(path, JSON.stringify({ n: 1 }));
+    const error = (() => {
+      try {
+        writeFileAtomic(path, JSON.stringify({ n: 2, pad: "x".repeat(100) }), 0o600, faultySyncFiles({ writeCap: diskBudget(10) }));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(StorageWriteError);
+    expect(error).toMatchObject({ code: "disk_full", message: "could not save vault.json: the disk is full; the previous version is kept, and nothing was changed" });
+    expect(readJsonFile(path, Schema)).toEqual({ status: "ok", value: { n: 1 } });
+    expect(readdirSync(dir)).toEqual(["vault.json"]);
   });
 });

@@ -1,29 +1,78 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
+import { AppError } from "../app-error.js";
 
 /**
- * Writes a file so a crash leaves either the old or the new contents, never half of each:
- * write a temporary file beside it, fsync, rename over, fsync the folder.
+ * The synchronous file calls a stored file's write makes: node:fs, or in tests a layer that
+ * returns short counts or records the order of calls. A short count is what a full disk returns first.
  */
-export function writeFileAtomic(path: string, contents: string, mode = 0o600): void {
+export interface FileCalls {
+  openSync(path: string, flags: string, mode?: number): number;
+  writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
+  fsyncSync(fd: number): void;
+  closeSync(fd: number): void;
+  renameSync(from: string, to: string): void;
+  unlinkSync(path: string): void;
+}
+export const nodeFileCalls: FileCalls = { openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync };
+
+/** A stored file could not be written whole; the version on disk before the write is kept. */
+export class StorageWriteError extends AppError {
+  constructor(file: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const full = code === "ENOSPC" || code === "EDQUOT" || cause instanceof ShortWrite;
+    const why = full ? "the disk is full" : `the disk refused the write (${typeof code === "string" ? code : "I/O error"})`;
+    super(full ? "disk_full" : "storage_write_failed", `could not save ${file}: ${why}; the previous version is kept, and nothing was changed`);
+  }
+}
+
+class ShortWrite extends Error {}
+
+/**
+ * Writes a file so a crash or a full disk leaves either the old or the new contents, never half
+ * of either: write every byte to a temporary file beside it (a short count is followed up; a
+ * write that takes nothing is a full disk), fsync, rename over, fsync the folder. On failure the
+ * temporary file is removed and a StorageWriteError thrown, with the old file untouched.
+ */
+export function writeFileAtomic(path: string, contents: string, mode = 0o600, files: FileCalls = nodeFileCalls): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  const fd = openSync(tmp, "w", mode);
+  let fd: number | undefined;
   try {
-    writeSync(fd, contents);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    fd = files.openSync(tmp, "w", mode);
+    const data = Buffer.from(contents, "utf8");
+    for (let done = 0; done < data.length; ) {
+      const n = files.writeSync(fd, data, done, data.length - done);
+      if (n <= 0) throw new ShortWrite(`the disk took ${done} of ${data.length} bytes`);
+      done += n;
+    }
+    files.fsyncSync(fd);
+    files.closeSync(fd);
+    fd = undefined;
+    files.renameSync(tmp, path);
+  } catch (error) {
+    if (fd !== undefined) attempt(() => files.closeSync(fd!));
+    attempt(() => files.unlinkSync(tmp));
+    throw new StorageWriteError(basename(path), error);
   }
-  renameSync(tmp, path);
+  if (process.platform === "win32") return; // Windows cannot open a folder for fsync; its rename is atomic as it is
+  attempt(() => {
+    const dirFd = files.openSync(dir, "r");
+    try {
+      files.fsyncSync(dirFd);
+    } finally {
+      files.closeSync(dirFd);
+    }
+  });
+}
+
+function attempt(work: () => void): void {
   try {
-    const dirFd = openSync(dir, "r");
-    fsyncSync(dirFd);
-    closeSync(dirFd);
+    work();
   } catch {
-    // Some platforms (Windows) cannot open a folder for fsync; the rename is still atomic there.
+    // cleanup or the folder's fsync: the file itself is already decided
   }
 }
 

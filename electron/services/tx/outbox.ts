@@ -24,23 +24,27 @@ export function openOutbox(dataDir: string, problems: ProblemLog) {
   const read = readJsonFile(path, OutboxFile);
   if (read.status === "corrupt") problems.add({ file: "outbox.json", keptAs: read.keptAs, reason: read.reason });
   let sends: StoredSend[] = read.status === "ok" ? read.value.sends : [];
-  const persist = () => writeFileAtomic(path, JSON.stringify({ version: 1, sends }, null, 2));
+  // Memory changes only once the file has: a write that fails (a full disk) changes nothing.
+  const commit = (next: StoredSend[]) => {
+    writeFileAtomic(path, JSON.stringify({ version: 1, sends: next }, null, 2));
+    sends = next;
+  };
 
   return {
     byRequest: (requestId: string) => sends.find((s) => s.requestId === requestId),
     /** Every send not yet confirmed by the service, oldest first. */
     unconfirmed: () => sends.filter((s) => s.state === "signed"),
     list: () => [...sends],
+    /** Durable before it returns; throws a StorageWriteError (nothing stored) when the disk refuses. */
     put(send: StoredSend): void {
-      sends = [...sends.filter((s) => s.requestId !== send.requestId), send];
-      persist();
+      commit([...sends.filter((s) => s.requestId !== send.requestId), send]);
     },
     update(requestId: string, patch: Partial<Pick<StoredSend, "state" | "problem">>): void {
-      sends = sends.map((s) => (s.requestId === requestId ? { ...s, ...patch } : s));
+      let next = sends.map((s) => (s.requestId === requestId ? { ...s, ...patch } : s));
       // Confirmed sends are history the service keeps; the outbox keeps the last 200 of them.
-      const settled = sends.filter((s) => s.state !== "signed");
-      if (settled.length > 200) sends = sends.filter((s) => s.state === "signed" || settled.slice(-200).includes(s));
-      persist();
+      const settled = next.filter((s) => s.state !== "signed");
+      if (settled.length > 200) next = next.filter((s) => s.state === "signed" || settled.slice(-200).includes(s));
+      commit(next);
     },
   };
 }

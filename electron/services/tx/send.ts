@@ -5,6 +5,7 @@ import { addressProblem, describeAddressProblem } from "../../../shared/wallet/b
 import type { AccessClient, TransferBody } from "../access/access-client.js";
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
 import { AppError } from "../app-error.js";
+import { StorageWriteError } from "../storage/atomic-file.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
 import { checkSignDoc } from "./sign-doc-check.js";
@@ -18,16 +19,29 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
   const inFlight = new Map<string, Promise<Tx>>();
 
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
+    let tx: Tx;
     try {
-      const tx = await client.submit(send.body);
-      deps.outbox.update(send.requestId, { state: "submitted" });
-      return tx;
+      // A cut connection is retried inside the client with these very bytes, never signed again.
+      tx = await client.submit(send.body);
     } catch (error) {
       // A refusal is final for these bytes; no answer (timeout) leaves it "signed" for the next try.
       if (error instanceof AccessError && error.status !== 429 && error.status < 500) {
-        deps.outbox.update(send.requestId, { state: "abandoned", problem: error.message });
+        note(() => deps.outbox.update(send.requestId, { state: "abandoned", problem: error.message }));
       }
       throw error;
+    }
+    // The service has it: that is the answer, even if the outbox cannot record it (a full disk).
+    // The entry then stays "signed", and the next start asks the service by hash and finds it.
+    note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
+    return tx;
+  }
+
+  /** Bookkeeping that must not replace the answer the user is owed; the outbox stays at its safer state. */
+  function note(update: () => void): void {
+    try {
+      update();
+    } catch (error) {
+      if (!(error instanceof StorageWriteError)) throw error;
     }
   }
 
@@ -53,7 +67,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
       requestId, networkId: network.id, txHash: txHashOf(signDoc, pubKey, signature), from: a.from, to: a.to, amount: a.amount, nonce,
       state: "signed", createdAt: new Date().toISOString(), body: { ...transfer, signature, publicKey: pubKey },
     };
-    deps.outbox.put(send); // on disk before the service hears of it
+    deps.outbox.put(send); // on disk before the service hears of it; a full disk stops the send here
     return submitStored(client, send);
   }
 
@@ -80,7 +94,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
             if (e instanceof AccessError && e.status === 404) return submitStored(client, send);
             throw e;
           });
-          deps.outbox.update(send.requestId, { state: "submitted" });
+          note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
           settled.push({ networkId: send.networkId, tx });
         } catch (error) {
           if (!(error instanceof AccessUnreachableError || error instanceof AccessError)) throw error;

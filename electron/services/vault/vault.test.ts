@@ -118,6 +118,24 @@ describe("vault lifecycle", () => {
     f.vault.close();
   }, 30_000);
 
+  it("lets only one of two wallets created at once be stored, and shows only that one's phrase", async () => {
+    const f = fresh();
+    const [a, b] = await Promise.allSettled([f.vault.create("first password", 12), f.vault.create("first password", 12)]);
+    const made = [a, b].filter((r) => r.status === "fulfilled");
+    const refused = [a, b].filter((r) => r.status === "rejected");
+    expect(made).toHaveLength(1);
+    expect(refused).toEqual([expect.objectContaining({ reason: expect.objectContaining({ code: "wallet_exists" }) })]);
+    // The phrase the user was shown is the one the file holds.
+    expect(await f.vault.reveal("first password")).toEqual({ mnemonic: (made[0] as PromiseFulfilledResult<{ mnemonic: string }>).value.mnemonic });
+    const other = fresh();
+    const both = await Promise.allSettled([other.vault.create("first password", 12), other.vault.import(ALICE.mnemonic, "first password")]);
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const stored = (await other.vault.reveal("first password")).mnemonic;
+    expect(both[0]!.status === "fulfilled" ? (both[0] as PromiseFulfilledResult<{ mnemonic: string }>).value.mnemonic : ALICE.mnemonic).toBe(stored);
+    f.vault.close();
+    other.vault.close();
+  }, 60_000);
+
   it("keeps a damaged wallet file aside, reports it, and never overwrites it", async () => {
     const f = fresh();
     writeFileSync(f.path, '{"version":1,"accounts":[');

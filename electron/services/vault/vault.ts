@@ -35,7 +35,21 @@ export function openVault(options: VaultOptions) {
   let unlocked: Unlocked | undefined;
   let timer: NodeJS.Timeout | undefined;
 
+  /** The write under way; vault writes run one after another (see `exclusive`). */
+  let writing: Promise<unknown> = Promise.resolve();
+
   const file = (): VaultFile => readVaultFile(path, options.problems) ?? fail(new WalletMissingError());
+
+  /**
+   * Runs a vault write after the ones before it. Without this, two `create` calls at once both
+   * find no vault (key derivation awaits in between) and both write: one caller is then shown a
+   * recovery phrase that is not the one stored.
+   */
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = writing.then(work, work);
+    writing = run.catch(() => undefined);
+    return run;
+  }
   const exists = () => existsSync(path);
 
   const toAccount = (a: PublicAccount): WalletAccount => ({
@@ -103,12 +117,12 @@ export function openVault(options: VaultOptions) {
     lock: () => lock("user"),
     async create(password: string, words: 12 | 24) {
       const mnemonic = generateMnemonic(wordlist, words === 24 ? 256 : 128);
-      return { mnemonic, accounts: await store(mnemonic, password) };
+      return { mnemonic, accounts: await exclusive(() => store(mnemonic, password)) };
     },
     async import(mnemonic: string, password: string) {
       const normalized = mnemonic.trim().toLowerCase().split(/\s+/).join(" ");
       if (!validateMnemonic(normalized, wordlist)) throw new AppError("invalid_mnemonic", "that is not a valid BIP39 mnemonic");
-      return { accounts: await store(normalized, password) };
+      return { accounts: await exclusive(() => store(normalized, password)) };
     },
     async unlock(password: string) {
       const opened = await openFile(password);
@@ -119,7 +133,7 @@ export function openVault(options: VaultOptions) {
       return status();
     },
     accounts: () => (exists() ? file().accounts.map(toAccount) : []),
-    async addAccount(label: string | undefined) {
+    addAccount: (label: string | undefined) => exclusive(async () => {
       const { mnemonic, key } = requireUnlocked();
       const f = file();
       const index = Math.max(...f.accounts.map((a) => a.index)) + 1;
@@ -128,7 +142,7 @@ export function openVault(options: VaultOptions) {
       const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
       writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
       return toAccount(account);
-    },
+    }),
     /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
     async reveal(password: string) {
       const opened = await openFile(password);
@@ -136,7 +150,7 @@ export function openVault(options: VaultOptions) {
       touch();
       return { mnemonic: opened.mnemonic };
     },
-    async changePassword(oldPassword: string, newPassword: string) {
+    changePassword: (oldPassword: string, newPassword: string) => exclusive(async () => {
       const opened = await openFile(oldPassword);
       opened.key.fill(0);
       const { kdf, key } = await newKey(newPassword);
@@ -147,7 +161,7 @@ export function openVault(options: VaultOptions) {
       options.events.emit("wallet.lockChanged", { locked: false, reason: "password_changed" });
       touch();
       return status();
-    },
+    }),
     /** Signs an amino sign doc whose one MsgSend is from `signer`, an account of this vault. */
     async signAmino(signer: string, signDoc: StdSignDoc) {
       const { mnemonic } = requireUnlocked();

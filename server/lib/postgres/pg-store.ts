@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../list-cursor.js";
-import { type HistoryEntry, type ListedTx, type TxRecord, TxRecordSchema } from "../records.js";
-import { type InsertOutcome, isPending, type ListPage, type ListQuery, type PendingStatus, type TxStore } from "../tx-store.js";
+import { type HistoryEntry, isPending, type ListedTx, type TxRecord, TxRecordSchema } from "../records.js";
+import type { InsertOutcome, ListPage, ListQuery, PendingStatus, TxStore } from "../tx-store.js";
 import { inTransaction, unavailable } from "./pool.js";
 
 const HistorySchema = TxRecordSchema.shape.history;
@@ -66,7 +66,7 @@ export class PgStore implements TxStore {
       const existing = await this.get(record.txHash);
       if (existing) return { kind: "exists", record: existing };
       const rival = (await this.pending(record.from)).find((r) => r.nonce === record.nonce);
-      if (rival && isPending(record.status)) return { kind: "nonce_taken", rival };
+      if (rival && isPending(record)) return { kind: "nonce_taken", rival };
       // The rival left its pending state between the two reads: try again.
     }
     throw new Error(`could not insert ${record.txHash}: its sender's nonce kept changing hands`);
