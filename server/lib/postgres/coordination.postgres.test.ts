@@ -10,7 +10,7 @@ import { PgCoordination } from "./pg-coordination.js";
 import { PgRateLimit } from "./pg-rate-limit.js";
 import { PgStore } from "./pg-store.js";
 import { PgTokens } from "./pg-tokens.js";
-import { createPool } from "./pool.js";
+import { createPool, inTransaction } from "./pool.js";
 
 /**
  * Several replicas on one database, each with its own pool and coordination, as separate
@@ -166,6 +166,23 @@ describe("two replicas on one database", () => {
     expect(await ta.revoke("ops")).toBe(1);
     await expect.poll(async () => tb.verify(token), { timeout: 3_000, interval: 100 }).toBeUndefined();
     expect((await tb.entries()).map((e) => [e.name, e.revokedAt !== undefined])).toEqual([["ops", true]]);
+  });
+});
+
+describe("a connection that drops in the middle of a transaction", () => {
+  it("fails that transaction as unavailable (a 503), and does not end the process", async () => {
+    const url = await database();
+    const { pool } = await replica(url, "mid");
+    const attempt = inTransaction(pool, async (client) => {
+      await client.query("SELECT 1");
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      await killSessions(url, "mid"); // between two statements: the client is idle, checked out
+      await ended;
+      await client.query("SELECT 2");
+    });
+    await expect(attempt).rejects.toBeInstanceOf(StoreUnavailableError);
+    // The pool replaced the broken connection.
+    expect((await pool.query("SELECT 3 AS n")).rows).toEqual([{ n: 3 }]);
   });
 });
 

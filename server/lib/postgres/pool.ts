@@ -63,6 +63,10 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     return unavailable(err);
   }
   let broken: Error | undefined;
+  // A connection that drops between two statements makes a checked-out client emit "error",
+  // which, unheard, would end the process: it is kept, and the client is destroyed on release.
+  const onError = (err: Error) => (broken = err);
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await work(client);
@@ -73,6 +77,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query("ROLLBACK").catch(() => {});
     return unavailable(err);
   } finally {
+    client.off("error", onError);
     client.release(broken);
   }
 }
