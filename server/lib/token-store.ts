@@ -1,6 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { hashToken, type TokenEntry } from "./tokens.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { z } from "zod";
 import type { MaybePromise } from "./tx-store.js";
+
+/** One API token as stored: its hash only, never its text. */
+export const TokenEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** sha256 of the token, hex: the token itself is never stored. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: z.string(),
+  revokedAt: z.string().optional(),
+});
+export type TokenEntry = z.infer<typeof TokenEntrySchema>;
+
+/** sha256 hex of a presented token. */
+export function hashToken(token: string): string {
+  return Buffer.from(sha256(Buffer.from(token, "utf8"))).toString("hex");
+}
 
 /**
  * The service's API tokens, kept as sha256 hashes only: `tokens.json` in the data folder

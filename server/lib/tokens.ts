@@ -1,25 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { z } from "zod";
 import { nodeSyncFiles, replaceFileSync, type SyncFiles } from "./durable-file.js";
-import { mintToken, type TokenStore } from "./token-store.js";
+import { hashToken, mintToken, type TokenEntry, TokenEntrySchema, type TokenStore } from "./token-store.js";
 
-const TokenEntrySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** sha256 of the token, hex: the token itself is never stored. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-  createdAt: z.string(),
-  revokedAt: z.string().optional(),
-});
+export { hashToken, type TokenEntry } from "./token-store.js";
+
 const TokenFileSchema = z.object({ tokens: z.array(TokenEntrySchema) });
-export type TokenEntry = z.infer<typeof TokenEntrySchema>;
-
-/** sha256 hex of a presented token. */
-export function hashToken(token: string): string {
-  return Buffer.from(sha256(Buffer.from(token, "utf8"))).toString("hex");
-}
 
 /**
  * API tokens in `tokens.json` in the data folder. The CLI writes the file; a running service

@@ -1,8 +1,7 @@
 import type pg from "pg";
 import { z } from "zod";
 import { StoreUnavailableError } from "../errors.js";
-import { mintToken, type TokenStore } from "../token-store.js";
-import { hashToken, type TokenEntry } from "../tokens.js";
+import { hashToken, mintToken, type TokenEntry, type TokenStore } from "../token-store.js";
 import { unavailable } from "./pool.js";
 
 const RowSchema = z.object({ id: z.string(), name: z.string(), hash: z.string().regex(/^[0-9a-f]{64}$/), created_at: z.string(), revoked_at: z.string().nullable() });
