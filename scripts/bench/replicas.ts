@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { Secp256k1HdWallet } from "@cosmjs/amino";
 import { StargateClient } from "@cosmjs/stargate";
 import pino from "pino";
+import { type CpuGroup, cpuByGroup } from "../../server/bench/cpu.js";
 import { load, type LoadFigures, loadCommand, postEach } from "../../server/bench/load.js";
 import { migrate } from "../../server/lib/postgres/migrations.js";
 import { PgTokens } from "../../server/lib/postgres/pg-tokens.js";
@@ -38,12 +39,27 @@ interface Case {
   readonly name: string;
   readonly urls: readonly string[];
   readonly token: string;
+  /** The case's replica processes, for CPU accounting. */
+  readonly pids: readonly number[];
 }
 
 interface Figures {
   readonly reqPerSec: number;
   readonly p50: number;
   readonly p99: number;
+}
+
+/** Where the CPU time of a run went, per request (ms), by process group. */
+type CpuPerRequest = Record<string, number>;
+const CPU_GROUPS = ["replicas", "idle replicas", "PostgreSQL", "node", "client"] as const;
+
+/** Runs `work` (which makes `requests(result)` requests) and returns its result with the CPU milliseconds per request of each group. */
+async function measured<T>(groups: readonly CpuGroup[], work: () => Promise<T>, requests: (result: T) => number): Promise<{ result: T; cpu: CpuPerRequest }> {
+  const before = cpuByGroup(groups);
+  const result = await work();
+  const after = cpuByGroup(groups);
+  const n = Math.max(1, requests(result));
+  return { result, cpu: Object.fromEntries(groups.map((g) => [g.name, ((after.get(g.name)! - before.get(g.name)!) * 1000) / n])) };
 }
 
 /** Splits `connections` over `urls` and loads them at once: total req/s, and the worst p50 and p99. */
@@ -131,23 +147,47 @@ export function replicasSection(o: ReplicasOptions): Section {
             await new Promise((r) => setTimeout(r, 500));
           }
         }
+        const pid = (r: ReplicaProcess) => r.child.pid ?? -1;
         const cases: Case[] = [
-          { name: "1 replica, journal", urls: [journal.url], token: journalToken },
-          { name: "1 replica, PostgreSQL", urls: [pg1.url], token: pgToken },
-          { name: "2 replicas, PostgreSQL", urls: [pg1.url, pg2.url], token: pgToken },
+          { name: "1 replica, journal", urls: [journal.url], token: journalToken, pids: [pid(journal)] },
+          { name: "1 replica, PostgreSQL", urls: [pg1.url], token: pgToken, pids: [pid(pg1)] },
+          { name: "2 replicas, PostgreSQL", urls: [pg1.url, pg2.url], token: pgToken, pids: [pid(pg1), pid(pg2)] },
+        ];
+        const replicaPids = [journal, pg1, pg2].map(pid);
+        const postmaster = server.pid();
+        const groupsOf = (c: Case): CpuGroup[] => [
+          { name: "replicas", member: (p) => c.pids.includes(p.pid) },
+          { name: "idle replicas", member: (p) => replicaPids.includes(p.pid) && !c.pids.includes(p.pid) },
+          { name: "PostgreSQL", member: (p) => p.pid === postmaster || p.ppid === postmaster },
+          { name: "node", member: (p) => p.cmdline.includes(".devnet-bench") && p.cmdline.includes("simd") },
+          { name: "client", member: (p) => p.pid === process.pid },
         ];
         for (const c of cases) await loadAll(c.urls, c.token, o.connections, 2, "/transactions?limit=10"); // warm-up
         const lists = cases.map(() => [] as Figures[]);
         const submits = cases.map(() => [] as Figures[]);
+        const listCpu = cases.map(() => [] as CpuPerRequest[]);
+        const submitCpu = cases.map(() => [] as CpuPerRequest[]);
         for (let run = 0; run < ctx.runs; run++) {
           for (const [i, c] of cases.entries()) {
             console.log(`replicas: run ${run + 1}/${ctx.runs}, ${c.name}`);
-            lists[i]!.push(await loadAll(c.urls, c.token, o.connections, o.durationS, "/transactions?limit=10"));
+            const list = await measured(groupsOf(c), () => loadAll(c.urls, c.token, o.connections, o.durationS, "/transactions?limit=10"), (f) => f.reqPerSec * o.durationS);
+            lists[i]!.push(list.result);
+            listCpu[i]!.push(list.cpu);
             // Nonces far above the chain's, distinct per case and run (two cases share one database).
             const bodies = await signTransfers(w, o.submissions, 1000 + (run * cases.length + i) * o.submissions);
-            submits[i]!.push(await submitAll(c.urls, c.token, o.connections, bodies));
+            const submit = await measured(groupsOf(c), () => submitAll(c.urls, c.token, o.connections, bodies), () => bodies.length);
+            submits[i]!.push(submit.result);
+            submitCpu[i]!.push(submit.cpu);
           }
         }
+        const cpuMedian = (xs: CpuPerRequest[]) => Object.fromEntries(CPU_GROUPS.map((g) => [g, median(xs.map((x) => x[g] ?? 0))]));
+        const cpuRow = (c: Case, x: CpuPerRequest) => {
+          const total = CPU_GROUPS.reduce((sum, g) => sum + (x[g] ?? 0), 0);
+          return `| ${c.name} | ${CPU_GROUPS.map((g) => (x[g] ?? 0).toFixed(3)).join(" | ")} | **${total.toFixed(3)}** | ${Math.round(2000 / total)} |`;
+        };
+        const cpuTable = (rows: CpuPerRequest[]) => `| case | ${CPU_GROUPS.join(" | ")} | total | ceiling on 2 cores (req/s) |
+|---|${CPU_GROUPS.map(() => "---:").join("|")}|---:|---:|
+${cases.map((c, i) => cpuRow(c, rows[i]!)).join("\n")}`;
         const med = (xs: Figures[]) => ({ reqPerSec: median(xs.map((x) => x.reqPerSec)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
         const listRows = lists.map(med);
         const submitRows = submits.map(med);
@@ -169,6 +209,13 @@ figure is the median of ${ctx.runs} runs; the cases alternate within each run.
 |---|---:|---:|---:|
 ${cases.map((c, i) => row(c, listRows[i]!)).join("\n")}
 
+Where the CPU went, in milliseconds of CPU time per request (user + system, read from \`/proc\`,
+medians over the runs; *idle replicas* are the other cases' replicas, still polling; *client* is
+autocannon in the bench's process). Two cores give 2,000 ms of CPU a second, so the last column
+is the most this machine could serve with that mix even if nothing else ran:
+
+${cpuTable(listCpu.map(cpuMedian))}
+
 Two PostgreSQL replicas serve **${scaleList.toFixed(2)}×** one. Per replica: \`${loadCommand({ url: `${pg1.url}/transactions?limit=10`, token: pgToken, connections: o.connections, durationS: o.durationS })}\`
 
 ## \`POST /transactions\`: ${o.submissions} signed transfers, ${o.connections} connections
@@ -180,13 +227,19 @@ account number) and stores the record (fsync or COMMIT) before it is answered.
 |---|---:|---:|---:|
 ${cases.map((c, i) => row(c, submitRows[i]!)).join("\n")}
 
+CPU time per submission, as above:
+
+${cpuTable(submitCpu.map(cpuMedian))}
+
 Two PostgreSQL replicas accept **${scaleSubmit.toFixed(2)}×** one.
 
-What limits it here: two cores for everything. One replica on PostgreSQL already keeps both
-cores busy between itself, the database and the client, so a second replica mostly takes CPU
-time from the first rather than adding any; submissions also wait on the single node's
-\`abci_query\` for the sender's account. Replicas scale where each has cores of its own and the
-database and node have theirs.
+What limits it here: two cores for everything, shared with other work on the machine (the load
+average above). A request to a replica costs CPU in the replica, in PostgreSQL and in the client
+that sends it, all on the same two cores: a second replica adds a process, not a core, so it can
+only take up the time one replica leaves idle while it waits for the database. Submissions
+wait on the one node as well (an \`abci_query\` for the sender's account each), whichever store
+or replica takes them. Replicas scale where each has cores of its own, and the database and the
+node have theirs.
 
 Command: \`${ctx.command}\`
 `;

@@ -13,6 +13,8 @@ import { join } from "node:path";
 export interface PostgresServer {
   readonly url: string;
   readonly port: number;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   stop(): void;
 }
 
@@ -75,6 +77,7 @@ export async function startPostgres(port: number): Promise<PostgresServer> {
   return {
     url: `postgres://cometdesk@127.0.0.1:${port}/postgres`,
     port,
+    pid: () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
