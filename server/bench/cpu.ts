@@ -40,8 +40,26 @@ export interface CpuGroup {
   readonly member: (p: { pid: number; ppid: number; cmdline: string }) => boolean;
 }
 
-/** CPU seconds used so far by each group's live processes. */
-export function cpuByGroup(groups: readonly CpuGroup[]): Map<string, number> {
+/** CPU seconds used so far by each live process of each group, by pid. */
+export type CpuSnapshot = Map<string, Map<number, number>>;
+
+export function cpuSnapshot(groups: readonly CpuGroup[]): CpuSnapshot {
   const all = processes();
-  return new Map(groups.map((g) => [g.name, all.filter(g.member).reduce((sum, p) => sum + p.seconds, 0)]));
+  return new Map(groups.map((g) => [g.name, new Map(all.filter(g.member).map((p) => [p.pid, p.seconds]))]));
+}
+
+/**
+ * CPU seconds each group used between two snapshots: a process alive at the end counts what it
+ * used since the first (all of it when it started in between). A process that exited in between
+ * counts nothing: its last seconds are unknowable, so the figure is a lower bound.
+ */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string, number> {
+  return new Map(
+    [...after].map(([name, pids]) => {
+      const earlier = before.get(name) ?? new Map<number, number>();
+      let seconds = 0;
+      for (const [pid, now] of pids) seconds += Math.max(0, now - (earlier.get(pid) ?? 0));
+      return [name, seconds];
+    }),
+  );
 }
