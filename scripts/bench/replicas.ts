@@ -222,7 +222,8 @@ Two PostgreSQL replicas serve **${scaleList.toFixed(2)}×** one. Per replica: \`
 ## \`POST /transactions\`: ${o.submissions} signed transfers, ${o.connections} connections
 
 Each submission verifies its signature, asks the node for the sender's account (sequence and
-account number) and stores the record (fsync or COMMIT) before it is answered.
+account number) and stores the record (fsync or COMMIT) before it is answered. Sent on kept-alive
+connections and timed with hrtime in the bench's process (\`server/bench/load.ts\` \`postEach\`).
 
 | case | accepted/s | p50 (ms) | p99 (ms) |
 |---|---:|---:|---:|
