@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: fast unit tests, integration tests against the real devnet chain, and e2e
+// Four projects: fast unit tests, integration tests against the real devnet chain, the access
+// service's integration tests again on PostgreSQL (plus the tests only that store has), and e2e
 // tests driving the built renderer in Chromium against the real services and a real devnet.
-// Integration and e2e files run one at a time: they share chain processes, and the machine is small.
+// Integration and e2e files run one at a time: they share chain processes, and the machine is
+// small. The projects share the test devnet's ports, so they run one after another (npm test).
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/*.e2e.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/node_modules/**"],
           // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
           // test and can pass 5 s when the two cores are busy.
           testTimeout: 30_000,
@@ -21,6 +23,21 @@ export default defineConfig({
           name: "integration",
           include: ["{devnet,server,electron}/**/*.integration.test.ts"],
           globalSetup: ["./devnet/test/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        test: {
+          // The same server integration files, each service on a fresh PostgreSQL database
+          // (server/test/test-storage.ts), and the tests of replicas sharing one.
+          name: "integration-postgres",
+          include: ["server/**/*.integration.test.ts", "server/**/*.postgres.test.ts"],
+          // The devnet's own access service runs on the journal whatever the run, and the
+          // durability file tests are about the journal's own files.
+          exclude: ["server/devnet-access.integration.test.ts", "server/durability.integration.test.ts", "**/node_modules/**"],
+          globalSetup: ["./devnet/test/global-setup.ts", "./server/test/postgres-global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 900_000,

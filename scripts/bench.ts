@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { accessSection } from "./bench/access.js";
 import { bridgeSection } from "./bench/bridge.js";
 import { bundleSection } from "./bench/bundle.js";
+import { replicasSection } from "./bench/replicas.js";
 import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSection } from "./bench/doc-sections.js";
 import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     rows: { type: "string" },
     frames: { type: "string" },
     renderer: { type: "string" },
+    submissions: { type: "string" },
     blocks: { type: "string" },
     records: { type: "string" },
     "journal-blocks": { type: "string" },
@@ -48,6 +50,8 @@ const rows = num(values.rows, 100_000);
 const SECTIONS: Section[] = [
   bundleSection(),
   accessSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), probeCount: num(values.probe, 2000) }),
+  // PostgreSQL on 15432 + offset/1000 (15435 by default), replicas on the ports after the world's access service.
+  replicasSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), submissions: num(values.submissions, 400), pgPort: 15432 + Math.floor(offset / 1000), basePort: 26650 + offset + 2 }),
   bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600) }),

@@ -3,9 +3,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { bearerToken } from "../shared/access/bearer.js";
-import { BODY_LIMIT_BYTES } from "./lib/config.js";
-import { ApiError, NodeRpcError, UpstreamError } from "./lib/errors.js";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../shared/net/bounded-json.js";
+import { BODY_LIMIT_BYTES } from "./lib/config.js";
+import { ApiError, NodeRpcError, StoreUnavailableError, UpstreamError } from "./lib/errors.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerInfoRoutes } from "./routes/info.js";
 import { registerRpcRoutes } from "./routes/rpc.js";
@@ -13,6 +13,8 @@ import { registerTransactionRoutes } from "./routes/transactions.js";
 import type { ServerDeps } from "./server-deps.js";
 
 export type { ServerDeps };
+
+export type { HealthReport } from "./lib/health.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -35,7 +37,9 @@ const PUBLIC_ROUTES = new Set(["/health"]);
 export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
   // requestTimeout: a client that trickles its request (slowloris) is cut off after 30 s, not Node's 300.
-  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true, requestTimeout: 30_000 });
+  // Behind a load balancer, request.ip (the failed-auth limit's key) is the client's only if the balancer is trusted.
+  const trustProxy = deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false;
+  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMIT_BYTES, exposeHeadRoutes: false, return503OnClosing: true, requestTimeout: 30_000, trustProxy });
   app.removeContentTypeParser("text/plain"); // bodies are JSON only: anything else is a 415
   // Threat: JSON nested thousands deep fits in the body limit, parses, and then overflows the
   // stack of whatever walks or writes it again (JSON.stringify, zod): a 500. Its depth is
@@ -61,20 +65,20 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(cors, { origin: origins.includes("*") ? true : origins, methods: ["GET", "POST", "DELETE"], allowedHeaders: ["authorization", "content-type"], exposedHeaders: ["retry-after"], maxAge: 600 });
   }
 
-  const limiter = new RateLimiter(deps.config.rateLimit, deps.config.rateBurst);
+  const limiter = deps.limiter ?? new RateLimiter(deps.config.rateLimit, deps.config.rateBurst);
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || PUBLIC_ROUTES.has(request.routeOptions.url ?? "")) return;
     const token = bearerToken(request.headers.authorization);
-    const entry = token ? deps.tokens.verify(token) : undefined;
+    const entry = token ? await deps.tokens.verify(token) : undefined;
     if (!entry) {
       // Failed attempts are limited per client address, so guessing tokens cannot flood the service.
-      const wait = limiter.take(`ip:${request.ip}`);
+      const wait = await limiter.take(`ip:${request.ip}`);
       if (wait > 0) throw new ApiError(429, "rate_limited", `too many unauthenticated requests; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
       reply.header("www-authenticate", 'Bearer realm="cometdesk"');
       throw new ApiError(401, "unauthorized", token ? "the bearer token is not valid (unknown or revoked)" : "an Authorization: Bearer <token> header is required");
     }
     request.tokenId = entry.id;
-    const wait = limiter.take(entry.id);
+    const wait = await limiter.take(entry.id);
     if (wait > 0) throw new ApiError(429, "rate_limited", `too many requests for this token; retry in ${wait} s`, { retryAfterSeconds: wait }, { "retry-after": String(wait) });
   });
 
@@ -104,6 +108,10 @@ function toApiError(error: FastifyError | Error, log: Logger, url: string): ApiE
   if (error instanceof ZodError) {
     const details = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     return new ApiError(400, "invalid_request", details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join("; "), details);
+  }
+  if (error instanceof StoreUnavailableError) {
+    log.warn({ err: error.message, url }, "the database is not reachable; answered 503");
+    return new ApiError(503, "unavailable", "the service cannot reach its database right now; nothing was changed by this request unless a retry finds it done; retry later");
   }
   if (error instanceof UpstreamError) return new ApiError(error.status, error.kind === "timeout" ? "upstream_timeout" : "upstream_error", error.message);
   if (error instanceof NodeRpcError) return new ApiError(502, "upstream_error", `the node answered with an error: ${error.message} ${error.data ?? ""}`.trim());

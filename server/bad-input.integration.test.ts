@@ -19,11 +19,11 @@ async function sign(name: string, signDoc: StdSignDoc): Promise<string> {
   return (await wallet.signAmino(address, signDoc)).signature.signature;
 }
 
-function submittedCount(): number {
+async function submittedCount(): Promise<number> {
   let count = 0;
   let cursor: string | undefined;
   do {
-    const page = svc.store.list({ limit: 100, cursor });
+    const page = await svc.store.list({ limit: 100, cursor });
     count += page.items.filter((r) => r.source === "submitted").length;
     cursor = page.nextCursor;
   } while (cursor);
@@ -92,7 +92,7 @@ const cases: Case[] = [
 
 describe("POST /transactions refuses bad input", () => {
   it.each(cases)("%s → %i %s", async (_name, status, code, request) => {
-    const before = submittedCount();
+    const before = await submittedCount();
     const { body, contentType } = await request();
     const response = await fetch(`${svc.url}/transactions`, {
       method: "POST",
@@ -105,7 +105,7 @@ describe("POST /transactions refuses bad input", () => {
     expect(answer.error.message.length).toBeGreaterThan(0);
     expect(schemaErrors("Error", answer)).toEqual([]);
     await svc.store.sync();
-    expect(submittedCount()).toBe(before);
+    expect(await submittedCount()).toBe(before);
   });
 
   it("still accepts the valid body the cases were made from (so each refusal is about its own change)", async () => {

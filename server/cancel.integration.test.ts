@@ -68,7 +68,7 @@ describe("DELETE /transactions/{id}", () => {
 
   it("lets only the submitting token cancel", async () => {
     const { txHash } = await submitFrom(held, "carol", "7");
-    const other = held.tokens.create("someone-else").token;
+    const other = (await held.tokens.create("someone-else")).token;
     held.tokens.reload();
     const answer = await call(held.url, other, "DELETE", `/transactions/${txHash}`);
     expect(answer.status).toBe(403);

@@ -5,22 +5,27 @@
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { ZodError } from "zod";
-import { CONFIG_FLAGS, ConfigSchema, loadConfig } from "./lib/config.js";
-import { TokenFile } from "./lib/tokens.js";
-import { dataPaths, startService } from "./service.js";
+import { openTokenStore } from "./lib/backend.js";
+import { CONFIG_FLAGS, ConfigSchema, loadConfig, StoreSettingSchema } from "./lib/config.js";
+import type { TokenStore } from "./lib/token-store.js";
+import { startService } from "./service.js";
 
 const USAGE = `usage:
   npm run server -- --node http://127.0.0.1:26657 [options]   start the service
-  npm run server -- token create --name NAME [--replace] [--data-dir D]
+  npm run server -- token create --name NAME [--replace] [--data-dir D | --store URL]
                                         print a new token (shown once); --replace revokes NAME's others
-  npm run server -- token list [--data-dir D]
-  npm run server -- token revoke ID_OR_NAME [--data-dir D]
+  npm run server -- token list [--data-dir D | --store URL]
+  npm run server -- token revoke ID_OR_NAME [--data-dir D | --store URL]
 
 options (a --config JSON file may hold the same settings in camelCase):
   --config FILE            JSON settings; flags win over it
   --node URL               CometBFT RPC of the node (required)
   --host 127.0.0.1         --port 26650
   --data-dir .access-data  journal, tokens and lock
+  --store journal          or postgres://user:pass@host/db (default: DATABASE_URL when set):
+                           transactions and tokens in PostgreSQL, shared by any number of replicas
+  --replica-id NAME        this replica's name in logs and /health (default: host-pid)
+  --db-pool-size 10        --trust-proxy ADDR,CIDR (load balancers whose X-Forwarded-For counts)
   --hold-ms 10000          the undo window before a submission is broadcast
   --queue-ttl-ms 900000    how long a queued transaction waits for an earlier nonce
   --rate-limit 50          requests per second per token (sustained); --rate-burst 100
@@ -42,7 +47,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const flags: Readonly<Record<string, string | boolean | undefined>> = values;
   const dataDir = flags["data-dir"];
-  if (positionals[0] === "token") return tokenCommand(positionals.slice(1), values.name, values.replace === true, typeof dataDir === "string" ? dataDir : ConfigSchema.shape.dataDir.parse(undefined));
+  if (positionals[0] === "token") {
+    const store = StoreSettingSchema.parse(typeof flags.store === "string" ? flags.store : (process.env.DATABASE_URL || "journal"));
+    const opened = await openTokenStore(store, typeof dataDir === "string" ? dataDir : ConfigSchema.shape.dataDir.parse(undefined), pino({ level: "warn" }, pino.destination(2)));
+    try {
+      return await tokenCommand(opened.tokens, positionals.slice(1), values.name, values.replace === true);
+    } finally {
+      await opened.close();
+    }
+  }
   if (positionals.length > 0) {
     console.error(`unknown command "${positionals.join(" ")}"\n\n${USAGE}`);
     return 2;
@@ -52,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   const service = await startService(config, logger);
   await new Promise<void>((resolve) => {
     const stop = (signal: string): void => {
-      logger.info({ signal }, "shutting down: finishing answers under way and syncing the journal");
+      logger.info({ signal }, "shutting down: finishing answers under way and closing the store");
       void service.close().then(resolve, (err: unknown) => {
         logger.error({ err }, "shutdown failed");
         resolve();
@@ -64,22 +77,21 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-function tokenCommand(args: string[], name: string | undefined, replace: boolean, dataDir: string): number {
-  const tokens = new TokenFile(dataPaths(dataDir).tokens);
+async function tokenCommand(tokens: TokenStore, args: string[], name: string | undefined, replace: boolean): Promise<number> {
   switch (args[0]) {
     case "create": {
       if (!name || !/^[\w.-]{1,64}$/.test(name)) {
         console.error("token create needs --name NAME (letters, digits, . _ -, at most 64)");
         return 2;
       }
-      if (replace) tokens.revoke(name);
-      const { token, entry } = tokens.create(name);
+      if (replace) await tokens.revoke(name);
+      const { token, entry } = await tokens.create(name);
       console.error(`Created token ${entry.id} (${entry.name}). It is shown only this once; the service keeps only its hash:`);
       console.log(token);
       return 0;
     }
     case "list": {
-      for (const e of tokens.entries()) console.log(`${e.id}  ${e.name.padEnd(20)} created ${e.createdAt}${e.revokedAt ? `  REVOKED ${e.revokedAt}` : ""}`);
+      for (const e of await tokens.entries()) console.log(`${e.id}  ${e.name.padEnd(20)} created ${e.createdAt}${e.revokedAt ? `  REVOKED ${e.revokedAt}` : ""}`);
       return 0;
     }
     case "revoke": {
@@ -88,7 +100,7 @@ function tokenCommand(args: string[], name: string | undefined, replace: boolean
         console.error("token revoke needs the token's id or name");
         return 2;
       }
-      const count = tokens.revoke(target);
+      const count = await tokens.revoke(target);
       console.log(count > 0 ? `Revoked ${count} token(s).` : `No live token has id or name "${target}".`);
       return count > 0 ? 0 : 1;
     }

@@ -1,27 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { StargateClient } from "@cosmjs/stargate";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { dataPaths } from "./service.js";
-import { TokenFile } from "./lib/tokens.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { aminoWallet, call, signTransfer, waitFor } from "./test/access-client.js";
+import { createTestStorage, openTestStore, type TestStorage } from "./test/test-storage.js";
 
 /**
- * kill -9 while 200 submissions are in flight, then restart on the same data folder: every
- * acknowledged transaction is still known and commits exactly once.
+ * kill -9 while 200 submissions are in flight, then restart on the same data folder (or
+ * database): every acknowledged transaction is still known and commits exactly once.
  */
 const info = inject("devnet");
-const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-crash-"));
+let storage: TestStorage;
 const children = new Set<ChildProcess>();
 const SENDERS = ["alice", "bob", "carol", "dave"];
 const PER_SENDER = 50;
 
 /** Starts the service as a child process; resolves with its URL once it listens. */
 async function startChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "--node", info.nodes[0]!.rpc, "--port", "0", "--data-dir", dataDir, "--hold-ms", "0", "--rate-limit", "100000", "--rate-burst", "100000", "--poll-ms", "100"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "--node", info.nodes[0]!.rpc, "--port", "0", ...storage.cliArgs, "--hold-ms", "0", "--rate-limit", "100000", "--rate-burst", "100000", "--poll-ms", "100"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.add(child);
@@ -40,14 +36,19 @@ async function startChild(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url };
 }
 
+beforeAll(async () => {
+  storage = await createTestStorage();
+});
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage?.dispose();
 });
 
 describe("a crash while submissions are in flight", () => {
   it("keeps every acknowledged transaction, and each commits exactly once", { timeout: 240_000 }, async () => {
-    const { token } = new TokenFile(dataPaths(dataDir).tokens).create("crash-test");
+    const opened = await openTestStore(storage);
+    const { token } = await opened.tokens.create("crash-test");
+    await opened.close();
     const first = await startChild();
     const chain = await StargateClient.connect(info.nodes[0]!.rpc);
     const erin = info.accounts.find((a) => a.name === "erin")!.address;

@@ -13,6 +13,7 @@ import { aminoTxRaw } from "../shared/cosmos/amino-tx.js";
 import { txIdOf } from "../shared/cosmos/tx-id.js";
 import { StdSignDoc as StdSignDocSchema } from "../shared/contract/tx.js";
 import { aminoWallet, call, startTestService, waitForStatus } from "./test/access-client.js";
+import { journalStorage } from "./test/test-storage.js";
 
 /**
  * A record is shown, and its nonce counted, only once it is durable. The journal's writes are
@@ -46,7 +47,7 @@ describe("a submission between its write and its fsync", () => {
     });
     const config = ConfigSchema.parse({ node: info.nodes[0]!.rpc, port: 0, dataDir: dir, holdMs: 600_000, rateLimit: 10_000, rateBurst: 10_000, pollMs: 100, logLevel: "warn" });
     const first = await startService(config, pino({ level: "warn" }), { journalFiles: files });
-    const { token } = first.tokens.create("durable");
+    const { token } = await first.tokens.create("durable");
     first.tokens.reload();
     const { wallet, address } = await aminoWallet(info, "dave");
     const bob = info.accounts.find((a) => a.name === "bob")!.address;
@@ -75,7 +76,7 @@ describe("a submission between its write and its fsync", () => {
     const after = folder();
     copyFileSync(journal, dataPaths(after).journal);
     copyFileSync(dataPaths(dir).tokens, dataPaths(after).tokens);
-    const second = await startTestService(info, { holdMs: 0 }, after);
+    const second = await startTestService(info, { holdMs: 0 }, journalStorage(after));
     try {
       expect((await call(second.url, token, "GET", `/transactions/${txHash}`)).status).toBe(404);
       expect(await listed(second.url)).not.toContain(txHash);

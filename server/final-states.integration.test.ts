@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { withStatus } from "./lib/records.js";
-import { JournalStore } from "./lib/store.js";
-import { dataPaths } from "./service.js";
 import { aminoWallet, call, signTransfer, startTestService, waitFor } from "./test/access-client.js";
 import { startRaceNode } from "./test/commit-between-reads.js";
+import { createTestStorage, openTestStore, type TestStorage } from "./test/test-storage.js";
 
 /**
  * A final state never changes once reported. After a restart the reconciler asks the node about
@@ -14,15 +10,15 @@ import { startRaceNode } from "./test/commit-between-reads.js";
  * make it `expired` for a moment (then `committed` when the follower reads the block).
  */
 const info = inject("devnet");
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+const storages: TestStorage[] = [];
+afterAll(async () => {
+  for (const s of storages) await s.dispose();
 });
 
 describe("the reconciler after a restart", () => {
   it("never reports expired for a transaction a block commits between its two reads", { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cometdesk-final-"));
-    dirs.push(dir);
+    const dir = await createTestStorage();
+    storages.push(dir);
     const { wallet, address } = await aminoWallet(info, "erin");
     const alice = info.accounts.find((a) => a.name === "alice")!.address;
 
@@ -33,10 +29,9 @@ describe("the reconciler after a restart", () => {
     const txHash = String((await call(first.url, first.token, "POST", "/transactions", body)).body.txHash);
     const token = first.token;
     await first.close();
-    const store = await JournalStore.open(dataPaths(dir).journal);
-    const record = store.get(txHash)!;
-    await store.put(withStatus(record, "broadcast", "sent to the node with broadcast_tx_sync"));
-    await store.close();
+    const { store, close } = await openTestStore(dir);
+    const record = (await store.update(txHash, (r) => withStatus(r, "broadcast", "sent to the node with broadcast_tx_sync")))!;
+    await close();
 
     const race = await startRaceNode(info.nodes[0]!.rpc, { txHash, sender: address, raw: record.raw! });
     const second = await startTestService({ ...info, nodes: [{ ...info.nodes[0]!, rpc: race.url }] }, { holdMs: 0 }, dir);

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type HostileNode, startHostileNode } from "../devnet/test/hostile-node.js";
 import { ChainFollower } from "./lib/follower.js";
 import { NodeClient } from "./lib/node-client.js";
-import { JournalStore } from "./lib/store.js";
 import { aminoWallet, call, signTransfer, startTestService, type TestService } from "./test/access-client.js";
+import { createTestStorage, openTestStore } from "./test/test-storage.js";
 
 /**
  * The access service in front of a hostile node (forwarding to the real devnet node): a node
@@ -104,8 +101,8 @@ describe("the access service against a hostile node", () => {
   });
 
   it("never lowers the height it follows when the node goes back, and follows again once it is past", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cometdesk-follower-"));
-    const store = await JournalStore.open(join(dir, "transactions.jsonl"));
+    const storage = await createTestStorage();
+    const { store, close } = await openTestStore(storage);
     try {
       const follower = new ChainFollower(new NodeClient(node.url, 1_500), store, 0, pino({ level: "silent" }), info.chainId);
       node.set("height-backwards", ["status"]);
@@ -113,12 +110,12 @@ describe("the access service against a hostile node", () => {
       const known = follower.latestHeight;
       for (let i = 0; i < 3; i++) expect(await follower.tick()).toBe(true); // nothing to do, nothing thrown
       expect(follower.latestHeight).toBe(known);
-      expect(store.followedHeight()).toBe(known);
+      expect(await store.followedHeight()).toBe(known);
       node.set("honest");
       await expect.poll(async () => (await follower.tick(), follower.latestHeight), { timeout: 30_000 }).toBeGreaterThan(known);
     } finally {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await close();
+      await storage.dispose();
     }
   });
 

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createServer } from "./app.js";
@@ -9,10 +6,9 @@ import { loadChainContext } from "./lib/chain-context.js";
 import { ConfigSchema } from "./lib/config.js";
 import { NodeClient } from "./lib/node-client.js";
 import { RpcProxy } from "./lib/rpc-proxy.js";
-import { JournalStore } from "./lib/store.js";
-import { TokenFile } from "./lib/tokens.js";
 import { Transactions } from "./lib/transactions.js";
 import { call, startTestService, type TestService } from "./test/access-client.js";
+import { createTestStorage, openTestBackend } from "./test/test-storage.js";
 
 /** The RPC pass-through, rate limits and CORS, against the real node. */
 const info = inject("devnet");
@@ -28,15 +24,15 @@ afterAll(async () => {
 
 /** The app in front of `nodeUrl`, with chain facts learned from the real devnet. */
 async function appFor(nodeUrl: string, timeoutMs: number, maxBytes = 1024 * 1024, streamAbove?: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-rpc-"));
-  const config = ConfigSchema.parse({ node: nodeUrl, dataDir, rpcTimeoutMs: timeoutMs });
+  const storage = await createTestStorage();
+  const config = ConfigSchema.parse({ node: nodeUrl, dataDir: storage.dataDir, store: storage.store, rpcTimeoutMs: timeoutMs });
   const chain = await loadChainContext(new NodeClient(rpc, 5_000), config);
-  const store = await JournalStore.open(join(dataDir, "journal.jsonl"));
-  const tokens = new TokenFile(join(dataDir, "tokens.json"));
-  const { token } = tokens.create("t");
+  const backend = await openTestBackend(storage);
+  const { store, tokens, limiter } = backend;
+  const { token } = await tokens.create("t");
   const node = new NodeClient(nodeUrl, timeoutMs);
   const proxy = new RpcProxy(nodeUrl, timeoutMs, maxBytes, streamAbove);
-  const app = await createServer({ config, chain, transactions: new Transactions(chain, node, store, 0), store, tokens, proxy, logger: pino({ level: "silent" }) });
+  const app = await createServer({ config, chain, transactions: new Transactions(chain, node, store, 0), store, tokens, limiter, proxy, logger: pino({ level: "silent" }) });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
     url,
@@ -44,8 +40,8 @@ async function appFor(nodeUrl: string, timeoutMs: number, maxBytes = 1024 * 1024
     async close() {
       await app.close();
       proxy.close();
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await backend.close();
+      await storage.dispose();
     },
   };
 }
@@ -238,7 +234,7 @@ describe("limits and CORS", () => {
       expect(guesses.slice(0, 3)).toEqual([401, 401, 401]);
       expect(guesses).toContain(429);
       // Another token has its own bucket.
-      const other = limited.tokens.create("other").token;
+      const other = (await limited.tokens.create("other")).token;
       limited.tokens.reload();
       expect((await call(limited.url, other, "GET", "/info")).status).toBe(200);
     } finally {

@@ -1,27 +1,28 @@
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
-import { createServer } from "./app.js";
+import { createServer, type HealthReport } from "./app.js";
+import { type Backend, openBackend } from "./lib/backend.js";
 import { loadChainContext } from "./lib/chain-context.js";
 import type { Config } from "./lib/config.js";
-import { lockDataDir } from "./lib/data-lock.js";
-import { Engine } from "./lib/engine.js";
 import type { AsyncFiles } from "./lib/durable-file.js";
+import { Engine } from "./lib/engine.js";
 import { ChainFollower } from "./lib/follower.js";
 import { NodeClient } from "./lib/node-client.js";
 import { TxQueue } from "./lib/queue.js";
 import { RpcProxy } from "./lib/rpc-proxy.js";
-import { JournalStore } from "./lib/store.js";
-import { TokenFile } from "./lib/tokens.js";
+import type { TokenStore } from "./lib/token-store.js";
 import { Transactions } from "./lib/transactions.js";
+import type { TxStore } from "./lib/tx-store.js";
+
+export { dataPaths } from "./lib/backend.js";
 
 /** A started service: its address, its parts (for tests), and how to stop it. */
 export interface RunningService {
   readonly url: string;
   readonly app: FastifyInstance;
-  readonly store: JournalStore;
-  readonly tokens: TokenFile;
+  readonly store: TxStore;
+  readonly tokens: TokenStore;
+  readonly backend: Backend;
   close(): Promise<void>;
 }
 
@@ -33,54 +34,56 @@ export interface ServiceHooks {
   readonly afterSubmit?: () => void;
 }
 
-/** Where the data folder keeps its files. */
-export function dataPaths(dataDir: string): { journal: string; tokens: string; lock: string } {
-  const dir = resolve(dataDir);
-  return { journal: join(dir, "transactions.jsonl"), tokens: join(dir, "tokens.json"), lock: join(dir, "service.lock") };
-}
+/** How often the leader does its housekeeping (idle rate buckets). */
+const MAINTAIN_EVERY_MS = 60_000;
 
-/** Opens the data folder, learns the chain, starts following it and listens. */
-export async function startService(config: Config, logger: Logger = pino({ level: config.logLevel }), hooks: ServiceHooks = {}): Promise<RunningService> {
-  mkdirSync(resolve(config.dataDir), { recursive: true, mode: 0o700 });
-  const paths = dataPaths(config.dataDir);
-  const unlock = lockDataDir(paths.lock);
-  let store: JournalStore | undefined;
+/** Opens the store, learns the chain, starts following it (or watching, on a replica that does not lead) and listens. */
+export async function startService(config: Config, baseLogger: Logger = pino({ level: config.logLevel }), hooks: ServiceHooks = {}): Promise<RunningService> {
+  // Every line names its replica, so the logs of several replicas can be told apart once merged.
+  const logger = baseLogger.child({ replica: config.replicaId });
+  const backend = await openBackend(config, logger, hooks.journalFiles);
+  const { store, tokens } = backend;
   try {
-    store = await JournalStore.open(paths.journal, { files: hooks.journalFiles, onCompactionError: (err) => logger.warn({ err: err.message }, "the journal could not be compacted; it goes on in its current file and tries again later") });
     const node = new NodeClient(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
     const chain = await loadChainContext(node, config);
-    const tokens = new TokenFile(paths.tokens);
-    const queue = new TxQueue(node, store, config.queueTtlMs, logger);
-    const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger);
+    const queue = new TxQueue(node, store, config.queueTtlMs, logger, backend.coordination);
+    const engine = new Engine(new ChainFollower(node, store, config.backfillBlocks, logger, chain.chainId), queue, config.pollMs, logger, backend.coordination);
     const transactions = new Transactions(chain, node, store, config.holdMs, () => {
       hooks.afterSubmit?.();
       engine.kick();
     });
     const proxy = new RpcProxy(config.node, config.rpcTimeoutMs, config.maxRpcResponseBytes);
-    const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger });
+    const health = async (): Promise<HealthReport> => {
+      const storeState = await backend.ping().then(() => ({ reachable: true }), (err: unknown) => ({ reachable: false, error: (err as Error).message }));
+      return { replica: config.replicaId, store: { kind: backend.kind, ...storeState }, node: engine.nodeState() };
+    };
+    const app = await createServer({ config, chain, transactions, store, tokens, proxy, logger, limiter: backend.limiter, health });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = `http://${config.host}:${port}`;
     engine.start();
-    logger.info({ url, node: config.node, chainId: chain.chainId, holdMs: config.holdMs, pending: store.pending().length }, "access service listening");
-    const opened = store;
+    const maintenance = setInterval(() => {
+      if (engine.nodeState().leader) backend.maintain().catch((err: unknown) => logger.warn({ err }, "housekeeping failed; tried again later"));
+    }, MAINTAIN_EVERY_MS);
+    maintenance.unref();
+    logger.info({ url, node: config.node, chainId: chain.chainId, holdMs: config.holdMs, store: backend.kind, pending: (await store.pending()).length }, "access service listening");
     return {
       url,
       app,
-      store: opened,
+      store,
       tokens,
+      backend,
       async close() {
+        clearInterval(maintenance);
         await app.close(); // stops accepting; answers under way finish first
         await engine.stop();
         proxy.close();
-        await opened.close();
-        unlock();
+        await backend.close(); // a leader's lock goes with its session: another replica takes over at once
       },
     };
   } catch (err) {
-    await store?.close();
-    unlock();
+    await backend.close();
     throw err;
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, rpcGet, signingClient } from "../devnet/test/chain-client.js";
 import { schemaErrors } from "./test/openapi-check.js";
 import { aminoWallet, call, signTransfer, startTestService, type TestService, waitFor, waitForStatus } from "./test/access-client.js";
+import { testStoreKind } from "./test/test-storage.js";
 
 /** The transfer contract of docs/access-interface.md, from a client that signs with CosmJS as any third party would. */
 const info = inject("devnet");
@@ -30,7 +31,11 @@ afterAll(async () => {
 
 describe("authentication and discovery", () => {
   it("answers /health without a token and refuses everything else without a valid one", async () => {
-    expect(await call(svc.url, undefined, "GET", "/health")).toMatchObject({ status: 200, body: { status: "ok" } });
+    // This run's store, reachable; and a lone service leads (from its first follower pass on).
+    await expect.poll(async () => ((await call(svc.url, undefined, "GET", "/health")).body.node as { leader?: boolean }).leader, { timeout: 10_000 }).toBe(true);
+    const health = await call(svc.url, undefined, "GET", "/health");
+    expect(health).toMatchObject({ status: 200, body: { status: "ok", store: { kind: testStoreKind(), reachable: true }, node: { reachable: true } } });
+    expect(schemaErrors("Health", health.body)).toEqual([]);
     for (const token of [undefined, "cdt_wrong"]) {
       const answer = await call(svc.url, token, "GET", "/transactions");
       expect(answer.status).toBe(401);
@@ -47,10 +52,10 @@ describe("authentication and discovery", () => {
   });
 
   it("stops accepting a token as soon as it is revoked", async () => {
-    const { token, entry } = svc.tokens.create("short-lived");
+    const { token, entry } = await svc.tokens.create("short-lived");
     svc.tokens.reload();
     expect((await call(svc.url, token, "GET", "/info")).status).toBe(200);
-    svc.tokens.revoke(entry.id);
+    await svc.tokens.revoke(entry.id);
     svc.tokens.reload();
     expect((await call(svc.url, token, "GET", "/info")).status).toBe(401);
   });

@@ -37,7 +37,8 @@ export async function startAccess(layout: Layout, rpc: string): Promise<{ url: s
   startDetached({
     name: "access",
     command: process.execPath,
-    args: ["--import", "tsx", CLI, "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--hold-ms", String(DEVNET_HOLD_MS), "--rate-limit", "500", "--rate-burst", "1000"],
+    // The journal in the devnet's own folder, whatever DATABASE_URL says: `reset` wipes it with the chain.
+    args: ["--import", "tsx", CLI, "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--store", "journal", "--hold-ms", String(DEVNET_HOLD_MS), "--rate-limit", "500", "--rate-burst", "1000"],
     pidFile: accessPidFile(layout),
     logFile: log,
     marker: dataDir,
@@ -59,7 +60,7 @@ export async function startAccess(layout: Layout, rpc: string): Promise<{ url: s
 /** A new "devnet" token (earlier ones are revoked), made by the service's own CLI. */
 function createDevToken(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const args = ["--import", "tsx", CLI, "token", "create", "--name", "devnet", "--replace", "--data-dir", dataDir];
+    const args = ["--import", "tsx", CLI, "token", "create", "--name", "devnet", "--replace", "--data-dir", dataDir, "--store", "journal"];
     execFile(process.execPath, args, { cwd: repoRoot, encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) => {
       const token = stdout.trim();
       if (err || !token.startsWith("cdt_")) reject(new DevnetError("could not create the access service's dev token", undefined, `${stderr}${stdout}`.trim()));

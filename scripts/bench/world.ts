@@ -52,7 +52,7 @@ export async function startWorld(offset: number, perSender: number): Promise<Ben
     const { token } = new TokenFile(dataPaths(dataDir).tokens).create("bench");
     const port = accessPort(layout) + 1;
     // No hold window and no practical rate limit: the benchmark measures the service, not its throttle.
-    const args = ["--import", "tsx", "server/cli.ts", "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--hold-ms", "0", "--rate-limit", "1000000000", "--rate-burst", "1000000000", "--log-level", "warn"];
+    const args = ["--import", "tsx", "server/cli.ts", "--node", rpc, "--port", String(port), "--data-dir", dataDir, "--store", "journal", "--hold-ms", "0", "--rate-limit", "1000000000", "--rate-burst", "1000000000", "--log-level", "warn"];
     child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] });
     const serviceUrl = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;

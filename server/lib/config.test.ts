@@ -18,6 +18,19 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes the store from --store, else DATABASE_URL, else the journal", () => {
+    const url = "postgres://access:secret@db.internal:5432/cometdesk";
+    expect(loadConfig({ node: "http://n" }, undefined, {}).store).toBe("journal");
+    expect(loadConfig({ node: "http://n" }, undefined, { DATABASE_URL: url }).store).toBe(url);
+    expect(loadConfig({ node: "http://n", store: "journal" }, undefined, { DATABASE_URL: url }).store).toBe("journal");
+    expect(loadConfig({ node: "http://n", "replica-id": "a-1", "trust-proxy": "10.0.0.1, 10.1.0.0/16" }, undefined, {})).toMatchObject({ replicaId: "a-1", trustProxy: ["10.0.0.1", "10.1.0.0/16"] });
+    expect(loadConfig({ node: "http://n" }, undefined, {}).replicaId).toMatch(/^[\w.:-]{1,48}$/);
+  });
+
+  it.each([{ node: "http://n", store: "mysql://x" }, { node: "http://n", store: "postgres://" }, { node: "http://n", "replica-id": "a b" }, { node: "http://n", "db-pool-size": "1" }])("refuses the store setting %j", (flags) => {
+    expect(() => loadConfig(flags, undefined, {})).toThrow(ZodError);
+  });
+
   it.each([{}, { node: "x" }, { node: "http://n", port: "99999" }, { node: "http://n", "hold-ms": "soon" }])("refuses %j", (flags) => {
     expect(() => loadConfig(flags)).toThrow(ZodError);
   });

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { type Coordination, soleReplica } from "./coordination.js";
 import type { ChainFollower } from "./follower.js";
 import type { TxQueue } from "./queue.js";
 
@@ -7,7 +8,9 @@ const QUEUE_TICK_MS = 50;
 
 /**
  * Drives the follower (every `pollMs`) and the queue (every 50 ms, or at once on `kick`).
- * Each loop runs one pass at a time; `stop` waits for the passes under way.
+ * Each loop runs one pass at a time; `stop` waits for the passes under way. Of several
+ * replicas on one store, only the leader follows and reconciles; the others only watch the
+ * node's height and chain, which their queues need.
  */
 export class Engine {
   private stopped = false;
@@ -16,6 +19,8 @@ export class Engine {
   private queueBusy = false;
   private queueAgain = false;
   private lastError = "";
+  /** Whether this replica led at its last follower pass. */
+  private leading = false;
   /** The first follow-and-reconcile pass; no queue pass starts before it ends. */
   private ready: Promise<void> = Promise.resolve();
 
@@ -24,7 +29,16 @@ export class Engine {
     private readonly queue: TxQueue,
     private readonly pollMs: number,
     private readonly log: Logger,
+    private readonly coordination: Coordination = soleReplica,
   ) {}
+
+  /** For `/health`: whether the node answered lately (and on the right chain), and whether this replica leads. */
+  nodeState(now = Date.now()): { reachable: boolean; latestHeight: string; leader: boolean } {
+    const seen = this.follower.lastAnswerAt;
+    // No answer for three polls (and at least 5 s): the node is not reachable from here.
+    const reachable = seen !== undefined && now - seen <= Math.max(5_000, 3 * this.pollMs) && !this.follower.wrongChain;
+    return { reachable, latestHeight: this.follower.latestHeight.toString(), leader: this.leading };
+  }
 
   /** Starts both loops; the queue's first pass waits for the first follow-and-reconcile pass, so after a restart maybe-sent transactions are re-sent before later nonces. */
   start(): void {
@@ -35,7 +49,11 @@ export class Engine {
       if (this.stopped) return;
       this.loop(() => this.followOnce(), this.pollMs, false);
       this.loop(async () => {
-        if (this.queue.hasDue()) await this.queueOnce();
+        let due = false;
+        await this.guard("queue", async () => {
+          due = await this.queue.hasDue();
+        });
+        if (due) await this.queueOnce();
       }, QUEUE_TICK_MS);
     });
   }
@@ -68,9 +86,13 @@ export class Engine {
   private async followOnce(): Promise<void> {
     await this.guard("follower", async () => {
       const before = this.follower.latestHeight;
-      await this.follower.tick();
+      const leader = await this.coordination.isLeader();
+      if (leader !== this.leading) this.log.info({ leader }, leader ? "this replica now follows the chain" : "another replica follows the chain");
+      this.leading = leader;
+      if (leader) await this.follower.tick();
+      else await this.follower.watch();
       if (this.follower.latestHeight !== before) this.queue.wake();
-      await this.queue.reconcile(this.follower.latestHeight);
+      if (leader) await this.queue.reconcile(this.follower.latestHeight);
     });
   }
 

@@ -60,3 +60,11 @@ export class StorageError extends Error {
     this.name = "StorageError";
   }
 }
+
+/** The database cannot be reached or refused for a reason that passes (connection lost, shutting down, too many clients): a 503, retry later. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}

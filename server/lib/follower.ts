@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import { chainTransfer } from "./chain-transfers.js";
 import { UpstreamError } from "./errors.js";
-import type { NodeClient, TxResult } from "./node-client.js";
+import type { NodeClient, NodeStatus, TxResult } from "./node-client.js";
 import { FINAL_STATUSES, type TxRecord, withStatus } from "./records.js";
-import type { TxStore } from "./store.js";
 import { txIdOf } from "../../shared/cosmos/tx-id.js";
+import type { TxStore } from "./tx-store.js";
 
 /** Blocks per `blockchain` call: CometBFT answers at most 20 metas. */
 const META_BATCH = 20n;
@@ -27,6 +27,8 @@ export class ChainFollower {
   latestHeight = 0n;
   /** The node last said it is on another chain: nothing may be broadcast to it. */
   wrongChain = false;
+  /** When the node last answered a status call (ms since the epoch); for `/health`. */
+  lastAnswerAt: number | undefined;
   /** Logged once per episode, not on every tick. */
   private wentBack = false;
 
@@ -40,20 +42,11 @@ export class ChainFollower {
 
   /** Handles every block up to the node's latest (bounded per call). Returns whether it caught up. */
   async tick(): Promise<boolean> {
-    const status = await this.node.status();
-    // A node swapped for one on another chain: its blocks would be recorded as this chain's.
-    this.wrongChain = this.chainId !== undefined && status.chainId !== this.chainId;
-    if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
-    if (status.latestHeight < this.latestHeight) {
-      // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
-      if (!this.wentBack) this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored until it passes the known height");
-      this.wentBack = true;
-      return true;
-    }
-    this.wentBack = false;
-    this.latestHeight = status.latestHeight;
-    let from = this.store.followedHeight() + 1n;
-    if (this.store.followedHeight() === 0n) {
+    const status = await this.watch();
+    if (!status) return true;
+    const followed = await this.store.followedHeight();
+    let from = followed + 1n;
+    if (followed === 0n) {
       const backfillStart = status.latestHeight - BigInt(this.backfillBlocks) + 1n;
       from = [backfillStart, status.earliestHeight, 1n].reduce((a, b) => (a > b ? a : b));
       this.log.info({ from: from.toString(), to: status.latestHeight.toString() }, "backfilling bank transfers");
@@ -72,27 +65,45 @@ export class ChainFollower {
   }
 
   /**
+   * Asks the node where it is, without recording blocks (what a replica that does not lead
+   * needs for the queue); the status when it can be followed, undefined while it went back.
+   */
+  async watch(): Promise<NodeStatus | undefined> {
+    const status = await this.node.status();
+    this.lastAnswerAt = Date.now();
+    // A node swapped for one on another chain: its blocks would be recorded as this chain's.
+    this.wrongChain = this.chainId !== undefined && status.chainId !== this.chainId;
+    if (this.wrongChain) throw new UpstreamError("bad_response", `the node is on chain "${status.chainId}", not "${this.chainId}"; following and broadcasting wait until it is back`);
+    if (status.latestHeight < this.latestHeight) {
+      // Restored from a snapshot, forked or lying: the journal keeps what it has; wait for it to catch up.
+      if (!this.wentBack) this.log.warn({ reported: status.latestHeight.toString(), known: this.latestHeight.toString() }, "the node went back in height; ignored until it passes the known height");
+      this.wentBack = true;
+      return undefined;
+    }
+    this.wentBack = false;
+    this.latestHeight = status.latestHeight;
+    return status;
+  }
+
+  /**
    * Records the block's transfers and settles every transaction of this service in it, whatever
    * its messages: the followed height is evidence that a record still unsettled is in no block up
-   * to it (final-evidence.ts), so nothing submitted here may be passed over.
+   * to it (final-evidence.ts), so nothing submitted here may be passed over. Known records change
+   * only by a conditional update, so a change made meanwhile (by the queue, a cancel, another
+   * replica) is never overwritten.
    */
   private async handleBlock(height: bigint): Promise<void> {
     const block = await this.node.blockTxs(height);
     const time = new Date(block.time).toISOString();
-    const fresh: TxRecord[] = [];
     const writes: Promise<unknown>[] = [];
     for (const { raw, result } of block.txs) {
       const hash = txIdOf(raw);
-      const existing = this.store.get(hash, "accepted");
-      if (existing?.source === "submitted") {
-        writes.push(this.store.update(hash, (current) => this.settleFromBlock(current, result, height, time)));
-      } else if (!existing) {
-        const found = chainTransfer(raw, result, height, block.time);
-        if (found) fresh.push(found);
-      }
+      const settle = (current: TxRecord) => (current.source === "submitted" ? this.settleFromBlock(current, result, height, time) : undefined);
+      const found = chainTransfer(raw, result, height, block.time);
+      // A transfer is stored unless known; anything known (or not a transfer) settles a submission of that hash, if any.
+      writes.push(found ? this.store.insert(found).then((outcome) => (outcome.kind === "created" ? undefined : this.store.update(hash, settle))) : this.store.update(hash, settle));
     }
-    if (fresh.length > 0) writes.push(this.store.put(...fresh));
-    await Promise.all(writes); // one group commit for the block
+    await Promise.all(writes); // one group commit for the block, with the journal
   }
 
   /** The settled version of a submitted record found in a block, unless it already says so. */

@@ -5,7 +5,8 @@ import { nonceUsedElsewhere, nonceUsedUnproven, timeoutPassed } from "./final-ev
 import { settled } from "./follower.js";
 import type { AccountState, NodeClient, TxResult } from "./node-client.js";
 import { type TxRecord, type TxStatus, withStatus } from "./records.js";
-import type { TxStore } from "./store.js";
+import { type Coordination, soleReplica } from "./coordination.js";
+import type { TxStore } from "./tx-store.js";
 
 /** How many blocks a broadcast may stay unseen before the reconciler asks the node about it. */
 const RECONCILE_AFTER_BLOCKS = 10n;
@@ -26,12 +27,16 @@ function alreadyInMempool(text: string): boolean {
 export class TxQueue {
   /** Height at which each broadcast was last sent or checked; absent after a restart, so those are checked first. */
   private readonly checkedAt = new Map<string, bigint>();
+  /** The followed height at which held transactions were last checked against their timeout heights. */
+  private timeoutsCheckedAt = -1n;
 
   constructor(
     private readonly node: NodeClient,
     private readonly store: TxStore,
     private readonly queueTtlMs: number,
     private readonly log: Logger,
+    /** Several replicas on one store: a sender's queue is worked by one of them at a time. */
+    private readonly coordination: Coordination = soleReplica,
   ) {}
 
   /**
@@ -40,9 +45,9 @@ export class TxQueue {
    */
   private readonly waiting = new Set<string>();
 
-  /** Whether some queued transaction's window has passed and it is not waiting for a gap (memory only). */
-  hasDue(now = Date.now()): boolean {
-    return this.store.pending().some((r) => r.status === "queued" && !this.waiting.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now);
+  /** Whether some queued transaction's window has passed and it is not waiting for a gap. */
+  async hasDue(now = Date.now()): Promise<boolean> {
+    return (await this.store.dueSenders(now, this.waiting)).length > 0;
   }
 
   /** Something changed (a block, a submission): look at waiting transactions again. */
@@ -50,11 +55,12 @@ export class TxQueue {
     this.waiting.clear();
   }
 
-  /** One pass over every sender with queued transactions. */
+  /** One pass over every sender with a queued transaction due. */
   async run(latestHeight: bigint, now = Date.now()): Promise<void> {
-    const pending = this.store.pending();
-    const senders = new Set(pending.filter((r) => r.status === "queued").map((r) => r.from));
-    for (const sender of senders) await this.runSender(sender, latestHeight, now);
+    // Only senders with something due (one indexed query with PostgreSQL): transactions inside
+    // their hold window are not read at all, however many there are.
+    const senders = await this.store.dueSenders(now, this.waiting);
+    for (const sender of senders) await this.coordination.withSender(sender, () => this.runSender(sender, latestHeight, now));
   }
 
   /**
@@ -63,12 +69,17 @@ export class TxQueue {
    * evidence of final-evidence.ts, so a state once reported never changes.
    */
   async reconcile(latestHeight: bigint): Promise<void> {
-    for (const record of this.store.pending().filter((r) => r.status === "queued" && r.timeoutHeight !== "0")) {
-      if (timeoutPassed(record, this.store.followedHeight())) {
-        await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
+    const followed = await this.store.followedHeight();
+    if (followed !== this.timeoutsCheckedAt) {
+      // Timeouts pass only as the follower reads blocks: the queued records are read once per step, not once per pass.
+      this.timeoutsCheckedAt = followed;
+      for (const record of (await this.store.pending(undefined, "queued")).filter((r) => r.timeoutHeight !== "0")) {
+        if (timeoutPassed(record, followed)) {
+          await this.move(record.txHash, "queued", "expired", `timeout height ${record.timeoutHeight} reached before it could be broadcast`);
+        }
       }
     }
-    const broadcast = this.store.pending().filter((r) => r.status === "broadcast");
+    const broadcast = await this.store.pending(undefined, "broadcast");
     const live = new Set(broadcast.map((r) => r.txHash));
     for (const hash of this.checkedAt.keys()) if (!live.has(hash)) this.checkedAt.delete(hash);
     for (const record of broadcast) {
@@ -81,7 +92,7 @@ export class TxQueue {
         continue;
       }
       const account = await this.node.account(record.from);
-      const scanned = this.store.followedHeight();
+      const scanned = await this.store.followedHeight();
       const timeout = BigInt(record.timeoutHeight);
       if (timeoutPassed(record, scanned)) {
         await this.move(record.txHash, "broadcast", "expired", `not included by its timeout height ${timeout}`);
@@ -90,21 +101,21 @@ export class TxQueue {
       } else if (nonceUsedUnproven(record, account) || (timeout > 0n && latestHeight >= timeout)) {
         // It may be in a block the follower has not read yet: decided on the next pass.
         this.checkedAt.delete(record.txHash);
-      } else if (this.store.get(record.txHash, "accepted")?.status === "broadcast") {
+      } else if ((await this.store.get(record.txHash))?.status === "broadcast") {
         await this.send(record, true); // the node may have lost it (restart, full mempool): same bytes, same hash
       }
     }
   }
 
   private async runSender(sender: string, latestHeight: bigint, now: number): Promise<void> {
-    const mine = this.store.pending().filter((r) => r.from === sender);
+    const mine = await this.store.pending(sender);
     const queued = mine.filter((r) => r.status === "queued").sort(byNonce);
     const account = await this.node.account(sender);
     const onChain = account?.sequence ?? 0n;
     let next = mine.filter((r) => r.status === "broadcast").reduce((n, r) => (BigInt(r.nonce) >= n ? BigInt(r.nonce) + 1n : n), onChain);
     for (const stale of queued) {
-      const record = this.store.get(stale.txHash, "accepted");
-      if (record?.status !== "queued") continue; // cancelled or settled meanwhile
+      const record = await this.store.get(stale.txHash);
+      if (record?.status !== "queued") continue; // cancelled or settled meanwhile (a change still being written is caught by send's conditional update)
       const nonce = BigInt(record.nonce);
       const holdUntil = Date.parse(record.holdUntil ?? record.createdAt);
       const timeout = BigInt(record.timeoutHeight);
@@ -112,7 +123,7 @@ export class TxQueue {
         await this.settleStale(record, account);
       } else if (timeout > 0n && latestHeight >= timeout) {
         // No later block may include it, so it is not sent; final once the follower has read block `timeout`.
-        if (timeoutPassed(record, this.store.followedHeight())) await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
+        if (timeoutPassed(record, await this.store.followedHeight())) await this.move(record.txHash, "queued", "expired", `timeout height ${timeout} reached before it could be broadcast`);
         else this.waiting.add(record.txHash);
       } else if (now > holdUntil + this.queueTtlMs) {
         await this.move(record.txHash, "queued", "expired", `waited ${Math.round(this.queueTtlMs / 1000)} s for nonce ${next} without it arriving`);
@@ -130,7 +141,7 @@ export class TxQueue {
   private async settleStale(record: TxRecord, account: AccountState | undefined): Promise<void> {
     const onChain = await this.node.txByHash(record.txHash);
     if (onChain) await this.settle(record.txHash, onChain);
-    else if (nonceUsedElsewhere(record, this.store.followedHeight(), account)) await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
+    else if (nonceUsedElsewhere(record, await this.store.followedHeight(), account)) await this.move(record.txHash, "queued", "rejected", `nonce ${record.nonce} is already used on chain`);
     else this.waiting.add(record.txHash); // the next block wakes it, and the follower will have read further
   }
 
@@ -173,7 +184,7 @@ export class TxQueue {
       if (gap && BigInt(gap[1]!) < BigInt(gap[2]!)) {
         // The node still waits for an earlier nonce (one lost in a crash or a node restart): not
         // final. The earlier broadcasts are checked on the next block, and this one waits for it.
-        for (const r of this.store.pending()) if (r.from === current.from && r.status === "broadcast") this.checkedAt.delete(r.txHash);
+        for (const r of await this.store.pending(current.from, "broadcast")) this.checkedAt.delete(r.txHash);
         await this.move(current.txHash, "broadcast", "queued", `the node expects nonce ${gap[1]} first; waiting for it`);
         this.waiting.add(current.txHash);
         return false;

@@ -1,5 +1,13 @@
-/** A token bucket per key: `perSecond` sustained, `burst` at once. */
-export class RateLimiter {
+import type { MaybePromise } from "./tx-store.js";
+
+/** Takes one request's token for a key (a token id, or a client address for failed attempts). */
+export interface RateLimit {
+  /** 0 when the request may go ahead, otherwise the whole seconds to wait. */
+  take(key: string): MaybePromise<number>;
+}
+
+/** A token bucket per key: `perSecond` sustained, `burst` at once, in this process's memory. */
+export class RateLimiter implements RateLimit {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(

@@ -43,13 +43,18 @@ export const TxRecordSchema = z.object({
 });
 export type TxRecord = Readonly<z.infer<typeof TxRecordSchema>>;
 
+/** A record as the list shows it: the list omits history, so a store need not read it. */
+export type ListedTx = Omit<TxRecord, "history"> & { readonly history?: TxRecord["history"] };
+
 /** The record as clients see it. */
 export type WireTx = Omit<TxRecord, "raw" | "owner" | "sortKey" | "history"> & { history?: readonly HistoryEntry[] };
 
 /** The wire form; the list omits history to stay small. */
-export function toWire(record: TxRecord, withHistory: boolean): WireTx {
+export function toWire(record: TxRecord, withHistory: true): WireTx;
+export function toWire(record: ListedTx, withHistory: false): WireTx;
+export function toWire(record: ListedTx, withHistory: boolean): WireTx {
   const { raw: _raw, owner: _owner, sortKey: _sortKey, history, ...rest } = record;
-  return withHistory ? { ...rest, history } : rest;
+  return withHistory && history ? { ...rest, history } : rest;
 }
 
 /**

@@ -1,60 +1,19 @@
 import { z } from "zod";
 import type { AsyncFiles } from "./durable-file.js";
-import { ApiError, type StorageError } from "./errors.js";
+import type { StorageError } from "./errors.js";
 import { type CompactionThreshold, Journal } from "./journal.js";
-import { isPending, type TxRecord, TxRecordSchema, type TxStatus } from "./records.js";
+import { decodeCursor, encodeCursor } from "./list-cursor.js";
+import { isPending, type TxRecord, TxRecordSchema } from "./records.js";
+import type { InsertOutcome, ListPage, ListQuery, PendingStatus, TxStore } from "./tx-store.js";
 import { type StoreView, WritesUnderWay } from "./writes-under-way.js";
 
+export type { ListPage, ListQuery, TxStore } from "./tx-store.js";
 export type { StoreView } from "./writes-under-way.js";
-
-/** A page request of `GET /transactions`. */
-export interface ListQuery {
-  readonly limit: number;
-  readonly address?: string;
-  readonly status?: TxStatus;
-  readonly cursor?: string;
-}
-
-/** One page, newest first; `nextCursor` when more follow. */
-export interface ListPage {
-  readonly items: readonly TxRecord[];
-  readonly nextCursor?: string;
-}
-
-/**
- * Where the service keeps its transactions; one interface so another backend can replace the
- * journal. Reads see a record only once it is durable (`StoreView`), so a crash never takes back
- * what a client was shown: not a record, not a nonce counted in the next sign doc.
- */
-export interface TxStore {
-  /** The durable version, or with `"accepted"` the newest one (for writers' checks only). */
-  get(txHash: string, view?: StoreView): TxRecord | undefined;
-  /** Stores records; resolves only once they are durable, and only then do reads see them. */
-  put(...records: TxRecord[]): Promise<void>;
-  /**
-   * Applies `change` to the newest accepted version of a record, in the same tick as it is read,
-   * so two writers never overwrite each other's transitions; `change` returns undefined to leave it.
-   */
-  update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined>;
-  /** Resolves when every earlier put has been written (or has failed). */
-  sync(): Promise<void>;
-  list(query: ListQuery): ListPage;
-  /** Records not yet final, for the queue and the reconciler: durable ones, or with `"accepted"` the newest. */
-  pending(view?: StoreView): readonly TxRecord[];
-  /**
-   * The last block height whose transfers are all recorded (0 when none): every transaction of
-   * this service included at or below it is settled durably. Evidence for final states.
-   */
-  followedHeight(): bigint;
-  setFollowedHeight(height: bigint): Promise<void>;
-  close(): Promise<void>;
-}
 
 const EntrySchema = z.union([
   z.object({ k: z.literal("tx"), v: TxRecordSchema }),
   z.object({ k: z.literal("height"), v: z.string().regex(/^\d+$/) }),
 ]);
-const CursorSchema = z.tuple([z.string(), z.string()]);
 
 /** Newest first: later sortKey first, then txHash as a tie-breaker. Ascending array, read backwards. */
 function compare(a: { sortKey: string; txHash: string }, b: { sortKey: string; txHash: string }): number {
@@ -119,6 +78,20 @@ export class JournalStore implements TxStore {
     }
   }
 
+  async insert(record: TxRecord): Promise<InsertOutcome> {
+    // Checked against the accepted view (writes under way included) and claimed in the same
+    // tick: a racing insert of the same hash or nonce sees this one.
+    if (this.get(record.txHash, "accepted")) {
+      if (!this.get(record.txHash)) await this.sync(); // the first write of it is still under way
+      const existing = this.get(record.txHash);
+      if (existing) return { kind: "exists", record: existing };
+    }
+    const rival = isPending(record) ? this.pending(undefined, undefined, "accepted").find((r) => r.from === record.from && r.nonce === record.nonce && r.txHash !== record.txHash) : undefined;
+    if (rival) return { kind: "nonce_taken", rival };
+    await this.put(record);
+    return { kind: "created", record };
+  }
+
   async update(txHash: string, change: (current: TxRecord) => TxRecord | undefined): Promise<TxRecord | undefined> {
     const current = this.get(txHash, "accepted");
     const next = current && change(current);
@@ -147,12 +120,19 @@ export class JournalStore implements TxStore {
     if (items.length <= query.limit) return { items };
     const page = items.slice(0, query.limit);
     const last = page[page.length - 1]!;
-    return { items: page, nextCursor: Buffer.from(JSON.stringify([last.sortKey, last.txHash])).toString("base64url") };
+    return { items: page, nextCursor: encodeCursor(last.sortKey, last.txHash) };
   }
 
-  pending(view: StoreView = "durable"): readonly TxRecord[] {
+  pending(sender?: string, status?: PendingStatus, view: StoreView = "durable"): readonly TxRecord[] {
     const durable = [...this.open.values()];
-    return view === "accepted" ? this.underWay.overlayPending(durable) : durable;
+    const records = view === "accepted" ? this.underWay.overlayPending(durable) : durable;
+    return records.filter((r) => (sender === undefined || r.from === sender) && (status === undefined || r.status === status));
+  }
+
+  dueSenders(now: number, skip: ReadonlySet<string>): readonly string[] {
+    const senders = new Set<string>();
+    for (const r of this.open.values()) if (r.status === "queued" && !skip.has(r.txHash) && Date.parse(r.holdUntil ?? r.createdAt) <= now) senders.add(r.from);
+    return [...senders];
   }
 
   followedHeight(): bigint {
@@ -245,14 +225,6 @@ export class JournalStore implements TxStore {
       else hi = mid;
     }
     return lo;
-  }
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
-  } catch {
-    throw new ApiError(400, "invalid_request", "cursor is not one this service handed out", [{ path: "cursor", message: "unreadable cursor" }]);
   }
 }
 

@@ -1,31 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { z } from "zod";
 import { nodeSyncFiles, replaceFileSync, type SyncFiles } from "./durable-file.js";
+import { hashToken, mintToken, type TokenEntry, TokenEntrySchema, type TokenStore } from "./token-store.js";
 
-const TokenEntrySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** sha256 of the token, hex: the token itself is never stored. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-  createdAt: z.string(),
-  revokedAt: z.string().optional(),
-});
+export { hashToken, type TokenEntry } from "./token-store.js";
+
 const TokenFileSchema = z.object({ tokens: z.array(TokenEntrySchema) });
-export type TokenEntry = z.infer<typeof TokenEntrySchema>;
-
-/** sha256 hex of a presented token. */
-export function hashToken(token: string): string {
-  return Buffer.from(sha256(Buffer.from(token, "utf8"))).toString("hex");
-}
 
 /**
  * API tokens in `tokens.json` in the data folder. The CLI writes the file; a running service
  * re-reads it when it changes, so `token revoke` takes effect without a restart.
  */
-export class TokenFile {
+export class TokenFile implements TokenStore {
   private byHash = new Map<string, TokenEntry>();
   private loadedMtime = -1;
   private checkedAt = 0;
@@ -44,8 +31,7 @@ export class TokenFile {
 
   /** Creates a token and returns it; this is the only time its text exists. */
   create(name: string): { token: string; entry: TokenEntry } {
-    const token = `cdt_${randomBytes(32).toString("base64url")}`;
-    const entry: TokenEntry = { id: randomBytes(6).toString("hex"), name, hash: hashToken(token), createdAt: new Date().toISOString() };
+    const { token, entry } = mintToken(name);
     this.write([...this.entries(), entry]);
     return { token, entry };
   }

@@ -11,7 +11,7 @@ import type { NodeClient } from "./node-client.js";
 import { type TxRecord, withStatus } from "./records.js";
 import { signBytes, transferSignDoc } from "./sign-doc.js";
 import { verifiedSigner } from "./signature.js";
-import type { TxStore } from "./store.js";
+import type { TxStore } from "./tx-store.js";
 import type { Transfer } from "./transfer.js";
 
 /** The transfer rules of `/transactions`: sign docs, submission, cancel (docs/access-interface.md). */
@@ -31,13 +31,13 @@ export class Transactions {
     checkAddress(address, this.chain.prefix, "address");
     const account = await this.node.account(address);
     if (!account) throw new ApiError(404, "not_found", `the chain has no account ${address} yet (it has never received funds)`);
-    return { address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: this.nextNonce(address, account.sequence).toString() };
+    return { address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: (await this.nextNonce(address, account.sequence)).toString() };
   }
 
   /** The exact amino StdSignDoc a client signs for this transfer. */
   async signDoc(body: SignDocBody): Promise<StdSignDoc> {
     const onChain = await this.chainAccount(checkAddress(body.from, this.chain.prefix, "from"));
-    const nonce = body.nonce === undefined ? this.nextNonce(body.from, onChain.sequence) : parseUint64(body.nonce, "nonce");
+    const nonce = body.nonce === undefined ? await this.nextNonce(body.from, onChain.sequence) : parseUint64(body.nonce, "nonce");
     const transfer = this.transfer(body, nonce);
     return transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
   }
@@ -54,15 +54,13 @@ export class Transactions {
     const raw = aminoTxRaw(doc, signer, signature);
     const hash = txIdOf(raw);
     // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
-    const existing = await this.durableRecord(hash);
-    if (existing) return { record: existing, created: false };
+    const existing = await this.store.get(hash);
+    if (existing) {
+      await this.store.sync(); // the first submission's answer may still be waiting for its fsync
+      return { record: existing, created: false };
+    }
     if (transfer.nonce < onChain.sequence) {
       throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
-    }
-    // Versions still being written count here: two different transfers must not both take a nonce.
-    const rival = this.store.pending("accepted").find((r) => r.from === from && r.nonce === transfer.nonce.toString());
-    if (rival) {
-      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${rival.txHash}; cancel it first if it is still queued`, { txHash: rival.txHash });
     }
     const now = new Date();
     const holdUntil = new Date(now.getTime() + this.holdMs).toISOString();
@@ -85,29 +83,26 @@ export class Transactions {
       owner,
       sortKey: now.toISOString(),
     };
-    await this.store.put(record);
+    // One atomic step in the store: a retry racing this one, or a rival for the nonce, cannot both win.
+    const outcome = await this.store.insert(record);
+    if (outcome.kind === "exists") return { record: outcome.record, created: false };
+    if (outcome.kind === "nonce_taken") {
+      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${outcome.rival.txHash}; cancel it first if it is still queued`, { txHash: outcome.rival.txHash });
+    }
     this.onQueued();
     return { record, created: true };
   }
 
   /** Cancels a queued transaction of `owner`; anything already sent cannot be recalled. */
   async cancel(hash: string, owner: string): Promise<TxRecord> {
-    if (!this.store.get(hash)) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
-    // Decided on the newest version, so a broadcast being written by the queue is seen as such.
-    let record: TxRecord | undefined;
-    const cancelled = await this.store.update(hash, (current) => {
-      record = current;
-      return current.owner === owner && current.status === "queued" ? withStatus(current, "cancelled", "cancelled by its submitter before broadcast") : undefined;
-    });
-    if (cancelled) return cancelled;
+    const record = await this.store.get(hash);
     if (!record) throw new ApiError(404, "not_found", `no transaction ${hash} here`);
     if (record.owner !== owner) throw new ApiError(403, "forbidden", "only the token that submitted a transaction may cancel it");
-    if (record.status === "broadcast") {
-      const timeout = BigInt(record.timeoutHeight);
-      const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
-      throw new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
-    }
-    throw new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
+    // A conditional update: if the queue (of this replica or another) broadcast it meanwhile,
+    // the broadcast won and this cancel answers 409 as if it had come a moment later.
+    const cancelled = await this.store.update(hash, (current) => (current.status === "queued" ? withStatus(current, "cancelled", "cancelled by its submitter before broadcast") : undefined));
+    if (cancelled) return cancelled;
+    throw notCancellable((await this.store.get(hash)) ?? record);
   }
 
   private transfer(body: SignDocBody, nonce: bigint): Transfer {
@@ -138,22 +133,23 @@ export class Transactions {
     return account;
   }
 
-  /**
-   * The record of `hash` once it is durable. A first submission still being written is waited
-   * for; if its write fails there is no record, and this submission may store it instead.
-   */
-  private async durableRecord(hash: string): Promise<TxRecord | undefined> {
-    if (this.store.get(hash, "accepted") && !this.store.get(hash)) await this.store.sync();
-    return this.store.get(hash);
-  }
-
-  /** The smallest nonce at or above the chain's sequence that no durable pending transaction here holds. */
-  private nextNonce(address: string, sequence: bigint): bigint {
-    const taken = new Set(this.store.pending().filter((r) => r.from === address).map((r) => BigInt(r.nonce)));
+  /** The smallest nonce at or above the chain's sequence that no pending transaction here holds. */
+  private async nextNonce(address: string, sequence: bigint): Promise<bigint> {
+    const taken = new Set((await this.store.pending(address)).map((r) => BigInt(r.nonce)));
     let nonce = sequence;
     while (taken.has(nonce)) nonce++;
     return nonce;
   }
+}
+
+/** The 409 for a cancel of a transaction that is no longer queued. */
+function notCancellable(record: TxRecord): ApiError {
+  if (record.status === "broadcast") {
+    const timeout = BigInt(record.timeoutHeight);
+    const end = timeout > 0n ? `; it expires if not included by height ${timeout}` : "; it has no timeout height, so it stays valid until included";
+    return new ApiError(409, "already_broadcast", `the transaction is in the node's mempool and cannot be recalled${end}`, { status: record.status, timeoutHeight: record.timeoutHeight });
+  }
+  return new ApiError(409, "not_cancellable", `the transaction is ${record.status} and can no longer be cancelled`, { status: record.status });
 }
 
 /** Strict base64 of exactly `length` bytes; anything else is `invalid_signature_encoding`. */

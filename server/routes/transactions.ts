@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { ListQuery, SignDocBody, SubmitBody, TxIdParam } from "../../shared/access/bodies.js";
 import { checkAddress } from "../lib/address.js";
 import { ApiError } from "../lib/errors.js";
-import { type TxRecord, toWire } from "../lib/records.js";
+import { type ListedTx, type TxRecord, toWire } from "../lib/records.js";
 import type { ServerDeps } from "../server-deps.js";
 
 /** List items serialized once per record version: records are immutable, so the cache never goes stale. */
-const listJson = new WeakMap<TxRecord, string>();
-function itemJson(record: TxRecord): string {
+const listJson = new WeakMap<ListedTx, string>();
+function itemJson(record: ListedTx): string {
   let json = listJson.get(record);
   if (json === undefined) {
     json = JSON.stringify(toWire(record, false));
@@ -31,14 +31,14 @@ export function registerTransactionRoutes(app: FastifyInstance, deps: ServerDeps
   app.get("/transactions", async (request, reply) => {
     const query = ListQuery.parse(request.query);
     if (query.address !== undefined) checkAddress(query.address, deps.chain.prefix, "address");
-    const page = deps.store.list(query);
+    const page = await deps.store.list(query);
     const items = page.items.map(itemJson).join(",");
     const cursor = page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
     return reply.type("application/json").send(`{"transactions":[${items}]${cursor}}`);
   });
 
   app.get<{ Params: { id: string } }>("/transactions/:id", async (request, reply) => {
-    const record = deps.store.get(parseHash(request.params.id));
+    const record = await deps.store.get(parseHash(request.params.id));
     if (!record) throw new ApiError(404, "not_found", `no transaction ${request.params.id} here`);
     return reply.type("application/json").send(recordJson(record));
   });

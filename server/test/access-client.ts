@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type StdSignDoc, Secp256k1HdWallet } from "@cosmjs/amino";
 import pino from "pino";
 import type { DevnetInfo } from "../../devnet/lib/state.js";
 import { type ConfigInput, ConfigSchema } from "../lib/config.js";
 import { type RunningService, startService } from "../service.js";
+import { createTestStorage, type TestStorage } from "./test-storage.js";
 
 /** An HTTP answer: status, parsed JSON body and headers. */
 export interface Answer<T = Record<string, unknown>> {
@@ -14,27 +12,39 @@ export interface Answer<T = Record<string, unknown>> {
   readonly headers: Headers;
 }
 
-/** A service started in this process against the test devnet, with its own data folder and a token. */
+/** A service started in this process against the test devnet, with its own storage and a token. */
 export interface TestService extends RunningService {
   readonly token: string;
-  readonly dataDir: string;
-  /** Stops the service and removes its data folder. */
+  readonly storage: TestStorage;
+  /** Stops the service and removes its storage, unless the caller passed the storage in (then the caller disposes of it). */
   dispose(): Promise<void>;
 }
 
-/** Starts the service in-process against `info`'s first node, on a free port. */
-export async function startTestService(info: DevnetInfo, overrides: Partial<ConfigInput> = {}, dataDir = mkdtempSync(join(tmpdir(), "cometdesk-access-"))): Promise<TestService> {
-  const config = ConfigSchema.parse({ node: info.nodes[0]!.rpc, port: 0, dataDir, holdMs: 0, rateLimit: 10_000, rateBurst: 10_000, pollMs: 100, logLevel: "warn", ...overrides });
-  const service = await startService(config, pino({ level: config.logLevel }));
-  const { token } = service.tokens.create("test");
+/**
+ * Starts the service in-process against `info`'s first node, on a free port, on the store this
+ * run of the suite tests (the journal, or a fresh PostgreSQL database); pass `storage` to
+ * start again on the same data.
+ */
+export async function startTestService(info: DevnetInfo, overrides: Partial<ConfigInput> = {}, storage?: TestStorage): Promise<TestService> {
+  const owned = storage === undefined;
+  const used = storage ?? (await createTestStorage());
+  const config = ConfigSchema.parse({ node: info.nodes[0]!.rpc, port: 0, dataDir: used.dataDir, store: used.store, holdMs: 0, rateLimit: 10_000, rateBurst: 10_000, pollMs: 100, logLevel: "warn", ...overrides });
+  let service: RunningService;
+  try {
+    service = await startService(config, pino({ level: config.logLevel }));
+  } catch (err) {
+    if (owned) await used.dispose();
+    throw err;
+  }
+  const { token } = await service.tokens.create("test");
   service.tokens.reload();
   return {
     ...service,
     token,
-    dataDir,
+    storage: used,
     async dispose() {
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (owned) await used.dispose();
     },
   };
 }
