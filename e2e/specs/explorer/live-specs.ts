@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { passGate, WAIT_MS } from "../../support/app.js";
+import { appLink } from "../../support/app-link.js";
 import { awaitBlocks, LIVE_PAGES, liveObserverScript, matchLive, readLiveNotes, subscribeNewBlocks } from "../../support/live-match.js";
 import type { SpecContext } from "../../support/spec-context.js";
 
@@ -11,8 +12,7 @@ export function liveSpecs(ctx: SpecContext): void {
     it(`live: the ${p.id} page shows every block the node announces, none skipped`, async () => {
       const page = await ctx.open();
       await page.addInitScript(liveObserverScript(p.select, p.attribute));
-      const base = ctx.env().four.appUrl.replace(/#.*$/, "");
-      await page.goto(`${base}#/${p.route}`);
+      await page.goto(await appLink(ctx.env().four, p.route));
       await passGate(page);
       if (!page.url().endsWith(`#/${p.route}`)) await page.evaluate((r) => (window.location.hash = `#/${r}`), p.route);
       await expect.poll(() => page.evaluate(() => Object.keys((window as { __cdLive?: object }).__cdLive ?? {}).length), { timeout: WAIT_MS }).toBeGreaterThan(0);
