@@ -78,6 +78,7 @@ describe("the vault", () => {
       { type: "cosmos-sdk/MsgDelegate", value: { delegator_address: ALICE.address, validator_address: valoper, amount: { denom: "ucomet", amount: "1" } } },
       { type: "cosmos-sdk/MsgVote", value: { proposal_id: "1", voter: ALICE.address, option: 1 } },
       { type: "cosmos-sdk/MsgUnjail", value: { address: valoper } },
+      { type: "cosmos-sdk/MsgModifyWithdrawAddress", value: { delegator_address: ALICE.address, withdraw_address: ALICE.address } },
     ]) {
       const doc = docOf(msg);
       const { signature, pubKey } = await v.vault.signAmino(ALICE.address, doc);
