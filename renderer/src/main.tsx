@@ -3,8 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App.js";
 import { connectApi } from "./api/connect-api.js";
 import { errorMessage } from "./api/unwrap.js";
-import { preloadPage } from "./shell/page-chunks.js";
-import { parseLocation } from "./links/routes.js";
+import { parseLocation, preloadPage } from "./shell/page-chunks.js";
 import { Unavailable } from "./shell/Unavailable.js";
 import "./styles.css";
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeSignDoc, serializeSignDoc } from "@cosmjs/amino";
 import { Secp256k1, Secp256k1Signature, sha256 } from "@cosmjs/crypto";
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
@@ -24,6 +25,12 @@ function fresh(autoLockMs = 0) {
 const signDoc = (from: string) =>
   makeSignDoc([{ type: "cosmos-sdk/MsgSend", value: { from_address: from, to_address: from, amount: [{ denom: "ucomet", amount: "1" }] } }],
     { amount: [{ denom: "ucomet", amount: "500" }], gas: "200000" }, "cometdesk-devnet", "", 0, 0);
+
+const docOf = (...msgs: ReadonlyArray<{ type: string; value: Record<string, unknown> }>) =>
+  makeSignDoc([...msgs], { amount: [{ denom: "ucomet", amount: "500" }], gas: "200000" }, "cometdesk-devnet", "", 0, 0);
+
+const verifies = (doc: ReturnType<typeof docOf>, signature: string, pubKey: string) =>
+  Secp256k1.verifySignature(Secp256k1Signature.fromFixedLength(Buffer.from(signature, "base64")), sha256(serializeSignDoc(doc)), Buffer.from(pubKey, "base64"));
 
 describe("the vault", () => {
   let v: ReturnType<typeof fresh>;
@@ -62,6 +69,40 @@ describe("the vault", () => {
     await v.vault.unlock("correct horse");
     const other = "cosmos14wjvzyulndke4nfte4pm035gad8908uw0ss0l3";
     await expect(v.vault.signAmino(other, signDoc(other))).rejects.toMatchObject({ code: "unknown_signer" });
+  });
+
+  it("signs any registered message whose declared signer is the account, a validator's by its operator address", async () => {
+    await v.vault.unlock("correct horse");
+    const valoper = toBech32("cosmosvaloper", fromBech32(ALICE.address, 90).data);
+    for (const msg of [
+      { type: "cosmos-sdk/MsgDelegate", value: { delegator_address: ALICE.address, validator_address: valoper, amount: { denom: "ucomet", amount: "1" } } },
+      { type: "cosmos-sdk/MsgVote", value: { proposal_id: "1", voter: ALICE.address, option: 1 } },
+      { type: "cosmos-sdk/MsgUnjail", value: { address: valoper } },
+      { type: "cosmos-sdk/MsgModifyWithdrawAddress", value: { delegator_address: ALICE.address, withdraw_address: ALICE.address } },
+    ]) {
+      const doc = docOf(msg);
+      const { signature, pubKey } = await v.vault.signAmino(ALICE.address, doc);
+      expect(await verifies(doc, signature, pubKey)).toBe(true);
+    }
+  });
+
+  it("refuses a known message whose signer is another address, and a message type no module declares", async () => {
+    await v.vault.unlock("correct horse");
+    const other = toBech32("cosmos", new Uint8Array(20).fill(7));
+    const otherValoper = toBech32("cosmosvaloper", fromBech32(other, 90).data);
+    const refused = async (msgs: ReadonlyArray<{ type: string; value: Record<string, unknown> }>, code: string) =>
+      expect(v.vault.signAmino(ALICE.address, docOf(...msgs))).rejects.toMatchObject({ code });
+    await refused([{ type: "cosmos-sdk/MsgSend", value: { from_address: other, to_address: ALICE.address, amount: [{ denom: "ucomet", amount: "1" }] } }], "signer_mismatch");
+    await refused([{ type: "cosmos-sdk/MsgDelegate", value: { delegator_address: other, validator_address: otherValoper, amount: { denom: "ucomet", amount: "1" } } }], "signer_mismatch");
+    await refused([{ type: "cosmos-sdk/MsgUnjail", value: { address: otherValoper } }], "signer_mismatch");
+    // The account's own address where the operator address belongs is not the same signer.
+    await refused([{ type: "cosmos-sdk/MsgUnjail", value: { address: ALICE.address } }], "signer_mismatch");
+    // One foreign message among the account's own spoils the whole document.
+    await refused([signDoc(ALICE.address).msgs[0]!, { type: "cosmos-sdk/MsgVote", value: { proposal_id: "1", voter: other, option: 1 } }], "signer_mismatch");
+    // A type no module declares, even one carrying the account in a familiar field.
+    await refused([{ type: "cosmos-sdk/MsgGrant", value: { granter: ALICE.address, from_address: ALICE.address } }], "unregistered_message");
+    await refused([{ type: "__proto__", value: { from_address: ALICE.address } }], "unregistered_message");
+    await refused([], "unregistered_message");
   });
 
   it("reveals the mnemonic only with the password, even while unlocked", async () => {

@@ -4,6 +4,7 @@ import { pubkeyToAddress, encodeSecp256k1Pubkey, makeCosmoshubPath, Secp256k1HdW
 import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
+import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
 import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";
 import type { ProblemLog } from "../storage/problems.js";
@@ -166,13 +167,20 @@ export function openVault(options: VaultOptions) {
       touch();
       return status();
     }),
-    /** Signs an amino sign doc whose one MsgSend is from `signer`, an account of this vault. */
+    /**
+     * Signs an amino sign doc for `signer`, an account of this vault, when every message in it is
+     * a registered type whose declared signer is that account (`shared/cosmos/amino-signers.ts`).
+     */
     async signAmino(signer: string, signDoc: StdSignDoc) {
       const { mnemonic } = requireUnlocked();
       const account = file().accounts.map(toAccount).find((a) => a.address === signer);
       if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
-      const froms = signDoc.msgs.map((m) => (m.value as { from_address?: unknown }).from_address);
-      if (froms.some((f) => f !== signer)) throw new AppError("signer_mismatch", "the transfer is not from the signing account");
+      if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
+      for (const msg of signDoc.msgs) {
+        const refusal = aminoSignerRefusal(msg, signer);
+        if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
+        if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the signing account`);
+      }
       const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
       const { signature } = await wallet.signAmino(signer, signDoc);
       return { signature: signature.signature, pubKey: signature.pub_key.value as string };

@@ -1,23 +1,7 @@
-/** The shell's pages, addressed by the URL fragment so reloads and the menu can name them. */
-export const ROUTES = [
-  { id: "dashboard", label: "Dashboard", hash: "#/dashboard" },
-  { id: "blocks", label: "Blocks", hash: "#/blocks" },
-  { id: "validators", label: "Validators", hash: "#/validators" },
-  { id: "mempool", label: "Mempool", hash: "#/mempool" },
-  { id: "consensus", label: "Consensus", hash: "#/consensus" },
-  { id: "genesis", label: "Genesis", hash: "#/genesis" },
-  { id: "search", label: "Search", hash: "#/search" },
-  { id: "console", label: "ABCI & RPC", hash: "#/console" },
-  { id: "node", label: "Node", hash: "#/node" },
-  { id: "wallet", label: "Wallet", hash: "#/wallet" },
-  { id: "send", label: "Send", hash: "#/send" },
-  { id: "transactions", label: "Transactions", hash: "#/transactions" },
-  { id: "networks", label: "Networks", hash: "#/networks" },
-  { id: "settings", label: "Settings", hash: "#/settings" },
-] as const;
-
-export type RouteId = (typeof ROUTES)[number]["id"];
-export const DEFAULT_ROUTE: RouteId = "node";
+/**
+ * Fragments of the pages that show one thing. The navigation pages themselves, with their
+ * fragments, titles and shortcuts, are the shell's page table (`renderer/src/shell/page-chunks.ts`).
+ */
 
 /** A page that shows one thing: a block by height or hash, a transaction, an account. */
 export type Detail =
@@ -26,37 +10,26 @@ export type Detail =
   | { readonly kind: "tx"; readonly hash: string }
   | { readonly kind: "account"; readonly address: string };
 
-/** Where the fragment points: a page of the navigation, and the thing it shows if any. */
-export interface Location {
-  readonly route: RouteId;
-  readonly detail?: Detail;
-}
-
-const DETAILS: ReadonlyArray<{ re: RegExp; route: RouteId; make: (m: string) => Detail }> = [
-  { re: /^#\/block\/([1-9]\d{0,19})$/, route: "blocks", make: (height) => ({ kind: "block", height }) },
-  { re: /^#\/block\/hash\/([0-9A-Fa-f]{64})$/, route: "blocks", make: (h) => ({ kind: "blockHash", hash: h.toUpperCase() }) },
-  { re: /^#\/tx\/([0-9A-Fa-f]{64})$/, route: "blocks", make: (h) => ({ kind: "tx", hash: h.toUpperCase() }) },
-  { re: /^#\/account\/([a-z0-9]{8,128})$/, route: "search", make: (address) => ({ kind: "account", address }) },
+const DETAILS: ReadonlyArray<{ re: RegExp; make: (m: string) => Detail }> = [
+  { re: /^#\/block\/([1-9]\d{0,19})$/, make: (height) => ({ kind: "block", height }) },
+  { re: /^#\/block\/hash\/([0-9A-Fa-f]{64})$/, make: (h) => ({ kind: "blockHash", hash: h.toUpperCase() }) },
+  { re: /^#\/tx\/([0-9A-Fa-f]{64})$/, make: (h) => ({ kind: "tx", hash: h.toUpperCase() }) },
+  { re: /^#\/account\/([a-z0-9]{8,128})$/, make: (address) => ({ kind: "account", address }) },
 ];
 
-/** The page and detail a fragment names; anything unknown shows the default page. */
-export function parseLocation(hash: string): Location {
-  const path = hash.split("?")[0] ?? "";
+/** The fragment's path, without a query. */
+export function fragmentPath(hash: string): string {
+  return hash.split("?")[0] ?? "";
+}
+
+/** The detail a fragment names, if it names one. */
+export function parseDetail(hash: string): Detail | undefined {
+  const path = fragmentPath(hash);
   for (const d of DETAILS) {
     const m = d.re.exec(path);
-    if (m) return { route: d.route, detail: d.make(m[1]!) };
+    if (m) return d.make(m[1]!);
   }
-  const found = ROUTES.find((r) => r.hash === path);
-  return { route: found ? found.id : DEFAULT_ROUTE };
-}
-
-/** The navigation page a fragment names (details count as their parent page). */
-export function parseRoute(hash: string): RouteId {
-  return parseLocation(hash).route;
-}
-
-export function routeHash(id: RouteId): string {
-  return ROUTES.find((r) => r.id === id)!.hash;
+  return undefined;
 }
 
 /** The fragment of a detail page: `#/tx/<HASH>` is the transaction route every hash links to. */

@@ -3,13 +3,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { Loading } from "../components/states.js";
-import { ExplorerPage } from "./ExplorerPage.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
-import { pages } from "./page-chunks.js";
+import { detailElement, PAGES, pageElements, pageEntry, routeHash } from "./page-chunks.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
-import { ROUTES } from "../links/routes.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
 import { useRoute } from "./use-route.js";
@@ -39,7 +37,8 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
     if (first.current) first.current = false;
     else heading.current?.focus();
   }, [route, location.detail]);
-  const page = ROUTES.find((r) => r.id === route)!;
+  const page = pageEntry(route);
+  const elements = location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to content</a>
@@ -56,9 +55,9 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
       </header>
       <nav className="sidenav" aria-label="Main">
         <ul>
-          {ROUTES.map((r) => (
+          {PAGES.map((r) => (
             <li key={r.id}>
-              <a href={r.hash} aria-current={r.id === route ? "page" : undefined}>{r.label}</a>
+              <a href={routeHash(r.id)} aria-current={r.id === route ? "page" : undefined}>{r.label}</a>
             </li>
           ))}
         </ul>
@@ -66,15 +65,9 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
       <main id="content" className="content" aria-labelledby="page-title">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
-        <Suspense fallback={<Loading what="the page" />}>
-          {route === "node" && !location.detail && <pages.node />}
-          {route === "wallet" && <pages.wallet unlocked={walletUnlocked} />}
-          {route === "send" && <pages.send />}
-          {route === "transactions" && <pages.transactions />}
-          {route === "networks" && <pages.networks />}
-          {route === "settings" && <pages.settings />}
-        </Suspense>
-        <ExplorerPage location={location} />
+        {elements.map((element, i) => (
+          <Suspense key={i} fallback={<Loading what="the page" />}>{element}</Suspense>
+        ))}
       </main>
       <StatusBar />
       {searching && <Suspense fallback={null}><SearchDialog onClose={() => setSearching(false)} /></Suspense>}

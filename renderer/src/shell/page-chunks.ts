@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, lazy, type ReactElement } from "react";
-import type { Location } from "../links/routes.js";
+import { type Detail, fragmentPath, parseDetail } from "../links/routes.js";
+import { type PageShortcut, shortcutList } from "../links/shortcuts.js";
 
 /** A page component whose chunk can be fetched before it first renders. */
 export type Page<P extends object> = ((props: P) => ReactElement) & Preloadable;
@@ -34,35 +35,133 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>): Page<P> 
  * the shell, so it parses sooner, and a page's libraries (decoders, QR codes, the virtual list,
  * the contract's schemas) load with the first page that needs them.
  */
-export const pages = {
+const chunk = {
   blockDetail: page(() => import("../explorer/pages/block/BlockDetailPage.js").then((m) => m.BlockDetailPage)),
-  blocks: page(() => import("../explorer/pages/block/BlocksPage.js").then((m) => m.BlocksPage)),
-  consensus: page(() => import("../explorer/pages/consensus/ConsensusPage.js").then((m) => m.ConsensusPage)),
-  console: page(() => import("../explorer/pages/console/ConsolePage.js").then((m) => m.ConsolePage)),
-  dashboard: page(() => import("../explorer/pages/dashboard/DashboardPage.js").then((m) => m.DashboardPage)),
-  genesis: page(() => import("../explorer/pages/genesis/GenesisPage.js").then((m) => m.GenesisPage)),
-  mempool: page(() => import("../explorer/pages/mempool/MempoolPage.js").then((m) => m.MempoolPage)),
-  nodeNetwork: page(() => import("../explorer/pages/node/NodeNetwork.js").then((m) => m.NodeNetwork)),
-  account: page(() => import("../explorer/pages/search/AccountPage.js").then((m) => m.AccountPage)),
-  search: page(() => import("../explorer/pages/search/SearchPage.js").then((m) => m.SearchPage)),
   txDetail: page(() => import("../explorer/pages/TxDetailPage.js").then((m) => m.TxDetailPage)),
-  validators: page(() => import("../explorer/pages/validators/ValidatorsPage.js").then((m) => m.ValidatorsPage)),
+  account: page(() => import("../explorer/pages/search/AccountPage.js").then((m) => m.AccountPage)),
   node: page(() => import("../explorer/pages/node/NodePage.js").then((m) => m.NodePage)),
-  wallet: page(() => import("../wallet/pages/wallet/WalletPage.js").then((m) => m.WalletPage)),
-  send: page(() => import("../wallet/pages/send/SendPage.js").then((m) => m.SendPage)),
-  transactions: page(() => import("../wallet/pages/transactions/TransactionsPage.js").then((m) => m.TransactionsPage)),
-  networks: page(() => import("../networks/pages/NetworksPage.js").then((m) => m.NetworksPage)),
-  settings: page(() => import("../settings/pages/SettingsPage.js").then((m) => m.SettingsPage)),
+  nodeNetwork: page(() => import("../explorer/pages/node/NodeNetwork.js").then((m) => m.NodeNetwork)),
 };
 
+/** What the shell knows when it shows a page. */
+export interface PageContext {
+  readonly walletUnlocked: boolean;
+}
+
+interface PageEntry {
+  /** The route: its fragment is `#/<id>`. */
+  readonly id: string;
+  /** The page's title and its entry in the navigation. */
+  readonly label: string;
+  /** Mod plus this key opens the page. */
+  readonly shortcut?: string;
+  /** The chunks the page renders, in order, each in its own Suspense boundary. */
+  readonly chunks: readonly Page<object>[];
+  /** The page's elements; without it, each chunk renders with no props. */
+  readonly view?: (context: PageContext) => readonly ReactElement[];
+}
+
+/** A page with no props of its own, in one chunk. */
+function plain(load: () => Promise<ComponentType>): readonly Page<object>[] {
+  return [page(load)];
+}
+
+/**
+ * THE page table: a navigation page's route, title, shortcut and chunk are declared here and
+ * nowhere else. The navigation, the fragments, the shortcuts, the Settings page's list of them
+ * and the chunk preloading all read it. Order is the navigation's order.
+ */
+export const PAGES = [
+  { id: "dashboard", label: "Dashboard", chunks: plain(() => import("../explorer/pages/dashboard/DashboardPage.js").then((m) => m.DashboardPage)) },
+  { id: "blocks", label: "Blocks", chunks: plain(() => import("../explorer/pages/block/BlocksPage.js").then((m) => m.BlocksPage)) },
+  { id: "validators", label: "Validators", chunks: plain(() => import("../explorer/pages/validators/ValidatorsPage.js").then((m) => m.ValidatorsPage)) },
+  { id: "mempool", label: "Mempool", chunks: plain(() => import("../explorer/pages/mempool/MempoolPage.js").then((m) => m.MempoolPage)) },
+  { id: "consensus", label: "Consensus", chunks: plain(() => import("../explorer/pages/consensus/ConsensusPage.js").then((m) => m.ConsensusPage)) },
+  { id: "genesis", label: "Genesis", chunks: plain(() => import("../explorer/pages/genesis/GenesisPage.js").then((m) => m.GenesisPage)) },
+  { id: "search", label: "Search", chunks: plain(() => import("../explorer/pages/search/SearchPage.js").then((m) => m.SearchPage)) },
+  { id: "console", label: "ABCI & RPC", chunks: plain(() => import("../explorer/pages/console/ConsolePage.js").then((m) => m.ConsolePage)) },
+  { id: "node", label: "Node", shortcut: "1", chunks: [chunk.node, chunk.nodeNetwork] },
+  { id: "wallet", label: "Wallet", shortcut: "3", ...withProps(page(() => import("../wallet/pages/wallet/WalletPage.js").then((m) => m.WalletPage)), (c) => ({ unlocked: c.walletUnlocked })) },
+  { id: "send", label: "Send", shortcut: "4", chunks: plain(() => import("../wallet/pages/send/SendPage.js").then((m) => m.SendPage)) },
+  { id: "transactions", label: "Transactions", shortcut: "5", chunks: plain(() => import("../wallet/pages/transactions/TransactionsPage.js").then((m) => m.TransactionsPage)) },
+  { id: "networks", label: "Networks", shortcut: "2", chunks: plain(() => import("../networks/pages/NetworksPage.js").then((m) => m.NetworksPage)) },
+  { id: "settings", label: "Settings", shortcut: ",", ...withProps(page(() => import("../settings/pages/SettingsPage.js").then((m) => m.SettingsPage)), () => ({ shortcuts: SHORTCUT_LIST })) },
+] as const satisfies readonly PageEntry[];
+
+/** A page whose component takes props that the shell fills from its context. */
+function withProps<P extends object>(component: Page<P>, props: (context: PageContext) => P): Pick<PageEntry, "chunks" | "view"> {
+  return { chunks: [component as Page<object>], view: (context) => [createElement(component, props(context))] };
+}
+
+export type RouteId = (typeof PAGES)[number]["id"];
+export const DEFAULT_ROUTE: RouteId = "node";
+
+const ENTRIES: readonly PageEntry[] = PAGES;
+
+/** The page of a route. */
+export function pageEntry(id: RouteId): PageEntry {
+  return ENTRIES.find((p) => p.id === id)!;
+}
+
+/** The pages' shortcuts, in the order Mod+1, Mod+2 … then the others. */
+export const PAGE_SHORTCUTS: ReadonlyArray<PageShortcut<RouteId>> = ENTRIES.flatMap((p) =>
+  p.shortcut === undefined ? [] : [{ key: p.shortcut, route: p.id as RouteId, label: p.label }],
+).sort((a, b) => shortcutOrder(a.key) - shortcutOrder(b.key));
+
+function shortcutOrder(key: string): number {
+  return /^\d$/.test(key) ? Number(key) : 10;
+}
+
+/** Every shortcut with its keys, as the Settings page lists them. */
+export const SHORTCUT_LIST = shortcutList(PAGE_SHORTCUTS);
+
+/** The elements a navigation page renders. */
+export function pageElements(id: RouteId, context: PageContext): readonly ReactElement[] {
+  const entry = pageEntry(id);
+  return entry.view ? entry.view(context) : entry.chunks.map((c) => createElement(c));
+}
+
+/** The element of a detail page (a block, a transaction, an account). */
+export function detailElement(d: Detail): ReactElement {
+  if (d.kind === "block" || d.kind === "blockHash") return createElement(chunk.blockDetail, { key: d.kind === "block" ? d.height : d.hash, detail: d });
+  if (d.kind === "tx") return createElement(chunk.txDetail, { key: d.hash, hash: d.hash });
+  return createElement(chunk.account, { key: d.address, address: d.address });
+}
+
+/** The navigation page a detail counts as. */
+const DETAIL_PARENT: Record<Detail["kind"], RouteId> = { block: "blocks", blockHash: "blocks", tx: "blocks", account: "search" };
+
+/** Where the fragment points: a page of the navigation, and the thing it shows if any. */
+export interface Location {
+  readonly route: RouteId;
+  readonly detail?: Detail;
+}
+
+/** The page and detail a fragment names; anything unknown shows the default page. */
+export function parseLocation(hash: string): Location {
+  const detail = parseDetail(hash);
+  if (detail) return { route: DETAIL_PARENT[detail.kind], detail };
+  const path = fragmentPath(hash);
+  const found = ENTRIES.find((p) => routeHash(p.id as RouteId) === path);
+  return { route: found ? (found.id as RouteId) : DEFAULT_ROUTE };
+}
+
+/** The navigation page a fragment names (details count as their parent page). */
+export function parseRoute(hash: string): RouteId {
+  return parseLocation(hash).route;
+}
+
+export function routeHash(id: RouteId): string {
+  return `#/${id}`;
+}
+
 /** The chunks the page at `location` renders. */
-function chunksFor(location: Location): Preloadable[] {
+function chunksFor(location: Location): readonly Preloadable[] {
   const d = location.detail;
-  if (d?.kind === "block" || d?.kind === "blockHash") return [pages.blockDetail];
-  if (d?.kind === "tx") return [pages.txDetail];
-  if (d?.kind === "account") return [pages.account];
-  if (location.route === "node") return [pages.node, pages.nodeNetwork];
-  return [pages[location.route]];
+  if (d?.kind === "block" || d?.kind === "blockHash") return [chunk.blockDetail];
+  if (d?.kind === "tx") return [chunk.txDetail];
+  if (d?.kind === "account") return [chunk.account];
+  return pageEntry(location.route).chunks;
 }
 
 /**
@@ -70,5 +169,5 @@ function chunksFor(location: Location): Preloadable[] {
  * instead of after the shell first renders; a page whose chunk is in renders without suspending.
  */
 export function preloadPage(location: Location): void {
-  for (const chunk of chunksFor(location)) chunk.preload().catch(() => undefined);
+  for (const c of chunksFor(location)) c.preload().catch(() => undefined);
 }

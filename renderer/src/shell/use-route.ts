@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { type Location, parseLocation, type RouteId, routeHash } from "../links/routes.js";
+import { type Location, parseLocation, type RouteId, routeHash } from "./page-chunks.js";
 
 /** The current page from the URL fragment; the Electron menu navigates by setting it too. */
 export function useRoute(): [RouteId, (id: RouteId) => void, Location] {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AminoSigners } from "../amino-signer.js";
 
 const Coin = z.object({ denom: z.string(), amount: z.string() });
 
@@ -13,3 +14,8 @@ export type AminoMsgSend = z.infer<typeof AminoMsgSend>;
 export function aminoMsgSend(from: string, to: string, amount: ReadonlyArray<z.infer<typeof Coin>>): AminoMsgSend {
   return { type: "cosmos-sdk/MsgSend", value: { from_address: from, to_address: to, amount: amount.map((c) => ({ denom: c.denom, amount: c.amount })) } };
 }
+
+/** Who signs each bank message the vault may sign (see `../amino-signers.ts`). */
+export const BANK_SIGNERS = {
+  "cosmos-sdk/MsgSend": { field: "from_address", kind: "account" },
+} as const satisfies AminoSigners;

@@ -4,15 +4,15 @@ import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { appQueries } from "../../queries/app-queries.js";
 import { settingsKeys, settingsQueries } from "../settings-queries.js";
-import { SHORTCUTS } from "../../links/shortcuts.js";
+import type { ShortcutInfo } from "../../links/shortcuts.js";
 import { useThemeState } from "../../theme/ThemeProvider.js";
 import type { ThemePreference } from "../../theme/theme.js";
 
 const isMac = /Mac/.test(navigator.platform);
 const THEMES: ReadonlyArray<[ThemePreference, string]> = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];
 
-/** App preferences (stored in main), the theme (stored here) and the keyboard shortcuts. */
-export function SettingsPage() {
+/** App preferences (stored in main), the theme (stored here) and the keyboard shortcuts (from the shell's page table). */
+export function SettingsPage({ shortcuts }: { shortcuts: readonly ShortcutInfo[] }) {
   const api = useApi();
   const client = useQueryClient();
   const theme = useThemeState();
@@ -61,7 +61,7 @@ export function SettingsPage() {
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <dl className="facts">
-          {SHORTCUTS.map((s) => (
+          {shortcuts.map((s) => (
             <div key={s.keys}>
               <dt><kbd>{s.keys.replace("Mod", isMac ? "⌘" : "Ctrl")}</kbd></dt>
               <dd>{s.label}</dd>
