@@ -79,7 +79,7 @@ The real follower, one block per tick as it follows a live chain, over ${int(o.b
 |---|---:|
 | largest during the run | ${size(blocks.maxFileBytes)} |
 | at the end | ${size(blocks.finalFileBytes)} |
-| one height line per block (before this change), same run | ${size(blocks.bytesBefore)} (${int(blocks.heightLinesBefore)} lines) |
+| a height line per block, as the journal wrote before it kept them down, same run | ${size(blocks.bytesBefore)} (${int(blocks.heightLinesBefore)} lines) |
 | start-up read (median) | ${startBlocks.toFixed(1)} ms |
 
 ## 100,000 records

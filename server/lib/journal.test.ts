@@ -219,9 +219,11 @@ describe("Journal writes that stop short", () => {
     const path = journalPath();
     const held = gate();
     const { journal, put } = await openKeyed(path, { faults: { beforeSync: (p) => (p === path ? held.wait() : Promise.resolve()) } });
+    const appended = put({ id: "a", n: 1 });
+    // The fdatasync is reached, and held, before the append resolves.
+    expect(await Promise.race([held.reached.then(() => "sync reached"), appended.then(() => "resolved")])).toBe("sync reached");
     let done = false;
-    const appended = put({ id: "a", n: 1 }).then(() => (done = true));
-    await held.reached;
+    void appended.then(() => (done = true));
     await new Promise((r) => setImmediate(r));
     expect(done).toBe(false);
     held.open();
