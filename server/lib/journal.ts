@@ -18,6 +18,14 @@ export interface CompactionThreshold {
   readonly minBytes: number;
 }
 export const DEFAULT_COMPACTION: CompactionThreshold = { ratio: 1.25, minBytes: 1 << 20 };
+/** While a compaction is under way, appends wait for it rather than take the file past this many times its live size (or `minBytes`). */
+const MAX_RATIO = 2;
+
+function batchBytes(batch: readonly Pending[]): number {
+  let n = 0;
+  for (const p of batch) n += p.bytes;
+  return n;
+}
 
 export interface JournalOptions {
   /** Each entry read at start, in file order. */
@@ -42,6 +50,8 @@ interface Compaction {
   /** Lines made durable in the old file after the snapshot was taken, to be copied after it. */
   readonly tail: Buffer[];
   ready: boolean;
+  /** Settles once the snapshot is written (or failed): appends that would pass the bound wait for it. */
+  snapshotDone?: Promise<void>;
   readonly finished: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (err: StorageError) => void;
@@ -170,6 +180,15 @@ export class Journal {
         this.flushing = undefined;
         return;
       }
+      // Backpressure, only while a snapshot is still being written and only when this batch would
+      // take the file past twice its live size: it waits for the snapshot, then the compaction
+      // finishes first (above), so appends that outrun a slow disk cannot grow the old file
+      // without bound. (One batch bigger than the bound on its own still goes in whole.)
+      const c = this.compaction;
+      if (c && !c.ready && c.snapshotDone && this.size + batchBytes(batch) > MAX_RATIO * Math.max(this.liveBytes, this.minBytes())) {
+        await c.snapshotDone;
+        continue;
+      }
       this.pending = [];
       await this.writeBatch(batch);
       this.maybeCompact();
@@ -219,6 +238,10 @@ export class Journal {
     this.keyBytes.set(key, bytes);
   }
 
+  private minBytes(): number {
+    return (this.options.compactAt ?? DEFAULT_COMPACTION).minBytes;
+  }
+
   private overThreshold(): boolean {
     const { ratio, minBytes } = this.options.compactAt ?? DEFAULT_COMPACTION;
     return this.size > Math.max(ratio * this.liveBytes, minBytes);
@@ -242,7 +265,7 @@ export class Journal {
     finished.catch(() => {}); // a compaction nobody waits for reports through onCompactionError
     const c: Compaction = { tmp: `${this.path}.tmp`, file: undefined, bytes: 0, tail: [], ready: false, finished, resolve, reject };
     this.compaction = c;
-    this.writeSnapshot(c, entries).then(
+    c.snapshotDone = this.writeSnapshot(c, entries).then(
       () => {
         c.ready = true;
         this.kick();
