@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as fsp from "node:fs/promises";
+import type { AsyncFiles as AsyncFileCalls, SyncFiles as SyncFileCalls, WritableFile as OpenFileCalls } from "../../server/lib/durable-file.js";
 
 /**
  * File layers with faults, for the durability tests of the app's stored files and the access
@@ -8,31 +9,9 @@ import * as fsp from "node:fs/promises";
  * page cache that a power cut empties, and a log of every call in order.
  */
 
-/** node:fs's synchronous calls, as `writeFileAtomic` and `replaceFileSync` take them. */
-export interface SyncFileCalls {
-  openSync(path: string, flags: string, mode?: number): number;
-  writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
-  fsyncSync(fd: number): void;
-  closeSync(fd: number): void;
-  renameSync(from: string, to: string): void;
-  unlinkSync(path: string): void;
-}
-
-/** An open file of the asynchronous layer (node's FileHandle, in part). */
-export interface OpenFileCalls {
-  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
-  datasync(): Promise<void>;
-  sync(): Promise<void>;
-  truncate(length: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** node:fs/promises' calls, as the journal takes them. */
-export interface AsyncFileCalls {
-  open(path: string, flags: string, mode?: number): Promise<OpenFileCalls>;
-  rename(from: string, to: string): Promise<void>;
-  unlink(path: string): Promise<void>;
-}
+// The layers take their file calls in the product's own shapes (node's, in part): the app's
+// stored files and the service's tokens use the synchronous calls, the journal the others.
+export type { SyncFiles as SyncFileCalls, WritableFile as OpenFileCalls, AsyncFiles as AsyncFileCalls } from "../../server/lib/durable-file.js";
 
 export interface Faults {
   /** Every call, in order: "open PATH", "write PATH", "fsync PATH", "datasync PATH", "rename FROM -> TO", … */
