@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, afterEach } from "vitest";
 
 /**
  * A small tmpfs a test mounts, so that "the disk is full" is the kernel's answer and not a
@@ -27,6 +28,30 @@ export function mountSmallDisk(bytes = 1 << 20): SmallDisk | { readonly skip: st
   if (reason === undefined) return mounted(bytes);
   if (process.env.CI === "true") throw new Error(`the full-disk tests must run in CI, but ${reason}`);
   return { skip: reason };
+}
+
+/**
+ * A small disk for one test file: mounted now, its filler removed after each test (a failed test
+ * leaves the space for the next one) and unmounted at the end. `skip` says why it could not be
+ * mounted outside CI; `disk()` is the mounted disk inside tests that do not skip.
+ */
+export function useSmallDisk(bytes = 1 << 20): { readonly skip: string | undefined; readonly disk: () => SmallDisk } {
+  const mountedDisk = mountSmallDisk(bytes);
+  const skip = "skip" in mountedDisk ? mountedDisk.skip : undefined;
+  if (skip) console.warn(`full-disk tests skipped: ${skip}`);
+  afterEach(() => {
+    if (!("skip" in mountedDisk)) mountedDisk.unfill();
+  });
+  afterAll(() => {
+    if (!("skip" in mountedDisk)) mountedDisk.unmount();
+  });
+  return {
+    skip,
+    disk: () => {
+      if ("skip" in mountedDisk) throw new Error(`no small disk: ${mountedDisk.skip}`);
+      return mountedDisk;
+    },
+  };
 }
 
 function cannotMount(bytes: number): string | undefined {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { mountSmallDisk } from "../../devnet/test/small-disk.js";
+import { describe, expect, it } from "vitest";
+import { useSmallDisk } from "../../devnet/test/small-disk.js";
 import { StorageError } from "./errors.js";
 import { type TxRecord, withStatus } from "./records.js";
 import { JournalStore } from "./store.js";
@@ -12,15 +12,7 @@ import { TokenFile } from "./tokens.js";
  * with a short count when part of it fits, then ENOSPC. Nothing that was not written whole is
  * acknowledged, the file still reads back, and the error says what happened.
  */
-const disk = mountSmallDisk(1 << 20);
-const skip = "skip" in disk ? disk.skip : undefined;
-if (skip) console.warn(`full-disk tests skipped: ${skip}`);
-afterEach(() => {
-  if (!("skip" in disk)) disk.unfill(); // a failed test leaves the space for the next one
-});
-afterAll(() => {
-  if (!("skip" in disk)) disk.unmount();
-});
+const { skip, disk } = useSmallDisk(1 << 20);
 
 function record(n: number): TxRecord {
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
@@ -31,10 +23,9 @@ function record(n: number): TxRecord {
 }
 
 describe.skipIf(skip !== undefined)(`the access service's files on a full disk${skip ? ` (skipped: ${skip})` : ""}`, () => {
-  const root = () => disk as Exclude<typeof disk, { skip: string }>;
 
   it("refuses an append the disk takes only part of, shows nothing of it, and still reads back", async () => {
-    const d = root();
+    const d = disk();
     const path = join(d.dir, "transactions.jsonl");
     const store = await JournalStore.open(path);
     await store.put(...Array.from({ length: 50 }, (_, i) => record(i + 1)));
@@ -58,7 +49,7 @@ describe.skipIf(skip !== undefined)(`the access service's files on a full disk${
   });
 
   it("keeps the journal whole when a compaction meets a full disk", async () => {
-    const d = root();
+    const d = disk();
     const path = join(d.dir, "compact.jsonl");
     const errors: StorageError[] = [];
     const store = await JournalStore.open(path, { compactAt: { ratio: 100, minBytes: 1 << 30 }, onCompactionError: (e) => errors.push(e) });
@@ -81,7 +72,7 @@ describe.skipIf(skip !== undefined)(`the access service's files on a full disk${
   });
 
   it("keeps tokens.json whole when the disk is full, and prints no token it did not store", () => {
-    const d = root();
+    const d = disk();
     const path = join(d.dir, "tokens", "tokens.json");
     const tokens = new TokenFile(path);
     const issued = Array.from({ length: 30 }, (_, i) => tokens.create(`operator-${i}`).token);

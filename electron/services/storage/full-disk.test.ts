@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { mountSmallDisk } from "../../../devnet/test/small-disk.js";
+import { describe, expect, it } from "vitest";
+import { useSmallDisk } from "../../../devnet/test/small-disk.js";
 import { createEventHub } from "../event-hub.js";
 import { openOutbox, type StoredSend } from "../tx/outbox.js";
 import { openVault } from "../vault/vault.js";
@@ -13,15 +13,7 @@ import { createProblemLog } from "./problems.js";
  * a short count when part of it fits, then ENOSPC. The old file survives, the error says what
  * happened, and nothing that was stored is lost.
  */
-const disk = mountSmallDisk(1 << 20);
-const skip = "skip" in disk ? disk.skip : undefined;
-if (skip) console.warn(`full-disk tests skipped: ${skip}`);
-afterEach(() => {
-  if (!("skip" in disk)) disk.unfill(); // a failed test leaves the space for the next one
-});
-afterAll(() => {
-  if (!("skip" in disk)) disk.unmount();
-});
+const { skip, disk } = useSmallDisk(1 << 20);
 
 // The devnet's public test mnemonic for alice (devnet/accounts.json): test-only, never real value.
 const ALICE = JSON.parse(readFileSync("devnet/accounts.json", "utf8")).accounts[0] as { mnemonic: string };
@@ -34,10 +26,9 @@ const send = (requestId: string): StoredSend => ({
 });
 
 describe.skipIf(skip !== undefined)(`stored files on a full disk${skip ? ` (skipped: ${skip})` : ""}`, () => {
-  const root = () => (disk as Exclude<typeof disk, { skip: string }>);
 
   it("keeps the vault whole when the disk takes only part of its new version, and keeps the phrase", { timeout: 120_000 }, async () => {
-    const d = root();
+    const d = disk();
     const dataDir = join(d.dir, "wallet");
     const vault = openVault({ dataDir, prefix: () => "cosmos", autoLockMs: () => 0, events: createEventHub() });
     await vault.import(ALICE.mnemonic, PASSWORD);
@@ -69,7 +60,7 @@ describe.skipIf(skip !== undefined)(`stored files on a full disk${skip ? ` (skip
   });
 
   it("keeps the outbox whole, and the send unstored, when the disk is full", () => {
-    const d = root();
+    const d = disk();
     const dataDir = join(d.dir, "outbox");
     const outbox = openOutbox(dataDir, createProblemLog());
     for (let i = 0; i < 100; i++) outbox.put(send(`signed-${i}`));
