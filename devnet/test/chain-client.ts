@@ -1,5 +1,5 @@
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
-import { type StdFee, SigningStargateClient } from "@cosmjs/stargate";
+import { type StdFee, SigningStargateClient, StargateClient } from "@cosmjs/stargate";
 import type { DevnetInfo } from "../lib/state.js";
 
 /** A fixed fee, so balance changes can be checked to the unit. */
@@ -31,4 +31,14 @@ export async function rpcGet(rpc: string, route: string, params: Record<string, 
   const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
   const response = await fetch(`${rpc}/${route}${query ? `?${query}` : ""}`);
   return { status: response.status, body: (await response.json()) as { result?: unknown; error?: unknown } };
+}
+
+/** An account's sequence as the node at `rpc` reports it now (a fresh connection, closed after). */
+export async function sequenceOf(rpc: string, address: string): Promise<number> {
+  const chain = await StargateClient.connect(rpc);
+  try {
+    return (await chain.getSequence(address)).sequence;
+  } finally {
+    chain.disconnect();
+  }
 }

@@ -5,9 +5,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { StargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WebSocket } from "ws";
+import { sequenceOf } from "../../devnet/test/chain-client.js";
 import { connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
 import { createAccessClient } from "../services/access/access-client.js";
 
@@ -84,14 +84,6 @@ async function startBridge() {
 
 type Entry = { requestId: string; txHash: string; state: string };
 const outboxFile = () => (JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Entry[] }).sends;
-const sequenceOf = async (address: string) => {
-  const chain = await StargateClient.connect(info.nodes[0]!.rpc);
-  try {
-    return (await chain.getSequence(address)).sequence;
-  } finally {
-    chain.disconnect();
-  }
-};
 
 describe("the main process killed in the middle of a send", () => {
   beforeAll(async () => {
@@ -104,7 +96,7 @@ describe("the main process killed in the middle of a send", () => {
 
   for (const point of ["kill-before-service", "kill-after-service"] as const) {
     it(`commits the transfer exactly once after a restart (${point})`, { timeout: 120_000 }, async () => {
-      const before = await sequenceOf(sender.address);
+      const before = await sequenceOf(info.nodes[0]!.rpc, sender.address);
       const first = await startBridge();
       expect(await first.conn.api.wallet.unlock({ password: "a long password" })).toMatchObject({ ok: true });
       const requestId = crypto.randomUUID();
@@ -127,7 +119,7 @@ describe("the main process killed in the middle of a send", () => {
       await expect.poll(() => outboxFile().find((s) => s.requestId === requestId)?.state, { timeout: 30_000 }).toBe("submitted");
       // The user presses "send" again on the same review: the same transaction, not a new one.
       expect(await second.conn.api.tx.submit(args)).toMatchObject({ ok: true, value: { txHash: signed.txHash } });
-      expect(await sequenceOf(sender.address)).toBe(before + 1);
+      expect(await sequenceOf(info.nodes[0]!.rpc, sender.address)).toBe(before + 1);
       expect(outboxFile().filter((s) => s.state === "signed")).toEqual([]);
       second.conn.close();
       bridge!.kill("SIGTERM");

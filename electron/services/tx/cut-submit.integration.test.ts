@@ -4,10 +4,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { StargateClient } from "@cosmjs/stargate";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { JournalStore } from "../../../server/lib/store.js";
 import { TokenFile } from "../../../server/lib/tokens.js";
+import { sequenceOf } from "../../../devnet/test/chain-client.js";
 import { dataPaths } from "../../../server/service.js";
 import { createAccessClient } from "../access/access-client.js";
 import { createServices, type Services } from "../create-services.js";
@@ -59,14 +59,6 @@ async function startService(port: number, dieAfterSubmit: boolean): Promise<{ ch
   return { child, exited };
 }
 
-const sequenceOf = async (address: string) => {
-  const chain = await StargateClient.connect(info.nodes[0]!.rpc);
-  try {
-    return (await chain.getSequence(address)).sequence;
-  } finally {
-    chain.disconnect();
-  }
-};
 
 describe("a submission cut after the service stored it", () => {
   it("is sent again by the app's client, the same signed bytes, and is one transfer", { timeout: 120_000 }, async () => {
@@ -77,7 +69,7 @@ describe("a submission cut after the service stored it", () => {
     writeFileSync(join(dir, "devnet.json"), JSON.stringify({ ...info, access: { url, token } }));
     services = await createServices({ dataDir: join(dir, "app"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
     expect(await services.dispatcher.dispatch("wallet.import", { mnemonic: sender.mnemonic, password: PASSWORD })).toMatchObject({ ok: true });
-    const before = await sequenceOf(sender.address);
+    const before = await sequenceOf(info.nodes[0]!.rpc, sender.address);
 
     const requestId = crypto.randomUUID();
     const answer = services.dispatcher.dispatch("tx.submit", { requestId, from: sender.address, to: recipient.address, amount: `13${info.denom}`, memo: "cut" });
@@ -100,7 +92,7 @@ describe("a submission cut after the service stored it", () => {
     await expect.poll(async () => (await client.get(stored[0]!.txHash)).status, { timeout: 60_000 }).toBe("committed");
     const listed = (await client.list({ address: sender.address, limit: 100 })).transactions.filter((t) => t.from === sender.address && t.nonce === String(before));
     expect(listed.map((t) => t.txHash)).toEqual([stored[0]!.txHash]);
-    expect(await sequenceOf(sender.address)).toBe(before + 1);
+    expect(await sequenceOf(info.nodes[0]!.rpc, sender.address)).toBe(before + 1);
 
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(null);
