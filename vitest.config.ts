@@ -23,6 +23,8 @@ export default defineConfig({
           name: "integration",
           include: ["{devnet,server,electron}/**/*.integration.test.ts"],
           globalSetup: ["./devnet/test/global-setup.ts"],
+          // Each file ends with nothing of its own still in flight on the shared devnet.
+          setupFiles: ["./devnet/test/settle-after-file.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 900_000,
@@ -38,6 +40,7 @@ export default defineConfig({
           // durability file tests are about the journal's own files.
           exclude: ["server/devnet-access.integration.test.ts", "server/durability.integration.test.ts", "**/node_modules/**"],
           globalSetup: ["./devnet/test/global-setup.ts", "./server/test/postgres-global-setup.ts"],
+          setupFiles: ["./devnet/test/settle-after-file.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 900_000,

@@ -101,7 +101,7 @@ describe("a crash while submissions are in flight", () => {
     const hashes = new Map(acked);
     for (const i of order.filter((i) => !acked.has(i))) {
       const answer = await call(second.url, token, "POST", "/transactions", bodies[i]);
-      expect([200, 202]).toContain(answer.status);
+      expect([200, 202], `resubmitting body ${i}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
       hashes.set(i, String(answer.body.txHash));
     }
 
