@@ -78,6 +78,16 @@ describe("the RPC transport against a hostile node", () => {
     expect(Math.abs(wrote)).toBeLessThan(64 << 20); // the server was cut off long before 256 MiB
   });
 
+  it("takes a full 16 MiB genesis chunk, whose answer is larger than the general cap", async () => {
+    const data = Buffer.alloc(16 << 20, 7).toString("base64");
+    handle = (_req, body, res) => answer(res, { jsonrpc: "2.0", id: echoId(body), result: { chunk: "0", total: "1", data } });
+    const t = transport([{ url, kind: "node" }]);
+    const chunk = (await t.call({ route: "genesis_chunked", http: "POST", params: { chunk: "0" }, idempotent: true })).result as { data: string };
+    expect(chunk.data.length).toBe(data.length);
+    // Any other route with an answer that size is still refused.
+    await expect(t.call(status)).rejects.toMatchObject({ code: "rpc_too_large" });
+  });
+
   it("refuses deeply nested JSON, a wrong id, and non-JSON-RPC answers", async () => {
     const t = transport([{ url, kind: "node" }]);
     handle = (_req, body, res) => res.end(`{"jsonrpc":"2.0","id":${echoId(body)},"result":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);

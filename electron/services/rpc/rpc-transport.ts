@@ -62,6 +62,12 @@ class Retryable extends Error {
   }
 }
 
+/**
+ * Routes whose answers are larger by design than the general cap: CometBFT cuts a genesis into
+ * 16 MiB chunks, and one chunk's base64 in a JSON answer is about 21.4 MiB.
+ */
+const ROUTE_CAPS: Readonly<Record<string, number>> = { genesis_chunked: 24 << 20 };
+
 /** Creates the hardened HTTP JSON-RPC transport: timeouts, capped bodies, retries and failover. */
 export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -88,7 +94,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const response = await doFetch(url, { ...init, signal: controller.signal, redirect: "error" });
-      const text = await readBodyCapped(response, maxBytes);
+      const text = await readBodyCapped(response, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0));
       // Proxies answer 502/503/504 when the node behind them is down or slow: worth another try.
       if (response.status === 502 || response.status === 503) throw new Retryable(`HTTP ${response.status}`, false);
       if (response.status === 504) throw new Retryable("HTTP 504 (node too slow)", true);
