@@ -147,7 +147,8 @@ export const NetInfo = z.object({
 });
 
 export const ConsensusParams = z.object({ blockHeight: DecString, params: JsonValue });
-export const GenesisChunk = z.object({ chunk: z.number().int(), total: z.number().int(), data: Base64String });
+/** One of CometBFT's 16 MiB genesis chunks, as base64 (about 21.4 MiB). */
+export const GenesisChunk = z.object({ chunk: z.number().int(), total: z.number().int(), data: z.string().max(24 << 20).regex(/^[A-Za-z0-9+/]*={0,2}$/, "expected base64") });
 export const GenesisDigest = z.object({ sha256: Hash32Hex, bytes: z.number().int(), chunks: z.number().int() });
 const GenesisKind = z.enum(["object", "array", "string", "number", "boolean", "null"]);
 const GenesisPath = z.array(z.string().max(4096)).max(256);

@@ -54,3 +54,18 @@ describe("chain.* against a node that lies about shapes", () => {
     });
   }
 });
+
+describe("a genesis in full 16 MiB chunks, as CometBFT serves a large one", () => {
+  it("is read, hashed and served, chunk and digest alike", { timeout: 60_000 }, async () => {
+    // 16 MiB of JSON whitespace around an object: a valid genesis the size of one full chunk.
+    const file = Buffer.concat([Buffer.from('{"chain_id":"x"}'), Buffer.alloc((16 << 20) - 16, 0x20)]);
+    const data = file.toString("base64");
+    lie = { chunk: "0", total: "1", data };
+    const c = chain();
+    const chunk = await c.genesisChunked({ chunk: 0 });
+    expect(contract.chain.genesisChunked.result.parse(chunk).data.length).toBe(data.length);
+    expect(await c.genesisDigest({})).toMatchObject({ bytes: 16 << 20, chunks: 1 });
+    const root = await c.genesisNode({ path: [] });
+    expect(root.entries).toEqual([{ key: "chain_id", kind: "string", size: 0, value: "x", cut: false }]);
+  });
+});
