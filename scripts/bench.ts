@@ -13,6 +13,7 @@ import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSect
 import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
 import type { Section } from "./bench/section.js";
+import { heavySection } from "./bench/heavy.js";
 import { liveSection } from "./bench/live.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     blocks: { type: "string" },
     records: { type: "string" },
     "journal-blocks": { type: "string" },
+    "genesis-mb": { type: "string" },
+    "block-txs": { type: "string" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -57,6 +60,7 @@ const SECTIONS: Section[] = [
   walletSection({ rows, frames: num(values.frames, 600) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
+  heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];

@@ -16,8 +16,10 @@ if (!only || only === "renderer") {
 }
 if (!only || only === "electron") {
   await esbuild({
-    entryPoints: ["electron/main/main.ts"],
-    outfile: "dist/main/main.js",
+    // The genesis worker is a thread of main's, loaded from the file beside main.js
+    // (electron/services/rpc/genesis-host.ts).
+    entryPoints: { main: "electron/main/main.ts", "genesis-worker": "electron/services/rpc/genesis-worker.ts" },
+    outdir: "dist/main",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -39,5 +41,5 @@ if (!only || only === "electron") {
     external: ["electron"],
     logLevel: "warning",
   });
-  console.log("built dist/main/main.js and dist/preload/preload.cjs");
+  console.log("built dist/main/main.js, dist/main/genesis-worker.js and dist/preload/preload.cjs");
 }

@@ -11,10 +11,10 @@ import { RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
-import { saveGenesis, streamGenesis } from "./genesis-export.js";
 import { readMonikers } from "../../../shared/cosmos/staking/queries.js";
 import { createMonikerCache } from "./moniker-cache.js";
-import { createGenesisCache, genesisNode, genesisSearch, loadGenesis } from "./genesis-index.js";
+import { digestGenesis, type GenesisSource, openGenesis, saveGenesisTo } from "./genesis-host.js";
+import { createGenesisCache, DEFAULT_MAX_GENESIS_BYTES } from "./genesis-index.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -55,14 +55,19 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: w.code, codespace: w.codespace ?? "", log: w.log ?? "", data: w.data ?? "", hash: w.hash };
   };
   const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
-  const genesisChunk = (via?: HttpMethod) => (i: number) => call("genesis_chunked", { chunk: String(i) }, W.RpcGenesisChunk, via);
+  /** Where a genesis worker reads from: this transport's endpoints and settings, and the method. */
+  const genesisSource = async (via?: HttpMethod): Promise<GenesisSource> => ({
+    transport: await deps.transport.snapshot(),
+    http: via ?? deps.defaultMethod(),
+    maxBytes: deps.maxGenesisBytes ?? DEFAULT_MAX_GENESIS_BYTES,
+  });
 
   const abciQuery = async (a: { path: string; data?: string; height?: string; prove?: boolean; via?: HttpMethod }) => {
     const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
     return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
   };
   const monikers = createMonikerCache();
-  const genesis = createGenesisCache(() => loadGenesis(genesisChunk(), deps.maxGenesisBytes));
+  const genesis = createGenesisCache(async () => openGenesis(await genesisSource()), (g) => g.close());
   const parsedGenesis = () => genesis(deps.connection().networkId);
 
   return {
@@ -92,7 +97,9 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     },
     blockSearch: async (a) => {
       const w = await call("block_search", searchParams(a), W.RpcBlockSearch, a.via);
-      return { totalCount: w.total_count, blocks: w.blocks.map(A.block) };
+      const blocks: Awaited<ReturnType<typeof A.block>>[] = [];
+      for (const b of w.blocks) blocks.push(await A.block(b));
+      return { totalCount: w.total_count, blocks };
     },
     header: async (a) => A.header((await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header),
     headerByHash: async (a) => A.header((await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header),
@@ -108,15 +115,15 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     },
     genesis: (a) => raw("genesis", a.via),
     genesisChunked: async (a) => call("genesis_chunked", { chunk: String(a.chunk) }, W.RpcGenesisChunk, a.via),
-    genesisDigest: async (a) => streamGenesis(genesisChunk(a.via)),
-    genesisNode: async (a) => genesisNode(await parsedGenesis(), a),
-    genesisSearch: async (a) => genesisSearch(await parsedGenesis(), a.query),
+    genesisDigest: async (a) => digestGenesis(await genesisSource(a.via)),
+    genesisNode: async (a) => (await parsedGenesis()).node(a),
+    genesisSearch: async (a) => (await parsedGenesis()).search(a.query),
     saveGenesis: async (a) => {
       const chainId = (await call("status", {}, W.RpcStatus, a.via)).node_info.network.replace(/[^\w.-]/g, "_");
       if (!deps.chooseSavePath) throw new AppError("not_supported", "saving files is not available here");
       const path = await deps.chooseSavePath(`genesis-${chainId}.json`);
       if (!path) return { saved: false as const };
-      return { saved: true as const, fileName: basename(path), ...(await saveGenesis(genesisChunk(a.via), path)) };
+      return { saved: true as const, fileName: basename(path), ...(await saveGenesisTo(await genesisSource(a.via), path)) };
     },
     tx: async (a) => {
       const { data, endpoint } = await checkedCall("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via);

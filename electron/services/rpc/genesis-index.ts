@@ -2,7 +2,7 @@ import type { ArgsOf, ResultOf } from "../../../shared/contract/index.js";
 import { AppError } from "../app-error.js";
 import { type GenesisChunk, type GenesisDigest, streamGenesis } from "./genesis-export.js";
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export interface ParsedGenesis extends GenesisDigest { readonly root: Json }
 type NodeAnswer = ResultOf<"chain.genesisNode">;
 type Entry = NodeAnswer["entries"][number];
@@ -19,26 +19,34 @@ const sizeOf = (v: Json): number => (Array.isArray(v) ? v.length : isContainer(v
 const scalarText = (v: Json): string => (typeof v === "string" ? v : JSON.stringify(v));
 
 /**
- * Reads every chunk once, hashing as it goes, and parses the whole file in main, so the renderer
- * can walk and search a genesis of any number of chunks while holding only what it shows.
+ * Reads every chunk once, hashing as it goes, and parses the whole file on the calling thread.
+ * Main does this in the genesis worker (`genesis-host.ts`), never on its own event loop.
  */
 export async function loadGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, maxBytes = DEFAULT_MAX_GENESIS_BYTES): Promise<ParsedGenesis> {
   const parts: Buffer[] = [];
   let size = 0;
-  const digest = await streamGenesis(fetchChunk, async (bytes) => {
+  const digest = await readGenesis(fetchChunk, maxBytes, (bytes) => {
     size += bytes.length;
     parts.push(bytes);
-  }, { maxBytes }).catch((error: unknown) => {
+  });
+  return { ...digest, root: parseGenesis(Buffer.concat(parts, size)) };
+}
+
+/** Streams the genesis to `sink` within `maxBytes`; past it, says to read it chunk by chunk. */
+export function readGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, maxBytes: number, sink: (bytes: Buffer) => void): Promise<GenesisDigest> {
+  return streamGenesis(fetchChunk, async (bytes) => sink(bytes), { maxBytes }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "genesis_too_large") throw new AppError("genesis_too_large", `${error.message}; read it chunk by chunk`);
     throw error;
   });
-  let root: Json;
+}
+
+/** The genesis file's bytes as a tree. */
+export function parseGenesis(bytes: Buffer): Json {
   try {
-    root = JSON.parse(Buffer.concat(parts, size).toString("utf8")) as Json;
+    return JSON.parse(bytes.toString("utf8")) as Json;
   } catch {
     throw new AppError("genesis_not_json", "the node's genesis is not valid JSON");
   }
-  return { ...digest, root };
 }
 
 /** The value at a path of keys (array indexes as decimal strings), or undefined. */
@@ -119,12 +127,13 @@ export function genesisSearch(g: ParsedGenesis, query: string, limit = 200): Res
 }
 
 /** The parsed genesis per network: a chain's genesis never changes, so it is read once. */
-export function createGenesisCache(load: () => Promise<ParsedGenesis>) {
-  const byNetwork = new Map<string, Promise<ParsedGenesis>>();
-  return (networkId: string): Promise<ParsedGenesis> => {
+export function createGenesisCache<G>(load: () => Promise<G>, release: (g: G) => Promise<void> = async () => {}) {
+  const byNetwork = new Map<string, Promise<G>>();
+  return (networkId: string): Promise<G> => {
     let entry = byNetwork.get(networkId);
     if (!entry) {
       // One parsed genesis at a time: a switch to another network lets the last one go.
+      for (const old of byNetwork.values()) void old.then(release, () => {});
       byNetwork.clear();
       entry = load();
       byNetwork.set(networkId, entry);

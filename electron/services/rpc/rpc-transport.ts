@@ -39,8 +39,29 @@ export interface RpcAnswer {
   readonly elapsedMs: number;
 }
 
+/**
+ * A transport's endpoints (headers read now) and settings, as plain data: a worker thread of
+ * main builds its own transport from it (see genesis-host.ts).
+ */
+export interface RpcTransportSnapshot {
+  readonly endpoints: ReadonlyArray<{ readonly url: string; readonly kind: RpcEndpoint["kind"]; readonly headers: Record<string, string> }>;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+  readonly retries: number;
+  readonly backoffMs: number;
+}
+
+/** A transport built from a snapshot, with the snapshot's headers on every call. */
+export function transportFromSnapshot(snapshot: RpcTransportSnapshot): RpcTransport {
+  const endpoints = snapshot.endpoints.map((e) => ({ url: e.url, kind: e.kind, headers: async () => e.headers }));
+  return createRpcTransport({ ...snapshot, endpoints: () => endpoints });
+}
+
 export interface RpcTransport {
   call(call: RpcCall): Promise<RpcAnswer>;
+  /** The endpoints, the one that answered last first, and the settings, for a worker thread. */
+  snapshot(): Promise<RpcTransportSnapshot>;
   /** The latest failover, so the UI can show why another endpoint is in use. */
   lastFailover(): { readonly at: string; readonly from: string; readonly reason: string } | undefined;
 }
@@ -151,6 +172,11 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       throw lastTimedOut ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures);
     },
     lastFailover: () => failover,
+    async snapshot() {
+      const ordered = [...options.endpoints()].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
+      const endpoints = await Promise.all(ordered.map(async (e) => ({ url: e.url, kind: e.kind, headers: (await e.headers?.()) ?? {} })));
+      return { endpoints, timeoutMs, maxBytes, maxDepth, retries, backoffMs };
+    },
   };
 }
 
