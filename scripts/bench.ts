@@ -9,6 +9,7 @@ import { accessSection } from "./bench/access.js";
 import { bridgeSection } from "./bench/bridge.js";
 import { bundleSection } from "./bench/bundle.js";
 import { replicasSection } from "./bench/replicas.js";
+import { soakSection } from "./bench/soak.js";
 import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSection } from "./bench/doc-sections.js";
 import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     "journal-blocks": { type: "string" },
     "genesis-mb": { type: "string" },
     "block-txs": { type: "string" },
+    minutes: { type: "string" },
+    quick: { type: "boolean" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -61,13 +64,14 @@ const SECTIONS: Section[] = [
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
+  soakSection({ minutes: values.quick ? 5 : num(values.minutes, 30), sampleS: values.quick ? 15 : 30 }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "live" && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "live" && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}${id === "soak" && values.quick ? " --quick" : ""}${id === "soak" && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
