@@ -81,6 +81,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     network.rpcVia === "access" && network.accessUrl
       ? [{ url: network.accessUrl, kind: "access", headers: async () => bearerHeader(await tokens.forUrl(network.id, network.accessUrl)) }]
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
+  const releases: Array<() => Promise<void>> = [];
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
   const chain = registerChainHandlers({
@@ -89,6 +90,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     connection: () => feed.status(),
     expectedChainId: () => networks.selected().chainId,
     chooseSavePath: config.chooseSavePath ?? exportsFolder(config.dataDir),
+    onClose: (release) => releases.push(release),
   });
 
   const accessFor = async (network: Network) => {
@@ -165,6 +167,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       feed.stop();
       watcher.stop();
       vault.close();
+      await Promise.all(releases.map((release) => release()));
     },
   };
 }

@@ -26,6 +26,8 @@ export interface ChainDeps {
   readonly expectedChainId?: () => string | undefined;
   /** The largest genesis main parses for the tree and search (default 256 MiB). */
   readonly maxGenesisBytes?: number;
+  /** Registers what the services' close must release (the genesis worker). */
+  readonly onClose?: (release: () => Promise<void>) => void;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
@@ -68,7 +70,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
   };
   const monikers = createMonikerCache();
   const genesis = createGenesisCache(async () => openGenesis(await genesisSource()), (g) => g.close());
-  const parsedGenesis = () => genesis(deps.connection().networkId);
+  const parsedGenesis = () => genesis.get(deps.connection().networkId);
+  deps.onClose?.(() => genesis.clear());
 
   return {
     abciInfo: async (a) => {

@@ -52,10 +52,23 @@ describe("genesis index", () => {
       if (fail) throw new Error("away");
       return loadGenesis(chunks(4096));
     });
-    await expect(cache("a")).rejects.toThrow("away");
+    await expect(cache.get("a")).rejects.toThrow("away");
     fail = false;
-    await cache("a");
-    await cache("a");
+    await cache.get("a");
+    await cache.get("a");
     expect(loads).toBe(2);
+  });
+
+  it("lets the parsed genesis go on a network switch and on clear, and reads it again after", async () => {
+    const released: string[] = [];
+    let loads = 0;
+    const cache = createGenesisCache(async () => `genesis ${++loads}`, async (g) => void released.push(g));
+    await cache.get("a");
+    await cache.get("b"); // another network: the first is released
+    await new Promise((r) => setImmediate(r));
+    expect(released).toEqual(["genesis 1"]);
+    await cache.clear(); // the services closing
+    expect(released).toEqual(["genesis 1", "genesis 2"]);
+    expect(await cache.get("b")).toBe("genesis 3");
   });
 });

@@ -129,16 +129,24 @@ export function genesisSearch(g: ParsedGenesis, query: string, limit = 200): Res
 /** The parsed genesis per network: a chain's genesis never changes, so it is read once. */
 export function createGenesisCache<G>(load: () => Promise<G>, release: (g: G) => Promise<void> = async () => {}) {
   const byNetwork = new Map<string, Promise<G>>();
-  return (networkId: string): Promise<G> => {
-    let entry = byNetwork.get(networkId);
-    if (!entry) {
-      // One parsed genesis at a time: a switch to another network lets the last one go.
-      for (const old of byNetwork.values()) void old.then(release, () => {});
-      byNetwork.clear();
-      entry = load();
-      byNetwork.set(networkId, entry);
-      entry.catch(() => byNetwork.delete(networkId));
-    }
-    return entry;
+  /** Lets every parsed genesis go (a network switch, or the services closing). */
+  const clear = async (): Promise<void> => {
+    const old = [...byNetwork.values()];
+    byNetwork.clear();
+    await Promise.all(old.map((g) => g.then(release, () => {})));
+  };
+  return {
+    get(networkId: string): Promise<G> {
+      let entry = byNetwork.get(networkId);
+      if (!entry) {
+        // One parsed genesis at a time: a switch to another network lets the last one go.
+        void clear();
+        entry = load();
+        byNetwork.set(networkId, entry);
+        entry.catch(() => byNetwork.delete(networkId));
+      }
+      return entry;
+    },
+    clear,
   };
 }
