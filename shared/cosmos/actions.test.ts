@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIONS, ActionMessage } from "./actions.js";
 import { AMINO_SIGNERS } from "./amino-signers.js";
 import { directSignerRefusal } from "./direct-signers.js";
-import { cosmosAminoTypes, cosmosRegistry } from "./signing.js";
+import { cosmosRegistry } from "./signing.js";
 
 const account = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
 const other = "cosmos14wjvzyulndke4nfte4pm035gad8908uw0ss0l3";
