@@ -23,4 +23,15 @@ export const distributionActions = {
     spend: () => [],
     toProto: (v) => ({ ...v }),
   }),
+  "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress": action({
+    typeUrl: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress",
+    // The SDK keeps the message's older amino name.
+    aminoType: "cosmos-sdk/MsgModifyWithdrawAddress",
+    value: z.strictObject({ delegatorAddress: ActionAddress, withdrawAddress: ActionAddress }),
+    signer: { field: "delegatorAddress", kind: "account" },
+    title: "Set withdraw address",
+    review: (v) => [["Delegator", v.delegatorAddress], ["Rewards go to", v.withdrawAddress]],
+    spend: () => [],
+    toProto: (v) => ({ ...v }),
+  }),
 };

@@ -125,6 +125,13 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     expect(tx.kind).toBe("Withdraw rewards, Withdraw rewards");
   });
 
+  it("sets where the rewards go, and later withdrawals pay that address", async () => {
+    await send([{ typeUrl: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", value: { delegatorAddress: alice.address, withdrawAddress: bob.address } }]);
+    expect((await query.distribution.delegatorWithdrawAddress(alice.address)).withdrawAddress).toBe(bob.address);
+    await send([{ typeUrl: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", value: { delegatorAddress: alice.address, withdrawAddress: alice.address } }]);
+    expect((await query.distribution.delegatorWithdrawAddress(alice.address)).withdrawAddress).toBe(alice.address);
+  });
+
   it("keeps sequences in order with several sends in flight, and lists them from tx_search", async () => {
     const amounts = ["101", "102", "103"];
     const txs = await Promise.all(amounts.map((amount) => call("tx.submit", { from: alice.address, to: bob.address, amount: `${amount}${info.denom}` })));
