@@ -120,7 +120,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     events,
     fetchTx: async (id, hash) => {
       const network = networks.get(id);
-      if (network.accessUrl) return (await accessFor(network)).get(hash);
+      if (network.accessUrl && !direct.owns(id, hash)) return (await accessFor(network)).get(hash);
       const tx = await direct.get(network, hash);
       if (!tx) throw new AppError("not_found", "not known yet");
       return tx;

@@ -82,7 +82,9 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     },
     get: async (a) => {
       const network = selected();
-      return direct(network) ? directGet(network, a.id.toUpperCase()) : (await access()).client.get(a.id.toUpperCase());
+      const id = a.id.toUpperCase();
+      // A message other than a transfer went to the nodes even where there is an access service.
+      return direct(network) || deps.direct.owns(network.id, id) ? directGet(network, id) : (await access()).client.get(id);
     },
     info: async () => {
       const network = selected();

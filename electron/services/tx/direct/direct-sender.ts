@@ -123,6 +123,8 @@ export function createDirectSender(deps: DirectSenderDeps) {
       const account = await deps.chainFor(network).account(address).catch(() => ({ sequence: 0n }));
       return inFlightSpend(network, address, account.sequence);
     },
+    /** Whether this app signed and sent `hash` to the network's nodes itself (an access service does not know it). */
+    owns: (networkId: string, hash: string) => deps.outbox.list().some((s) => s.direct && s.networkId === networkId && s.txHash === hash),
     /** A transaction this app sent, as the outbox and the chain know it now. */
     async get(network: Network, hash: string): Promise<Tx | undefined> {
       const send = deps.outbox.list().find((s) => s.direct && s.networkId === network.id && s.txHash === hash);
