@@ -75,4 +75,38 @@ describe("staking", () => {
     expect(await delegated(alice.address, validator)).toBe(before + 2_500_000n);
     expect(w.errors).toEqual([]);
   });
+
+  it("sends a transfer and lists it on a network with no access service (its node's RPC only)", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
+    const network = await w.call("network.add", {
+      name: "Devnet by RPC", chainId: w.devnet.chainId, accessUrl: null, rpcUrls: [w.devnet.nodes[0]!.rpc], bech32Prefix: w.devnet.bech32Prefix,
+      denoms: [{ base: w.devnet.denom, display: "COMET", exponent: 6 }], defaultDenom: w.devnet.denom,
+      gasPrices: { denom: w.devnet.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
+    });
+    await page.reload();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Network", { exact: true }).selectOption(String(network.id));
+    await page.getByRole("link", { name: "Send", exact: true }).click();
+    await page.getByLabel("Recipient address", { exact: true }).fill(bob.address);
+    await page.getByLabel("Amount", { exact: true }).fill("0.75");
+    await page.getByRole("button", { name: "Review" }).click();
+    const doc = page.getByTestId("sign-doc");
+    await doc.waitFor({ timeout: WAIT_MS });
+    expect(await doc.locator("div", { hasText: /^Sign mode/ }).locator("dd").textContent()).toBe("SIGN_MODE_DIRECT");
+    expect(await doc.locator("div", { hasText: /^Amount/ }).locator("dd").textContent()).toBe("0.75 COMET (750000ucomet)");
+    await page.getByRole("button", { name: "Sign and send" }).dblclick(); // a double click is one transaction
+    const tracker = page.getByTestId("send-tracker");
+    await tracker.waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    const hash = (await page.getByTestId("sent-hash").textContent())!;
+
+    await page.getByRole("link", { name: "Transactions", exact: true }).click();
+    const row = page.locator(`[data-tx-hash="${hash}"]`);
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    const { entries } = (await w.call("tx.outbox")) as { entries: Array<{ txHash: string; from: string }> };
+    expect(entries.filter((e) => e.txHash === hash)).toEqual([expect.objectContaining({ from: alice.address })]);
+    expect(w.errors).toEqual([]);
+  });
 });

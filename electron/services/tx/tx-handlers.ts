@@ -12,7 +12,7 @@ import { type FundsSource, readFunds } from "./funds.js";
 import type { Outbox } from "./outbox.js";
 import type { Sender } from "./send.js";
 import type { SaveFile } from "../ports.js";
-import { exportCsv } from "./tx-export.js";
+import { exportCsv, writeCsv } from "./tx-export.js";
 import type { TxWatcher } from "./tx-watcher.js";
 
 export interface TxDeps {
@@ -134,7 +134,13 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       return client.cancel(a.id.toUpperCase());
     },
     exportCsv: async (a) => {
-      const { network, client } = await access();
+      const network = selected();
+      if (direct(network)) {
+        if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
+        const history = await directHistory(deps.chainFor(network), a.address, Math.min(a.rows, 100));
+        return writeCsv(a.status ? history.filter((t) => t.status === a.status) : history, network, deps.saveFile);
+      }
+      const { client } = await access();
       return exportCsv(client, network, a, deps.saveFile);
     },
     outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, direct: _direct, ...entry }) => entry) }),
