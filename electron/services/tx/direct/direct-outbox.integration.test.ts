@@ -29,7 +29,7 @@ const network: Network = {
   gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "user",
 };
 const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" }] });
-const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, state: "live", height: "0" }) as never, expectedChainId: () => info.chainId });
+const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
 const chain = createDirectChain(handlers, transport);
 /** The app as it was when the process died: it wrote the outbox, and the broadcast never happened. */
 const crashing: DirectChain = { ...chain, broadcast: async () => { throw new Error("the process died before broadcasting"); } };

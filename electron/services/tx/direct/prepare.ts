@@ -45,10 +45,9 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     import("@cosmjs/amino"),
     import("@cosmjs/stargate"),
   ]);
-  const account = await deps.chain.account(signer);
-  const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence);
-  const height = args.timeoutHeight === undefined ? await deps.chain.latestHeight() : undefined;
-  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height! + DEFAULT_TIMEOUT_BLOCKS;
+  const [account, height] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight()]);
+  const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height);
+  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + DEFAULT_TIMEOUT_BLOCKS;
   const messages = args.messages.map((m) => {
     const action = actionOf(m.typeUrl)!;
     return { action, value: m.value as Record<string, unknown>, proto: action.toProto(m.value) };
@@ -133,11 +132,14 @@ export function signerOf(network: Network, args: Pick<PrepareArgs, "messages">):
 /**
  * The sequence the next transaction of `address` takes: the chain's, or past the ones this app
  * signed and sent that the chain has not included yet (several sends in flight stay in order).
+ * A send past its timeout height can never be included: a node that dropped it from its mempool
+ * does not hold the sequences after it hostage.
  */
-export function nextSequence(outbox: Outbox, networkId: string, address: string, onChain: bigint): bigint {
+export function nextSequence(outbox: Outbox, networkId: string, address: string, onChain: bigint, height?: bigint): bigint {
   let next = onChain;
   for (const send of outbox.list()) {
     if (!send.direct || send.networkId !== networkId || send.from !== address || send.state === "abandoned") continue;
+    if (height !== undefined && BigInt(send.direct.timeoutHeight) < height) continue;
     const nonce = BigInt(send.nonce);
     if (nonce >= next) next = nonce + 1n;
   }
