@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pubkeyToAddress, encodeSecp256k1Pubkey, makeCosmoshubPath, Secp256k1HdWallet, type StdSignDoc } from "@cosmjs/amino";
-import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
@@ -200,6 +199,7 @@ export function openVault(options: VaultOptions) {
       const refused = directSignerRefusal(signDoc, signer);
       if (refused?.refusal === "unregistered_message") throw new AppError(refused.refusal, `the wallet does not sign messages of type ${JSON.stringify(refused.typeUrl)}: it cannot tell whose they are`);
       if (refused) throw new AppError(refused.refusal, `the ${refused.typeUrl} message is not signed by the signing account`);
+      const { DirectSecp256k1HdWallet } = await import("@cosmjs/proto-signing");
       const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
       const { signature } = await wallet.signDirect(signer, signDoc);
       return { signature: signature.signature, pubKey: signature.pub_key.value as string };

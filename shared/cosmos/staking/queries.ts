@@ -2,10 +2,9 @@ import { ripemd160, sha256 } from "@cosmjs/crypto";
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import { QueryDelegatorDelegationsRequest, QueryDelegatorDelegationsResponse, QueryValidatorsRequest, QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
+import { QueryValidatorsRequest, QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { ResultOf } from "../../contract/index.js";
-import type { AbciQueryDef } from "../abci-query.js";
 
 type AbciQuery = (args: { path: string; data?: string; height?: string }) => Promise<ResultOf<"chain.abciQuery">>;
 export type Monikers = ResultOf<"chain.validatorMonikers">;
@@ -64,10 +63,3 @@ export async function readMonikers(abciQuery: AbciQuery, height?: string): Promi
   }
   return { height: answeredAt, available: true, validators };
 }
-
-/** The validators an address delegates to, by operator address (one page: far more than an account stakes with). */
-export const delegatorValidatorsQuery: AbciQueryDef<{ delegator: string }, string[]> = {
-  path: "/cosmos.staking.v1beta1.Query/DelegatorDelegations",
-  encode: ({ delegator }) => QueryDelegatorDelegationsRequest.encode(QueryDelegatorDelegationsRequest.fromPartial({ delegatorAddr: delegator, pagination: { limit: 200n } })).finish(),
-  decode: (value) => QueryDelegatorDelegationsResponse.decode(value).delegationResponses.flatMap((r) => (r.delegation ? [r.delegation.validatorAddress] : [])),
-};

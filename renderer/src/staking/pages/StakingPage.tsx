@@ -3,7 +3,7 @@ import { useState } from "react";
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "../../../../shared/cosmos/staking/stake-form.js";
-import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/queries.js";
+import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
