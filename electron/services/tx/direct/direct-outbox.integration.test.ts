@@ -12,6 +12,7 @@ import { createProblemLog } from "../../storage/problems.js";
 import { openVault } from "../../vault/vault.js";
 import { spendableBalancesQuery } from "../../../../shared/cosmos/bank/queries.js";
 import { openOutbox } from "../outbox.js";
+import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
 import { createDirectChain, type DirectChain } from "./direct-chain.js";
 import { createDirectSender } from "./direct-sender.js";
 
@@ -55,6 +56,20 @@ const waitFor = async <T>(what: () => Promise<T | undefined>): Promise<T> => {
   }
   throw new Error("timed out");
 };
+
+describe("direct mode's broadcast", () => {
+  it("fails over to the next node when the first does not answer, with the same signed bytes", async () => {
+    // A port of this suite's own range that nothing listens on, named first: a node that is down.
+    const dead = `http://127.0.0.1:${TEST_PORT_BASE + 20_002}`;
+    const fresh = createRpcTransport({ endpoints: () => [{ url: dead, kind: "node" }, { url: info.nodes[0]!.rpc, kind: "node" }] });
+    const failingOver: DirectChain = { ...chain, broadcast: createDirectChain(handlers, fresh).broadcast };
+    const { sender, vault } = await app(mkdtempSync(join(tmpdir(), "cometdesk-direct-outbox-")), failingOver);
+    const tx = await sender.send(network, transfer("34"));
+    expect((await waitFor(() => chain.committed(tx.txHash))).result.code).toBe(0);
+    expect(fresh.lastFailover()).toMatchObject({ from: dead });
+    vault.close();
+  });
+});
 
 describe("direct mode's outbox", () => {
   it("keeps the signed bytes through a crash before the broadcast, and the restart sends those same bytes", async () => {

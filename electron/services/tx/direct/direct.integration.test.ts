@@ -6,6 +6,7 @@ import { QueryClient, setupDistributionExtension, setupStakingExtension, Signing
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { DirectSecp256k1HdWallet, encodePubkey } from "@cosmjs/proto-signing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
 import { createServices, type Services } from "../../create-services.js";
 
 /**
@@ -24,7 +25,7 @@ let validator1 = "";
 
 type Answer = Record<string, unknown>;
 const opened: Services[] = [];
-async function open(mnemonic: string): Promise<{ services: Services; call: (m: string, a?: unknown) => Promise<Answer> }> {
+async function open(mnemonic: string, rpcUrls = [info.nodes[0]!.rpc]): Promise<{ services: Services; call: (m: string, a?: unknown) => Promise<Answer> }> {
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-direct-it-"));
   writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
   const s = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
@@ -37,7 +38,7 @@ async function open(mnemonic: string): Promise<{ services: Services; call: (m: s
   await call("wallet.import", { mnemonic, password: "a long password" });
   // A network as a user adds one: its node's RPC only, no access service.
   const network = await call("network.add", {
-    name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
+    name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls, bech32Prefix: info.bech32Prefix,
     denoms: [{ base: info.denom, display: "COMET", exponent: 6 }, { base: info.stakeDenom, display: "STAKE", exponent: 6 }], defaultDenom: info.denom,
     gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
   });
@@ -178,6 +179,15 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     const refused = await operator.call("tx.prepare", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: { validatorAddress: validator0, commissionRate: "0.11" } }] }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "simulation_failed" });
     expect((refused as Error).message).toMatch(/commission cannot be changed more than once in 24h/);
+  });
+
+  it("fails over to the next node when the first does not answer, for the reads and the broadcast", async () => {
+    // A port of this suite's own range that nothing listens on: the loopback refuses at once, as a node that is down does.
+    const carol = info.accounts.find((a) => a.name === "carol")!;
+    const dead = `http://127.0.0.1:${TEST_PORT_BASE + 20_001}`;
+    const other = await open(carol.mnemonic, [dead, info.nodes[0]!.rpc]);
+    const tx = await other.call("tx.submit", { from: carol.address, to: bob.address, amount: `9${info.denom}` });
+    expect(await committed(tx.txHash as string, other.call)).toMatchObject({ status: "committed" });
   });
 
   it("refuses to sign for another account's validator: the signer is the operator's own key", async () => {
