@@ -88,6 +88,13 @@ describe("a vote on a proposal", () => {
     expect(await committed(tx.txHash as string)).toMatchObject({ status: "committed" });
     const { vote } = await query.gov.vote(proposalId, alice.address);
     expect(vote.options.map((o) => o.option)).toEqual([4]); // VOTE_OPTION_NO_WITH_VETO
+
+    // A deposit spends: main counts it with the fee before signing, and the chain records it.
+    const tooMuch = await call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgDeposit", value: { proposalId, depositor: alice.address, amount: [{ denom: single.stakeDenom, amount: "999999999999999" }] } }], gas: "300000" }).catch((e: unknown) => e);
+    expect(tooMuch).toMatchObject({ code: "insufficient_funds" });
+    const deposit = await call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgDeposit", value: { proposalId, depositor: alice.address, amount: [{ denom: single.stakeDenom, amount: "250000" }] } }] });
+    expect(await committed(deposit.txHash as string)).toMatchObject({ status: "committed" });
+    expect((await query.gov.deposit(proposalId, alice.address)).deposit.amount).toEqual([{ denom: single.stakeDenom, amount: "250000" }]);
     comet.disconnect();
   });
 });
