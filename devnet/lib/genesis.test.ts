@@ -8,6 +8,8 @@ const fresh = JSON.stringify({
     auth: { params: {}, accounts: [] },
     bank: { params: {}, balances: [], supply: [], denom_metadata: [], send_enabled: [] },
     staking: { params: { bond_denom: "stake", unbonding_time: "1814400s" } },
+    slashing: { params: { signed_blocks_window: "100", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "600s", slash_fraction_downtime: "0.010000000000000000" } },
+    gov: { params: { min_deposit: [{ denom: "stake", amount: "10000000" }], voting_period: "172800s", quorum: "0.334000000000000000" } },
   },
 });
 
@@ -49,6 +51,14 @@ describe("fundGenesis", () => {
     const meta = genesis.app_state.bank.denom_metadata as Array<{ base: string; denom_units: Array<{ exponent: number }> }>;
     expect(meta.map((m) => m.base)).toEqual(["ucomet", "ustake"]);
     expect(meta.every((m) => m.denom_units.some((u) => u.exponent === 6))).toBe(true);
+  });
+
+  it("shortens slashing's window and jail time, and keeps its slash fraction", () => {
+    expect(genesis.app_state.slashing.params).toEqual({ signed_blocks_window: "20", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "60s", slash_fraction_downtime: "0.010000000000000000" });
+  });
+
+  it("takes governance deposits in the staking denom and ends votes within a minute, keeping the quorum", () => {
+    expect(genesis.app_state.gov.params).toMatchObject({ min_deposit: [{ denom: "ustake", amount: "1000000" }], voting_period: "60s", expedited_voting_period: "30s", quorum: "0.334000000000000000" });
   });
 
   it("rejects a genesis file of another shape", () => {

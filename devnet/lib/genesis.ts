@@ -17,6 +17,8 @@ const GenesisShape = z.looseObject({
       denom_metadata: z.array(z.unknown()),
     }),
     staking: z.looseObject({ params: z.looseObject({ bond_denom: z.string() }) }),
+    slashing: z.looseObject({ params: z.looseObject({}) }).optional(),
+    gov: z.looseObject({ params: z.looseObject({}) }).optional(),
   }),
 });
 
@@ -37,12 +39,29 @@ function metadata(base: string, display: string, description: string): unknown {
 }
 
 /**
+ * Slashing tuned so an operator can be jailed and unjail within two minutes: a validator that misses
+ * more than half of the last 20 blocks (~10 s at 500 ms blocks) is jailed, and may unjail a minute later (the least the SDK allows).
+ */
+export const DEVNET_SLASHING = { signed_blocks_window: "20", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "60s" } as const;
+/**
+ * Governance that a test can go through: deposits in the staking denom (the SDK's default names
+ * a `stake` denom this chain has not), one STAKE enough for a proposal to open its vote at once,
+ * and votes that end within a minute.
+ */
+export const DEVNET_GOV = {
+  min_deposit: [{ denom: STAKE_DENOM, amount: "1000000" }],
+  expedited_min_deposit: [{ denom: STAKE_DENOM, amount: "2000000" }],
+  voting_period: "60s",
+  expedited_voting_period: "30s",
+} as const;
+
+/**
  * Funds every key in a freshly initialised genesis file and names the denoms.
  * Editing JSON here is much faster than one `simd genesis add-genesis-account` per key.
  */
 export function fundGenesis(genesisText: string, keys: readonly DevnetKey[]): string {
   const genesis = GenesisShape.parse(JSON.parse(genesisText));
-  const { auth, bank, staking } = genesis.app_state;
+  const { auth, bank, staking, slashing, gov } = genesis.app_state;
   const coins = [FEE_DENOM, STAKE_DENOM].sort().map((denom) => ({ denom, amount: GENESIS_BALANCE }));
   keys.forEach((key, index) => {
     auth.accounts.push({
@@ -61,5 +80,7 @@ export function fundGenesis(genesisText: string, keys: readonly DevnetKey[]): st
     metadata(STAKE_DENOM, "STAKE", "Staking token of the Cometdesk devnet"),
   ];
   staking.params.bond_denom = STAKE_DENOM;
+  if (slashing) Object.assign(slashing.params, DEVNET_SLASHING);
+  if (gov) Object.assign(gov.params, structuredClone(DEVNET_GOV));
   return `${JSON.stringify(genesis, null, 2)}\n`;
 }

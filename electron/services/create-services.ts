@@ -23,6 +23,9 @@ import { registerAddressBookHandlers, openAddressBook } from "./address-book/add
 import { networkFunds } from "./tx/funds.js";
 import { openOutbox } from "./tx/outbox.js";
 import { createSender } from "./tx/send.js";
+import { createDirectChain, type DirectChain } from "./tx/direct/direct-chain.js";
+import { createDirectSender } from "./tx/direct/direct-sender.js";
+import { spendableBalancesQuery } from "../../shared/cosmos/bank/queries.js";
 import { bearerHeader } from "../../shared/access/bearer.js";
 import { allBalancesQuery } from "../../shared/cosmos/bank/queries.js";
 import { runAbciQuery } from "./rpc/module-query.js";
@@ -99,9 +102,31 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     const baseUrl = network.accessUrl;
     return createAccessClient({ baseUrl, token: () => tokens.forUrl(network.id, baseUrl) });
   };
+  // Direct mode talks to a network's own nodes, whatever its explorer reads through: broadcasts
+  // never go through an access service's /rpc. One client per network and endpoint list.
+  const directChains = new Map<string, { key: string; chain: DirectChain }>();
+  const chainFor = (network: Network): DirectChain => {
+    const key = `${network.chainId}|${network.rpcUrls.join(" ")}`;
+    const known = directChains.get(network.id);
+    if (known?.key === key) return known.chain;
+    if (network.rpcUrls.length === 0) throw new AppError("no_rpc", `${network.name} has no node URL to send to`);
+    const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
+    const handlers = registerChainHandlers({ transport: nodeTransport, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId });
+    const made = createDirectChain(handlers, nodeTransport);
+    directChains.set(network.id, { key, chain: made });
+    return made;
+  };
+  const spendable = (network: Network, address: string) =>
+    runAbciQuery(async (q) => chainFor(network).abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
   const watcher = createTxWatcher({
     events,
-    fetchTx: async (id, hash) => (await accessFor(networks.get(id))).get(hash),
+    fetchTx: async (id, hash) => {
+      const network = networks.get(id);
+      if (network.accessUrl && !direct.owns(id, hash)) return (await accessFor(network)).get(hash);
+      const tx = await direct.get(network, hash);
+      if (!tx) throw new AppError("not_found", "not known yet");
+      return tx;
+    },
     onFinal: config.notifier ? createTxNotifier(config.notifier, (id) => networks.get(id)) : undefined,
   });
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
@@ -109,6 +134,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
   const sender = createSender({ vault, outbox, funds });
+  const direct = createDirectSender({ vault, outbox, chainFor, spendable });
   const addressBook = openAddressBook(config.dataDir, problems);
 
   const dispatcher = createDispatcher(
@@ -118,7 +144,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
-      tx: registerTxHandlers({ networks, sender, outbox, watcher, accessFor, funds, saveFile: config.saveFile }),
+      tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
@@ -140,9 +166,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const reconcile = () => {
     if (reconciling || outbox.unconfirmed().length === 0) return;
     reconciling = true;
-    void sender
-      .reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) }))
-      .then((settled) => settled.forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
+    void Promise.all([sender.reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) })), direct.reconcile((id) => networks.get(id))])
+      .then((settled) => settled.flat().forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
       .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
       .finally(() => (reconciling = false));
   };

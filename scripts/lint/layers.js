@@ -10,23 +10,30 @@ import { dirname, relative, resolve, sep } from "node:path";
 export const LAYERS = [
   // The IPC contract and the plain helpers both processes use: no Cosmos codecs, so the renderer's
   // first script stays small.
-  { name: "shared", paths: ["shared/"], may: [] },
+  { name: "shared", paths: ["shared/"], may: ["actions"] },
+  // The registry of actions each module declares (zod and plain code, no CosmJS): the contract
+  // derives its message schemas from it, so the renderer's first script loads it too.
+  {
+    name: "actions",
+    paths: ["shared/cosmos/action", ...["bank", "staking", "distribution", "gov", "slashing"].map((m) => `shared/cosmos/${m}/actions`)],
+    may: ["shared"],
+  },
   // One folder per Cosmos module, over CosmJS: main, the service and the explorer's decoder use it.
-  { name: "cosmos", paths: ["shared/cosmos/"], may: ["shared"] },
-  { name: "services", paths: ["electron/services/"], may: ["shared", "cosmos"] },
+  { name: "cosmos", paths: ["shared/cosmos/"], may: ["shared", "actions"] },
+  { name: "services", paths: ["electron/services/"], may: ["shared", "cosmos", "actions"] },
   { name: "ipc-channels", paths: ["electron/ipc-channels"], may: [] },
-  { name: "main", paths: ["electron/main/"], may: ["shared", "cosmos", "services", "ipc-channels"] },
+  { name: "main", paths: ["electron/main/"], may: ["shared", "cosmos", "actions", "services", "ipc-channels"] },
   { name: "preload", paths: ["electron/preload/"], may: ["shared", "ipc-channels"] },
   // The browser mode serves the renderer with the app's own CSP and protocol rules (plain Node files of main).
-  { name: "bridge", paths: ["electron/bridge/"], may: ["shared", "cosmos", "services", "main"] },
-  { name: "server", paths: ["server/"], may: ["shared", "cosmos"] },
-  { name: "devnet", paths: ["devnet/"], may: ["shared", "cosmos", "server"] },
+  { name: "bridge", paths: ["electron/bridge/"], may: ["shared", "cosmos", "actions", "services", "main"] },
+  { name: "server", paths: ["server/"], may: ["shared", "cosmos", "actions"] },
+  { name: "devnet", paths: ["devnet/"], may: ["shared", "cosmos", "actions", "server"] },
   // Tests drive the product, never the project's tools (the one exception finds Electron's binary).
-  { name: "e2e", paths: ["e2e/"], may: ["shared", "cosmos", "services", "bridge", "server", "devnet", "renderer-any", "electron-binary"] },
+  { name: "e2e", paths: ["e2e/"], may: ["shared", "cosmos", "actions", "services", "bridge", "server", "devnet", "renderer-any", "electron-binary"] },
   { name: "electron-binary", paths: ["scripts/electron-binary"], may: [] },
   { name: "scripts", paths: ["scripts/"], may: ["*"] },
   { name: "renderer-bridge", paths: ["renderer/bridge/"], may: ["shared"] },
-  { name: "renderer-bench", paths: ["renderer/bench/"], may: ["shared", "cosmos", "renderer-any"] },
+  { name: "renderer-bench", paths: ["renderer/bench/"], may: ["shared", "cosmos", "actions", "renderer-any"] },
   // The renderer, lowest first: a layer imports the layers above it in this list, never below.
   { name: "text", paths: ["renderer/src/components/text/"], may: ["shared"] },
   { name: "theme", paths: ["renderer/src/theme/"], may: ["shared"] },
@@ -36,10 +43,10 @@ export const LAYERS = [
   { name: "events", paths: ["renderer/src/events/"], may: ["shared", "api", "queries"] },
   { name: "links", paths: ["renderer/src/links/"], may: ["shared", "text", "components"] },
   // Features: each may use every layer above, the Cosmos modules, and itself; never another feature.
-  ...["explorer", "wallet", "networks", "settings", "lock"].map((name) => ({
+  ...["explorer", "wallet", "networks", "settings", "lock", "staking"].map((name) => ({
     name,
     paths: [`renderer/src/${name}/`],
-    may: ["shared", "cosmos", "text", "theme", "api", "components", "queries", "events", "links"],
+    may: ["shared", "cosmos", "actions", "text", "theme", "api", "components", "queries", "events", "links"],
   })),
   // The frame composes the features: their pages are reached only through its page table.
   { name: "shell", paths: ["renderer/src/shell/"], may: ["*"] },

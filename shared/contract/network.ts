@@ -8,6 +8,9 @@ export const Denom = z.object({
   exponent: z.number().int().min(0).max(36),
 });
 
+/** A gas price in base units per gas unit, as a decimal ("0.025"). */
+const GasPrice = z.string().max(40).regex(/^\d{1,20}(\.\d{1,18})?$/, "expected a decimal gas price like 0.025");
+
 /** A network the app knows: where its access service and nodes are, and how to show its coins. */
 export const Network = z.object({
   id: Id,
@@ -19,6 +22,14 @@ export const Network = z.object({
   denoms: z.array(Denom).max(32),
   /** Which denom bare amounts use; one of `denoms`. */
   defaultDenom: z.string().min(1).max(128),
+  /**
+   * The fee token and its gas prices (chain-registry's `fees.fee_tokens`), for transactions main
+   * signs and sends itself; absent, the user gives the fee.
+   */
+  gasPrices: z.object({
+    denom: z.string().min(1).max(128),
+    low: GasPrice, average: GasPrice, high: GasPrice,
+  }).optional(),
   /** Where explorer calls go: through the access service's /rpc, or straight to the node(s). */
   rpcVia: z.enum(["access", "direct"]),
   source: z.enum(["devnet", "registry", "user"]),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, NoArgs } from "../primitives.js";
+import { ActionMessage } from "../cosmos/actions.js";
 import { method } from "./method.js";
 
 /** Transaction statuses of the access service (docs/access-interface.md, "Pending and cancel"). */
@@ -31,6 +32,8 @@ export const Tx = z.object({
   timeoutHeight: z.string().optional(),
   holdUntil: IsoTime.optional(),
   createdAt: IsoTime.optional(),
+  /** What the transaction does, by its messages' titles ("Delegate"); absent for a plain transfer. */
+  kind: z.string().max(200).optional(),
   history: z.array(z.object({ status: TxStatus, at: IsoTime, detail: z.string().optional() })).optional(),
 });
 export type Tx = z.infer<typeof Tx>;
@@ -91,6 +94,52 @@ const BaseCoin = z.object({ denom: z.string(), amount: DecString });
 export const Funds = z.object({ spendable: z.array(BaseCoin), pending: z.array(BaseCoin), available: z.array(BaseCoin) });
 export type Funds = z.infer<typeof Funds>;
 
+/** Fee levels of a network's fee token (chain-registry's low / average / high gas prices). */
+export const FeeTier = z.enum(["low", "average", "high"]);
+export type FeeTier = z.infer<typeof FeeTier>;
+
+/**
+ * Messages the user asks main to sign, any registered action (shared/cosmos/actions.ts), all
+ * with the same signer. Without `gas`, main simulates and multiplies by `gasAdjustment`
+ * (default 1.3); without `fee`, it prices the gas at the network's `feeTier` (default average).
+ */
+export const PrepareArgs = z.strictObject({
+  messages: z.array(ActionMessage).min(1).max(16),
+  memo: z.string().max(256).optional(),
+  gasAdjustment: z.number().min(1).max(5).optional(),
+  feeTier: FeeTier.optional(),
+  fee: CoinString.optional(),
+  gas: z.string().regex(/^[1-9]\d{0,9}$/, "gas is a whole number above zero").optional(),
+  timeoutHeight: DecString.optional(),
+});
+export type PrepareArgs = z.infer<typeof PrepareArgs>;
+
+/** Exactly what main will sign for `tx.prepare`'s arguments: the review screen shows all of it. */
+export const PreparedTx = z.object({
+  signer: z.string(),
+  chainId: z.string(),
+  accountNumber: DecString,
+  sequence: DecString,
+  signMode: z.literal("SIGN_MODE_DIRECT"),
+  messages: z.array(z.object({
+    typeUrl: z.string(),
+    title: z.string(),
+    value: z.record(z.string(), z.unknown()),
+    review: z.array(z.tuple([z.string(), z.string()])),
+  })),
+  fee: z.object({ amount: z.array(Coin), gas: DecString }),
+  /** The simulated gas, before the adjustment; absent when the gas was given. */
+  gasEstimate: DecString.optional(),
+  gasAdjustment: z.number(),
+  /** The gas price the fee was computed from ("0.025uatom"); absent when the fee was given. */
+  gasPrice: z.string().optional(),
+  feeTier: FeeTier.optional(),
+  memo: z.string(),
+  /** The last height at which the chain may include it; past it the transaction is void. */
+  timeoutHeight: DecString,
+});
+export type PreparedTx = z.infer<typeof PreparedTx>;
+
 /** A signed transfer kept in main before it is submitted, so a restart cannot lose or repeat it. */
 export const OutboxEntry = z.object({
   requestId: z.string(),
@@ -102,6 +151,8 @@ export const OutboxEntry = z.object({
   nonce: z.string(),
   state: z.enum(["signed", "submitted", "abandoned"]),
   createdAt: IsoTime,
+  /** Signed in main and broadcast to the nodes (no access service): its titles ("Delegate"). */
+  kind: z.string().optional(),
   problem: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
@@ -135,6 +186,17 @@ export const txMethods = {
   /** Sends this app has signed that the service has not yet confirmed (the outbox). */
   outbox: method(NoArgs, z.object({ entries: z.array(OutboxEntry) })),
   account: method(z.strictObject({ address: Bech32Address }), AccountState),
+  /**
+   * Exactly what main would sign for these messages (chain id, account number, sequence, fee,
+   * gas, memo, timeout height, sign mode), read from the chain now: the review screen's content.
+   */
+  prepare: method(PrepareArgs, PreparedTx),
+  /**
+   * Signs in main (SIGN_MODE_DIRECT) and broadcasts to the network's nodes. Pass back the
+   * reviewed `fee`, `gas`, `timeoutHeight` and `sequence`: main refuses when the account moved
+   * on meanwhile, so what is signed is what was reviewed. `requestId` makes it idempotent.
+   */
+  sendMessages: method(PrepareArgs.extend({ requestId: z.uuid().optional(), sequence: DecString.optional() }), Tx),
   /** What an address can spend now, read from the chain at the call; main checks the same before signing. */
   funds: method(z.strictObject({ address: Bech32Address }), Funds),
 };

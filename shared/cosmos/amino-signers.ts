@@ -31,7 +31,7 @@ export function aminoSignerRefusal(msg: { readonly type: string; readonly value:
 }
 
 /** The signer's address must be exactly the account's, or its operator address: no other spelling. */
-function sameKey(address: string, kind: AminoSigner["kind"], account: string): boolean {
+export function sameKey(address: string, kind: AminoSigner["kind"], account: string): boolean {
   if (kind === "account") return address === account;
   try {
     const { prefix, data } = fromBech32(account, 90); // 90: the bech32 spec limit (the default no longer parses)

@@ -20,6 +20,7 @@ const MODULES: readonly Module[] = [
   ["/cosmos.staking.", () => import("./staking/messages.js").then((m) => m.stakingMessages)],
   ["/cosmos.distribution.", () => import("./distribution/messages.js").then((m) => m.distributionMessages)],
   ["/cosmos.gov.", () => import("./gov/messages.js").then((m) => m.govMessages)],
+  ["/cosmos.slashing.", () => import("./slashing/messages.js").then((m) => m.slashingMessages)],
   ["/ibc.applications.transfer.", () => import("./ibc-transfer/messages.js").then((m) => m.ibcTransferMessages)],
 ];
 

@@ -4,6 +4,7 @@ import { bankAminoConverters } from "./bank/aminomessages.js";
 import { distributionAminoConverters } from "./distribution/aminomessages.js";
 import { govAminoConverters } from "./gov/aminomessages.js";
 import { MESSAGE_CODECS } from "./messages.js";
+import { slashingAminoConverters } from "./slashing/aminomessages.js";
 import { stakingAminoConverters } from "./staking/aminomessages.js";
 
 /**
@@ -12,4 +13,4 @@ import { stakingAminoConverters } from "./staking/aminomessages.js";
  * the access service only: CosmJS's stargate package is too heavy for the renderer.
  */
 export const cosmosRegistry = new Registry(Object.entries(MESSAGE_CODECS));
-export const cosmosAminoTypes = new AminoTypes({ ...bankAminoConverters, ...stakingAminoConverters, ...distributionAminoConverters, ...govAminoConverters });
+export const cosmosAminoTypes = new AminoTypes({ ...bankAminoConverters, ...stakingAminoConverters, ...distributionAminoConverters, ...govAminoConverters, ...slashingAminoConverters });

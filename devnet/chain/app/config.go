@@ -11,6 +11,8 @@ import (
 	consensusmodulev1 "cosmossdk.io/api/cosmos/consensus/module/v1"
 	distrmodulev1 "cosmossdk.io/api/cosmos/distribution/module/v1"
 	genutilmodulev1 "cosmossdk.io/api/cosmos/genutil/module/v1"
+	govmodulev1 "cosmossdk.io/api/cosmos/gov/module/v1"
+	slashingmodulev1 "cosmossdk.io/api/cosmos/slashing/module/v1"
 	stakingmodulev1 "cosmossdk.io/api/cosmos/staking/module/v1"
 	txconfigv1 "cosmossdk.io/api/cosmos/tx/config/v1"
 	"cosmossdk.io/core/appconfig"
@@ -28,6 +30,10 @@ import (
 	distrtypes "github.com/cosmos/cosmos-sdk/x/distribution/types"
 	"github.com/cosmos/cosmos-sdk/x/genutil"
 	genutiltypes "github.com/cosmos/cosmos-sdk/x/genutil/types"
+	_ "github.com/cosmos/cosmos-sdk/x/gov"
+	govtypes "github.com/cosmos/cosmos-sdk/x/gov/types"
+	_ "github.com/cosmos/cosmos-sdk/x/slashing"
+	slashingtypes "github.com/cosmos/cosmos-sdk/x/slashing/types"
 	_ "github.com/cosmos/cosmos-sdk/x/staking"
 	stakingtypes "github.com/cosmos/cosmos-sdk/x/staking/types"
 )
@@ -43,6 +49,7 @@ var moduleAccPerms = []*authmodulev1.ModuleAccountPermission{
 	{Account: distrtypes.ModuleName},
 	{Account: stakingtypes.BondedPoolName, Permissions: []string{authtypes.Burner, stakingtypes.ModuleName}},
 	{Account: stakingtypes.NotBondedPoolName, Permissions: []string{authtypes.Burner, stakingtypes.ModuleName}},
+	{Account: govtypes.ModuleName, Permissions: []string{authtypes.Burner}},
 }
 
 // blockedAccounts may not receive funds through bank sends.
@@ -51,6 +58,7 @@ var blockedAccounts = []string{
 	distrtypes.ModuleName,
 	stakingtypes.BondedPoolName,
 	stakingtypes.NotBondedPoolName,
+	govtypes.ModuleName,
 }
 
 // AppConfig is the depinject configuration of the chain.
@@ -61,11 +69,11 @@ func AppConfig() depinject.Config {
 				Name: "runtime",
 				Config: appconfig.WrapAny(&runtimev1alpha1.Module{
 					AppName:       "simd",
-					BeginBlockers: []string{distrtypes.ModuleName, stakingtypes.ModuleName},
-					EndBlockers:   []string{stakingtypes.ModuleName},
+					BeginBlockers: []string{distrtypes.ModuleName, slashingtypes.ModuleName, stakingtypes.ModuleName},
+					EndBlockers:   []string{govtypes.ModuleName, stakingtypes.ModuleName},
 					InitGenesis: []string{
 						authtypes.ModuleName, banktypes.ModuleName, distrtypes.ModuleName,
-						stakingtypes.ModuleName, genutiltypes.ModuleName, consensustypes.ModuleName,
+						stakingtypes.ModuleName, slashingtypes.ModuleName, govtypes.ModuleName, genutiltypes.ModuleName, consensustypes.ModuleName,
 					},
 					OverrideStoreKeys: []*runtimev1alpha1.StoreKeyConfig{
 						{ModuleName: authtypes.ModuleName, KvStoreKey: "acc"},
@@ -91,6 +99,8 @@ func AppConfig() depinject.Config {
 				}),
 			},
 			{Name: distrtypes.ModuleName, Config: appconfig.WrapAny(&distrmodulev1.Module{})},
+			{Name: slashingtypes.ModuleName, Config: appconfig.WrapAny(&slashingmodulev1.Module{})},
+			{Name: govtypes.ModuleName, Config: appconfig.WrapAny(&govmodulev1.Module{})},
 			{Name: consensustypes.ModuleName, Config: appconfig.WrapAny(&consensusmodulev1.Module{})},
 			{Name: genutiltypes.ModuleName, Config: appconfig.WrapAny(&genutilmodulev1.Module{})},
 			{Name: "tx", Config: appconfig.WrapAny(&txconfigv1.Config{})},

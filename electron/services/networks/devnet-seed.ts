@@ -8,6 +8,8 @@ const DevnetJson = z.object({
   bech32Prefix: z.string(),
   denom: z.string(),
   stakeDenom: z.string(),
+  /** The nodes' minimum gas price ("0.0025ucomet"). */
+  minGasPrice: z.string().regex(/^\d+(\.\d+)?[a-z][a-z0-9/]*$/).optional(),
   nodes: z.array(z.object({ rpc: z.url() })).min(1),
   access: z.object({ url: z.url(), token: z.string().min(1) }).optional(),
   accounts: z.array(z.object({ name: z.string().regex(/^[a-z0-9]{1,32}$/), address: z.string(), mnemonic: z.string().min(1) })).default([]),
@@ -52,10 +54,20 @@ export function devnetSeed(path: string | undefined): DevnetSeed | undefined {
         { base: info.stakeDenom, display: info.stakeDenom.replace(/^u/, "").toUpperCase(), exponent: 6 },
       ],
       defaultDenom: info.denom,
+      gasPrices: gasPricesOf(info.minGasPrice),
       rpcVia: info.access ? "access" : "direct",
       source: "devnet",
     },
     token: info.access?.token,
     demoKeys: info.accounts,
   };
+}
+
+/** The devnet's minimum gas price as the low tier, twice and four times it above. */
+function gasPricesOf(minGasPrice: string | undefined): Network["gasPrices"] {
+  const match = minGasPrice ? /^(\d+(?:\.\d+)?)(.+)$/.exec(minGasPrice) : null;
+  if (!match) return undefined;
+  const low = Number(match[1]);
+  const text = (n: number) => n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
+  return { denom: match[2]!, low: text(low), average: text(low * 2), high: text(low * 4) };
 }

@@ -15,7 +15,8 @@ export function registrySeeds(): Network[] {
 }
 
 function fromRegistry({ chain, assetList }: Entry): Network | undefined {
-  const feeDenom = chain.fees?.feeTokens[0]?.denom;
+  const feeToken = chain.fees?.feeTokens[0];
+  const feeDenom = feeToken?.denom;
   const native = assetList.assets.find((a) => a.base === feeDenom) ?? assetList.assets[0];
   if (!native || !chain.chainId || !chain.bech32Prefix) return undefined;
   const display = native.denomUnits.find((u) => u.denom === native.display);
@@ -30,7 +31,16 @@ function fromRegistry({ chain, assetList }: Entry): Network | undefined {
     bech32Prefix: chain.bech32Prefix,
     denoms: [{ base: native.base, display: native.display, exponent: display?.exponent ?? 0 }],
     defaultDenom: native.base,
+    gasPrices: gasPrices(feeToken),
     rpcVia: "direct",
     source: "registry",
   };
+}
+
+/** The registry's fee token as low / average / high prices; the one it leaves out follows the others. */
+function gasPrices(token: NonNullable<Entry["chain"]["fees"]>["feeTokens"][number] | undefined): Network["gasPrices"] {
+  const average = token?.averageGasPrice ?? token?.lowGasPrice ?? token?.fixedMinGasPrice;
+  if (!token || average === undefined) return undefined;
+  const text = (n: number) => n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
+  return { denom: token.denom, low: text(token.lowGasPrice ?? average), average: text(average), high: text(token.highGasPrice ?? average) };
 }

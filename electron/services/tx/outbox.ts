@@ -5,16 +5,25 @@ import { OutboxEntry } from "../../../shared/contract/tx.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 
-/** What the outbox keeps to submit the very same bytes again: the signed body. */
+/** A transaction main signed to broadcast itself (direct mode): its TxRaw bytes, fee and end. */
+export const DirectSend = z.object({
+  txBytes: z.string(),
+  fee: z.string(),
+  /** Past this height the chain can no longer include it: the send has a certain end. */
+  timeoutHeight: z.string(),
+});
+
+/** What the outbox keeps to submit the very same bytes again: the signed body, or the signed transaction. */
 export const StoredSend = OutboxEntry.extend({
-  // The submit body as sent; loose, so a file written by another version still reads.
-  body: z.object({ ...SubmitRequest.shape, publicKey: z.string() }),
+  // The submit body as sent to an access service; loose, so a file written by another version still reads.
+  body: z.object({ ...SubmitRequest.shape, publicKey: z.string() }).optional(),
+  direct: DirectSend.optional(),
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 const OutboxFile = z.object({ version: z.literal(1), sends: z.array(StoredSend) });
 
 /**
- * Signed transfers, written to disk (atomically, fsynced) before they are submitted. With the tx
+ * Signed transfers and transactions, written to disk (atomically, fsynced) before they are submitted. With the tx
  * hash known in advance, a retry or a restart resubmits the same bytes (the service answers an
  * identical resubmission with the same record) and never signs a second transfer.
  */

@@ -22,6 +22,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
 
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
     let tx: Tx;
+    if (!send.body) throw new AppError("not_an_access_send", "this send was signed for the network's nodes, not its access service");
     try {
       // A cut connection is retried inside the client with these very bytes, never signed again.
       tx = await client.submit(send.body);
@@ -99,7 +100,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
      */
     async reconcile(clientFor: (networkId: string) => Promise<{ network: Network; client: AccessClient }>): Promise<Array<{ networkId: string; tx: Tx }>> {
       const settled: Array<{ networkId: string; tx: Tx }> = [];
-      for (const send of deps.outbox.unconfirmed()) {
+      for (const send of deps.outbox.unconfirmed().filter((s) => s.body)) {
         try {
           const { client } = await clientFor(send.networkId);
           const tx = await client.get(send.txHash).catch((e: unknown) => {

@@ -25,9 +25,14 @@ export async function exportCsv(
     txs.push(...page.transactions);
     cursor = page.nextCursor;
   } while (cursor && txs.length < filter.rows);
-  const csv = toCsv(CSV_HEADER, txs.slice(0, filter.rows).map((t) => csvRow(t, network)));
+  return writeCsv(txs.slice(0, filter.rows), network, saveFile);
+}
+
+/** The rows as CSV, through the save dialog, or the text itself where there is none. */
+export async function writeCsv(txs: readonly Tx[], network: Network, saveFile: SaveFile | undefined) {
+  const csv = toCsv(CSV_HEADER, txs.map((t) => csvRow(t, network)));
   const filename = `cometdesk-${network.id}-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
-  if (!saveFile) return { saved: false, rows: Math.min(txs.length, filter.rows), csv, filename };
+  if (!saveFile) return { saved: false, rows: txs.length, csv, filename };
   const result = await saveFile.save(filename, csv);
-  return { ...result, rows: Math.min(txs.length, filter.rows), filename };
+  return { ...result, rows: txs.length, filename };
 }

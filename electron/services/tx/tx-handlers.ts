@@ -1,18 +1,26 @@
 import type { Network } from "../../../shared/contract/network.js";
-import { AppError } from "../app-error.js";
+import type { AccessInfo, Tx } from "../../../shared/contract/tx.js";
+import type { z } from "zod";
+import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import type { AccessClient } from "../access/access-client.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
+import type { DirectChain } from "./direct/direct-chain.js";
+import { directHistory } from "./direct/direct-history.js";
+import type { DirectSender } from "./direct/direct-sender.js";
 import { type FundsSource, readFunds } from "./funds.js";
 import type { Outbox } from "./outbox.js";
 import type { Sender } from "./send.js";
 import type { SaveFile } from "../ports.js";
-import { exportCsv } from "./tx-export.js";
+import { exportCsv, writeCsv } from "./tx-export.js";
 import type { TxWatcher } from "./tx-watcher.js";
 
 export interface TxDeps {
   readonly networks: NetworkStore;
   readonly sender: Sender;
+  readonly direct: DirectSender;
+  /** A network's own nodes, for direct mode (no access service). */
+  readonly chainFor: (network: Network) => DirectChain;
   readonly outbox: Outbox;
   readonly watcher: TxWatcher;
   /** The access client of a network; throws when it has no access service or no token. */
@@ -20,9 +28,17 @@ export interface TxDeps {
   readonly saveFile?: SaveFile;
   /** Where a network's funds are read (its chain and its access service); the sender checks with the same. */
   readonly funds: (network: Network, client: AccessClient) => FundsSource;
+  /** What an address can spend on a network's chain now (bank spendable balances). */
+  readonly spendable: (network: Network, address: string) => Promise<Array<{ denom: string; amount: string }>>;
 }
 
-/** Registers `tx.*`: transfers through the selected network's access service, signed in main. */
+const DEFAULT_GAS = 200_000;
+
+/**
+ * Registers `tx.*`: transfers through the selected network's access service when it has one;
+ * without one (direct mode), everything through its own nodes, signed in main. Any registered
+ * action (`tx.prepare`, `tx.sendMessages`) is signed in main and broadcast to the nodes.
+ */
 export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
   // One submission per sender at a time: two quick clicks would otherwise read the same nonce.
   const senders = new Map<string, Promise<unknown>>();
@@ -37,31 +53,96 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     const network = deps.networks.selected();
     return { network, client: await deps.accessFor(network) };
   };
+  const selected = () => deps.networks.selected();
+  const direct = (network: Network) => !network.accessUrl;
+  const sendDirect = (network: Network, args: Parameters<DirectSender["send"]>[1], from: string) =>
+    oneAtATime(from, async () => {
+      const tx = await deps.direct.send(network, args);
+      deps.watcher.watch(network.id, tx);
+      return tx;
+    });
+  const directInfo = (network: Network): z.output<typeof AccessInfo> => {
+    const price = network.gasPrices;
+    const fee = price ? `${Math.ceil(Number(price.average) * DEFAULT_GAS)}${price.denom}` : `0${network.defaultDenom}`;
+    return {
+      chainId: network.chainId, bech32Prefix: network.bech32Prefix, defaultDenom: network.defaultDenom, denoms: network.denoms,
+      defaultFee: fee, defaultGas: String(DEFAULT_GAS), holdWindowMs: 0, maxListLimit: 100, defaultListLimit: 10,
+    };
+  };
+  const directGet = async (network: Network, id: string): Promise<Tx> =>
+    (await deps.direct.get(network, id)) ?? (() => { throw new NotFoundError(`no transaction ${id} on ${network.name}`); })();
+
   return {
-    list: async (a) => (await access()).client.list(a),
-    get: async (a) => (await access()).client.get(a.id.toUpperCase()),
-    info: async () => (await access()).client.info(),
-    account: async (a) => (await access()).client.account(a.address),
+    list: async (a) => {
+      const network = selected();
+      if (!direct(network)) return (await access()).client.list(a);
+      if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
+      const history = await directHistory(deps.chainFor(network), a.address, a.limit ?? 10);
+      return { transactions: a.status ? history.filter((t) => t.status === a.status) : history };
+    },
+    get: async (a) => {
+      const network = selected();
+      const id = a.id.toUpperCase();
+      // A message other than a transfer went to the nodes even where there is an access service.
+      return direct(network) || deps.direct.owns(network.id, id) ? directGet(network, id) : (await access()).client.get(id);
+    },
+    info: async () => {
+      const network = selected();
+      return direct(network) ? directInfo(network) : (await access()).client.info();
+    },
+    account: async (a) => {
+      const network = selected();
+      if (!direct(network)) return (await access()).client.account(a.address);
+      const account = await deps.chainFor(network).account(a.address);
+      const next = deps.direct.nextSequence(network, a.address, account.sequence).toString();
+      return { address: a.address, accountNumber: account.accountNumber.toString(), sequence: account.sequence.toString(), nextNonce: next };
+    },
     funds: async (a) => {
-      const { network, client } = await access();
+      const network = selected();
+      if (direct(network)) return readFunds({ spendable: (address) => deps.spendable(network, address), pending: (address) => deps.direct.pending(network, address) }, a.address);
+      const { client } = await access();
       return readFunds(deps.funds(network, client), a.address);
     },
     signDoc: async (a) => (await access()).client.signDoc(a),
-    submit: (a) => oneAtATime(a.from, async () => {
-      const { network, client } = await access();
-      const tx = await deps.sender.send(network, client, a);
-      deps.watcher.watch(network.id, tx);
-      return tx;
-    }),
+    submit: (a) => {
+      const network = selected();
+      if (direct(network)) {
+        // A transfer without an access service is one MsgSend, signed and broadcast by main.
+        const match = /^(\d+)(.*)$/.exec(a.amount)!;
+        return sendDirect(network, {
+          messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: a.from, toAddress: a.to, amount: [{ amount: match[1]!, denom: match[2] || network.defaultDenom }] } }],
+          memo: a.memo, fee: a.fee, gas: a.gas, timeoutHeight: a.timeoutHeight, requestId: a.requestId, sequence: a.nonce,
+        }, a.from);
+      }
+      return oneAtATime(a.from, async () => {
+        const { client } = await access();
+        const tx = await deps.sender.send(network, client, a);
+        deps.watcher.watch(network.id, tx);
+        return tx;
+      });
+    },
+    prepare: async (a) => deps.direct.prepare(selected(), a),
+    sendMessages: async (a) => {
+      const network = selected();
+      return sendDirect(network, a, deps.direct.signerOf(network, a));
+    },
     cancel: async (a) => {
-      const { client } = await access();
       if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");
+      const network = selected();
+      if (direct(network)) throw new ConflictError("this transaction went straight to the network's nodes: Cosmos cannot take a broadcast transaction back; its timeout height gives it a certain end");
+      const { client } = await access();
       return client.cancel(a.id.toUpperCase());
     },
     exportCsv: async (a) => {
-      const { network, client } = await access();
+      const network = selected();
+      if (direct(network)) {
+        if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
+        const history = await directHistory(deps.chainFor(network), a.address, Math.min(a.rows, 100));
+        return writeCsv(a.status ? history.filter((t) => t.status === a.status) : history, network, deps.saveFile);
+      }
+      const { client } = await access();
       return exportCsv(client, network, a, deps.saveFile);
     },
-    outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, ...entry }) => entry) }),
+    outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, direct: _direct, ...entry }) => entry) }),
   };
 }

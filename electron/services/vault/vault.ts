@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pubkeyToAddress, encodeSecp256k1Pubkey, makeCosmoshubPath, Secp256k1HdWallet, type StdSignDoc } from "@cosmjs/amino";
+import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
@@ -183,6 +184,24 @@ export function openVault(options: VaultOptions) {
       }
       const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
       const { signature } = await wallet.signAmino(signer, signDoc);
+      return { signature: signature.signature, pubKey: signature.pub_key.value as string };
+    },
+    /**
+     * Signs a SIGN_MODE_DIRECT sign doc for `signer`, an account of this vault, when every message
+     * in its body is a registered action whose declared signer is that account
+     * (`shared/cosmos/direct-signers.ts`). Loaded at the first direct send: it pulls CosmJS's signing types.
+     */
+    async signDirect(signer: string, signDoc: SignDoc) {
+      const { mnemonic } = requireUnlocked();
+      const account = file().accounts.map(toAccount).find((a) => a.address === signer);
+      if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
+      const { directSignerRefusal } = await import("../../../shared/cosmos/direct-signers.js");
+      const refused = directSignerRefusal(signDoc, signer);
+      if (refused?.refusal === "unregistered_message") throw new AppError(refused.refusal, `the wallet does not sign messages of type ${JSON.stringify(refused.typeUrl)}: it cannot tell whose they are`);
+      if (refused) throw new AppError(refused.refusal, `the ${refused.typeUrl} message is not signed by the signing account`);
+      const { DirectSecp256k1HdWallet } = await import("@cosmjs/proto-signing");
+      const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
+      const { signature } = await wallet.signDirect(signer, signDoc);
       return { signature: signature.signature, pubKey: signature.pub_key.value as string };
     },
     /** Restarts the idle timer with the current setting (after the user changed it). */

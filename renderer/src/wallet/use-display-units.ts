@@ -13,6 +13,6 @@ import { useSelectedNetwork } from "../queries/use-selected-network.js";
 export function useDisplayUnits(): DenomUnit[] {
   const api = useApi();
   const { network } = useSelectedNetwork();
-  const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network?.accessUrl });
+  const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network });
   return useMemo(() => displayUnits(network, info.data), [network, info.data]);
 }

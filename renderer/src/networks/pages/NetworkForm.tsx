@@ -15,6 +15,7 @@ const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "
   { key: "denomBase", label: "Fee denom (base unit)" },
   { key: "denomDisplay", label: "Display unit" },
   { key: "denomExponent", label: "Display exponent" },
+  { key: "gasPrice", label: "Gas price (fee denom per gas unit)", hint: "Optional, like 0.025: without an access service the app prices each transaction's gas with it; you can still set the fee yourself." },
 ];
 
 /** Adds a network, or edits one; main checks every field against the contract again. */

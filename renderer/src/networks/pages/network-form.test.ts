@@ -15,6 +15,13 @@ describe("network form", () => {
     expect(input.denoms.map((d) => d.base)).toEqual(["ucomet", "ustake"]);
   });
 
+  it("keeps the registry's three gas price levels unless the user types another price", () => {
+    const seeded: Network = { ...devnet, gasPrices: { denom: "ucomet", low: "0.0025", average: "0.005", high: "0.01" } };
+    expect(networkFromForm(formFromNetwork(seeded), seeded).gasPrices).toEqual(seeded.gasPrices);
+    expect(networkFromForm({ ...formFromNetwork(seeded), gasPrice: "0.02" }, seeded).gasPrices).toEqual({ denom: "ucomet", low: "0.02", average: "0.02", high: "0.02" });
+    expect(networkFromForm({ ...formFromNetwork(seeded), gasPrice: "" }, seeded).gasPrices).toBeUndefined();
+  });
+
   it("turns typed text into the contract's shape", () => {
     const input = networkFromForm({ ...EMPTY_FORM, name: " Test ", chainId: "test-1", rpcUrls: "http://a:1, http://b:2\n", denomBase: "uatom", denomDisplay: "", rpcVia: "direct" });
     expect(input).toMatchObject({ name: "Test", accessUrl: null, rpcUrls: ["http://a:1", "http://b:2"], denoms: [{ base: "uatom", display: "uatom", exponent: 6 }], defaultDenom: "uatom" });

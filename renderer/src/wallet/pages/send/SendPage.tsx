@@ -4,20 +4,21 @@ import { txQueries } from "../../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { useDisplayUnits } from "../../use-display-units.js";
+import { DirectReviewSend } from "./DirectReviewSend.js";
 import { ReviewSend } from "./ReviewSend.js";
 import { SendForm } from "./SendForm.js";
 import { SendTracker } from "./SendTracker.js";
 import { sendStore, useSendState } from "./send-store.js";
 
-/** Send: the form, then a review of exactly what will be signed, then the transfer's progress. */
+/** Send: the form, then a review of exactly what will be signed (the service's sign doc, or main's own without one), then the transfer's progress. */
 export function SendPage() {
   const api = useApi();
   const { network } = useSelectedNetwork();
   const state = useSendState();
   const units = useDisplayUnits();
-  const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network?.accessUrl });
+  // Without an access service main answers the defaults itself, from the network's gas prices.
+  const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network });
   if (!network) return <p aria-busy="true">Loading…</p>;
-  if (!network.accessUrl) return <div className="state"><h2>No access service</h2><p>Sending goes through {network.name}'s Transaction Access Interface, and none is configured.</p><a href="#/networks">Configure it in Networks</a></div>;
   if (info.isPending) return <p aria-busy="true">Reading the service's defaults…</p>;
   if (info.isError && !info.data) {
     return (
@@ -27,6 +28,7 @@ export function SendPage() {
       </div>
     );
   }
+  if (state.step === "review" && !network.accessUrl) return <DirectReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "review") return <ReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "sent") return <SendTracker tx={state.tx} info={info.data} network={network} units={units} onDone={() => sendStore.set({ step: "form" })} />;
   return <SendForm info={info.data} network={network} units={units} initial={state.draft} />;

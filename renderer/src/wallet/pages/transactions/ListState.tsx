@@ -22,8 +22,8 @@ export function ListState(props: { network: Network | undefined; list: UseInfini
   const { list, network } = props;
   const retry = <button type="button" onClick={() => void list.refetch()}>Try again</button>;
   if (!network) return <div className="state" aria-busy="true"><p>Loading networks…</p></div>;
-  if (!network.accessUrl) {
-    return <div className="state" data-state="no-service"><h2>No access service</h2><p>{network.name} has no Transaction Access Interface configured, so there is no transaction list.</p><a href="#/networks">Configure it in Networks</a></div>;
+  if (!network.accessUrl && list.fetchStatus === "idle" && list.isPending) {
+    return <div className="state" data-state="no-service"><h2>No account</h2><p>{network.name} has no access service: its list is read from the chain for one account. Add or import an account in Wallet.</p><a href="#/wallet">Open Wallet</a></div>;
   }
   if (!online) return <div className="state" data-state="offline" role="status"><h2>You are offline</h2><p>The list comes back when this computer is online again.</p>{retry}</div>;
   if (list.isPending) return <div className="state" data-state="loading" aria-busy="true"><div className="skeleton" /><div className="skeleton" /><div className="skeleton" /><p className="muted">Loading transactions…</p></div>;

@@ -14,21 +14,23 @@ import { useLoadMore } from "./use-load-more.js";
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** Transfers from the access service: filtered, paged ("load more"), live, exportable. */
+/** Transfers from the access service, or the chain's for the account without one: filtered, paged ("load more"), live, exportable. */
 export function TransactionsPage() {
   const api = useApi();
   const { network } = useSelectedNetwork();
   const { account } = useSelectedAccount();
-  const [scope, setScope] = useState<"mine" | "all">(account ? "mine" : "all");
+  const [chosenScope, setScope] = useState<"mine" | "all">(account ? "mine" : "all");
+  // Without an access service the list is the chain's, read per address (tx_search).
+  const scope = network && !network.accessUrl ? "mine" : chosenScope;
   const [status, setStatus] = useState<TxStatus | "">("");
   const networkId = network?.id ?? "";
-  const info = useQuery({ ...txQueries.info(api, networkId), enabled: !!network?.accessUrl });
+  const info = useQuery({ ...txQueries.info(api, networkId), enabled: !!network });
   // Opens at the interface's own default (10), once the service has said what it is.
   const [chosenSize, setPageSize] = useState<number | undefined>();
   const pageSize = chosenSize ?? info.data?.defaultListLimit ?? 10;
   const [history, setHistory] = useState<Tx | undefined>();
   const filter = { address: scope === "mine" ? account?.address : undefined, status: status || undefined, pageSize };
-  const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network?.accessUrl });
+  const list = useInfiniteQuery({ ...txQueries.list(api, networkId, filter), enabled: !!network && (!!network.accessUrl || !!filter.address) });
   const loadMore = useLoadMore(list, JSON.stringify(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
   const denoms = useDisplayUnits();
@@ -38,7 +40,7 @@ export function TransactionsPage() {
         <fieldset className="inline-fieldset">
           <legend className="visually-hidden">Whose transactions</legend>
           <label className="inline"><input type="radio" name="scope" checked={scope === "mine"} disabled={!account} onChange={() => setScope("mine")} /> Mine</label>
-          <label className="inline"><input type="radio" name="scope" checked={scope === "all"} onChange={() => setScope("all")} /> All</label>
+          <label className="inline"><input type="radio" name="scope" checked={scope === "all"} disabled={!!network && !network.accessUrl} onChange={() => setScope("all")} /> All</label>
         </fieldset>
         <label className="inline" htmlFor="tx-status-filter">Status</label>
         <select id="tx-status-filter" value={status} onChange={(e) => setStatus(e.target.value as TxStatus | "")}>

@@ -1,0 +1,112 @@
+/**
+ * Staking end to end: the built renderer in Chromium, the real services through the bridge, the
+ * e2e devnet. A delegation is typed and reviewed with the keyboard alone; the review shows what
+ * main's `tx.prepare` says it will sign, and the chain's delegation grows by the amount.
+ */
+import { fromBase64, toHex } from "@cosmjs/encoding";
+import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WAIT_MS } from "./support/app.js";
+import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+
+const PASSWORD = "staking e2e password";
+let w: WalletWorld;
+
+/** The delegation of `delegator` to `validator` on chain, in base units (0 when there is none). */
+async function delegated(delegator: string, validator: string): Promise<bigint> {
+  const data = toHex(QueryDelegationRequest.encode({ delegatorAddr: delegator, validatorAddr: validator }).finish());
+  const answer = (await w.call("chain.abciQuery", { path: "/cosmos.staking.v1beta1.Query/Delegation", data })) as { code: number; value: string };
+  if (answer.code !== 0) return 0n;
+  return BigInt(QueryDelegationResponse.decode(fromBase64(answer.value)).delegationResponse?.balance?.amount ?? "0");
+}
+
+describe("staking", () => {
+  beforeAll(async () => {
+    w = await openWalletWorld(inject("e2e"), { dataDirName: "e2e-staking-app" });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("delegates with the keyboard alone: the review shows what is signed, and the chain's delegation grows", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
+    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(alice.mnemonic);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+
+    const { validators } = (await w.call("chain.validatorMonikers")) as { validators: Array<{ operatorAddress: string }> };
+    const validator = validators[0]!.operatorAddress;
+    const before = await delegated(alice.address, validator);
+
+    await page.keyboard.press("Control+6");
+    await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole("radio", { name: "Delegate", exact: true }).focus();
+    expect(await page.getByRole("radio", { name: "Delegate", exact: true }).isChecked()).toBe(true);
+    await page.getByLabel("Validator", { exact: true }).focus();
+    await page.keyboard.press("ArrowDown"); // the first validator, chosen from the keyboard
+    expect(await page.getByLabel("Validator", { exact: true }).inputValue()).toBe(validator);
+    await page.getByLabel("Amount (STAKE)").focus();
+    await page.keyboard.type("2.5");
+    await page.keyboard.press("Enter"); // submits the form: the review
+
+    const review = page.getByTestId("prepared-tx");
+    await review.waitFor({ timeout: WAIT_MS });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("stake-review-title");
+    const message = page.getByTestId("prepared-message");
+    expect(await message.locator("dt").first().textContent()).toBe("Delegate");
+    expect(await message.textContent()).toContain(`Validator${validator}`);
+    expect(await message.textContent()).toContain("Amount2500000ustake");
+    const raw = JSON.parse((await page.getByTestId("raw-prepared").textContent())!) as { signer: string; chainId: string; signMode: string; sequence: string; fee: { gas: string }; gasEstimate: string; gasAdjustment: number };
+    expect(raw).toMatchObject({ signer: alice.address, chainId: w.devnet.chainId, signMode: "SIGN_MODE_DIRECT", gasAdjustment: 1.3 });
+    expect(Number(raw.fee.gas)).toBe(Math.ceil(Number(raw.gasEstimate) * 1.3));
+    expect(await page.getByTestId("prepared-sequence").textContent()).toBe(raw.sequence);
+
+    // Tab to the button and press Enter: signed in main, broadcast, followed to its block.
+    const sign = page.getByRole("button", { name: "Sign and send" });
+    for (let i = 0; i < 12 && !(await sign.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const tracker = page.getByTestId("stake-tracker");
+    await tracker.waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    expect(await delegated(alice.address, validator)).toBe(before + 2_500_000n);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("sends a transfer and lists it on a network with no access service (its node's RPC only)", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
+    const network = await w.call("network.add", {
+      name: "Devnet by RPC", chainId: w.devnet.chainId, accessUrl: null, rpcUrls: [w.devnet.nodes[0]!.rpc], bech32Prefix: w.devnet.bech32Prefix,
+      denoms: [{ base: w.devnet.denom, display: "COMET", exponent: 6 }], defaultDenom: w.devnet.denom,
+      gasPrices: { denom: w.devnet.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
+    });
+    await page.reload();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Network", { exact: true }).selectOption(String(network.id));
+    await page.getByRole("link", { name: "Send", exact: true }).click();
+    await page.getByLabel("Recipient address", { exact: true }).fill(bob.address);
+    await page.getByLabel("Amount", { exact: true }).fill("0.75");
+    await page.getByRole("button", { name: "Review" }).click();
+    const doc = page.getByTestId("sign-doc");
+    await doc.waitFor({ timeout: WAIT_MS });
+    expect(await doc.locator("div", { hasText: /^Sign mode/ }).locator("dd").textContent()).toBe("SIGN_MODE_DIRECT");
+    expect(await doc.locator("div", { hasText: /^Amount/ }).locator("dd").textContent()).toBe("0.75 COMET (750000ucomet)");
+    await page.getByRole("button", { name: "Sign and send" }).dblclick(); // a double click is one transaction
+    const tracker = page.getByTestId("send-tracker");
+    await tracker.waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    const hash = (await page.getByTestId("sent-hash").textContent())!;
+
+    await page.getByRole("link", { name: "Transactions", exact: true }).click();
+    const row = page.locator(`[data-tx-hash="${hash}"]`);
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    const { entries } = (await w.call("tx.outbox")) as { entries: Array<{ txHash: string; from: string }> };
+    expect(entries.filter((e) => e.txHash === hash)).toEqual([expect.objectContaining({ from: alice.address })]);
+    expect(w.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import { fromBase64, toBase64, toHex } from "@cosmjs/encoding";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import { accountQuery } from "../../../../shared/cosmos/auth/queries.js";
+import { AppError } from "../../app-error.js";
+import { RpcError, RpcResponseError } from "../../rpc/rpc-errors.js";
+import type { RpcTransport } from "../../rpc/rpc-transport.js";
+import { RpcBroadcast } from "../../rpc/rpc-wire.js";
+
+/** The `chain.*` handlers main needs to send directly (over the network's own nodes). */
+export interface NodeChain {
+  abciQuery(a: { path: string; data?: string }): Awaitable<ResultOf<"chain.abciQuery">>;
+  status(a: Record<string, never>): Awaitable<ResultOf<"chain.status">>;
+  tx(a: { hash: string }): Awaitable<ResultOf<"chain.tx">>;
+  txSearch(a: { query: string; page?: number; perPage?: number; orderBy?: "asc" | "desc" }): Awaitable<ResultOf<"chain.txSearch">>;
+}
+type Awaitable<T> = T | Promise<T>;
+
+/** CheckTx refused the transaction: nothing entered the mempool (https://docs.cometbft.com/v0.38/rpc/#/Tx/broadcast_tx_sync). */
+export class BroadcastTxError extends AppError {
+  constructor(
+    readonly txCode: number,
+    readonly codespace: string,
+    readonly log: string,
+  ) {
+    super("broadcast_refused", `the node refused the transaction (CheckTx code ${txCode}${codespace ? ` in ${codespace}` : ""}): ${log.slice(0, 500) || "no log"}`);
+  }
+}
+
+/** "tx already exists in cache": the same bytes are in the mempool already, which is what a resend wants. */
+const ALREADY_IN_MEMPOOL = 19;
+
+/** Reads and sends for direct mode: account numbers, simulation, height, broadcast with failover, and lookups. */
+export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
+  return {
+    /** The account's number and next sequence as the chain has committed them; zero for an account it has never seen. */
+    async account(address: string): Promise<{ accountNumber: bigint; sequence: bigint; known: boolean }> {
+      const answer = await chain.abciQuery({ path: accountQuery.path, data: toHex(accountQuery.encode({ address })) });
+      if (answer.code !== 0) {
+        // An address the chain has never seen: it cannot sign anything yet (it pays no fee).
+        if (/not found/i.test(answer.log)) throw new AppError("unknown_account", `${address} has no account on this chain yet: it must receive coins first`);
+        throw new AppError("account_query_failed", `the node refused the account query: ${answer.log || `code ${answer.code}`}`);
+      }
+      const any = accountQuery.decode(fromBase64(answer.value));
+      if (!any) throw new AppError("unknown_account", `${address} has no account on this chain yet`);
+      const { accountNumbers } = await import("../../../../shared/cosmos/auth/accounts.js");
+      return { ...accountNumbers(any), known: true };
+    },
+    /** Gas the chain used running the transaction on its latest state (`cosmos.tx.v1beta1.Service/Simulate`). */
+    async simulate(txBytes: Uint8Array): Promise<bigint> {
+      const { SimulateRequest, SimulateResponse } = await import("cosmjs-types/cosmos/tx/v1beta1/service");
+      const answer = await chain.abciQuery({ path: "/cosmos.tx.v1beta1.Service/Simulate", data: toHex(SimulateRequest.encode({ txBytes }).finish()) });
+      if (answer.code !== 0) throw new AppError("simulation_failed", `the chain would refuse this transaction (simulation code ${answer.code}): ${answer.log.slice(0, 500)}`);
+      const gas = SimulateResponse.decode(fromBase64(answer.value)).gasInfo?.gasUsed;
+      if (gas === undefined || gas <= 0n) throw new RpcResponseError("simulate", "the simulation gave no gas figure");
+      return gas;
+    },
+    async latestHeight(): Promise<bigint> {
+      return BigInt((await chain.status({})).syncInfo.latestBlockHeight);
+    },
+    /**
+     * `broadcast_tx_sync` of signed bytes, failing over across the network's nodes as reads do:
+     * the same bytes sent twice are one transaction (same hash, same sequence), so a retry elsewhere is safe.
+     */
+    async broadcast(txBytes: Uint8Array): Promise<string> {
+      const answer = await transport.call({ route: "broadcast_tx_sync", http: "POST", params: { tx: toBase64(txBytes) }, idempotent: true });
+      const parsed = RpcBroadcast.safeParse(answer.result);
+      if (!parsed.success) throw new RpcResponseError(answer.endpoint, "unexpected broadcast_tx_sync answer");
+      const { code, codespace, log, hash } = parsed.data;
+      if (code !== 0 && !(code === ALREADY_IN_MEMPOOL && (codespace ?? "sdk") === "sdk")) throw new BroadcastTxError(code, codespace ?? "", log ?? "");
+      return hash.toUpperCase();
+    },
+    /** The committed transaction, or undefined when no node knows it (yet). */
+    async committed(hash: string): Promise<ResultOf<"chain.tx"> | undefined> {
+      try {
+        return await chain.tx({ hash });
+      } catch (error) {
+        if (error instanceof RpcError && /not found/i.test(error.message)) return undefined;
+        throw error;
+      }
+    },
+    txSearch: async (a: Parameters<NodeChain["txSearch"]>[0]) => chain.txSearch(a),
+    abciQuery: async (a: { path: string; data?: string }) => chain.abciQuery(a),
+  };
+}
+export type DirectChain = ReturnType<typeof createDirectChain>;

@@ -1,0 +1,147 @@
+import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
+import { actionOf } from "../../../../shared/cosmos/actions.js";
+import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
+import { AppError } from "../../app-error.js";
+import type { Outbox } from "../outbox.js";
+import type { DirectChain } from "./direct-chain.js";
+
+/** Blocks a transaction stays valid for when the user sets no timeout height (~10 minutes at 6 s blocks). */
+export const DEFAULT_TIMEOUT_BLOCKS = 100n;
+export const DEFAULT_GAS_ADJUSTMENT = 1.3;
+
+/** What main signs: the reviewed transaction and the bytes the sign doc is made of. */
+export interface Prepared {
+  readonly review: PreparedTx;
+  readonly bodyBytes: Uint8Array;
+  readonly authInfoBytes: Uint8Array;
+  readonly spend: ReadonlyArray<{ denom: string; amount: string }>;
+  /** The sequence the chain has committed for the signer (the review's may be past it: sends in flight). */
+  readonly chainSequence: bigint;
+}
+
+export interface PrepareDeps {
+  readonly chain: DirectChain;
+  readonly outbox: Outbox;
+  /** The vault's public key (base64, compressed secp256k1) of one of its accounts, or undefined. */
+  readonly pubKeyOf: (address: string) => string | undefined;
+}
+
+/**
+ * Builds exactly what main will sign for these messages: each message checked by its action's
+ * schema (the contract did) and its addresses against the network's prefix, the signer found
+ * from the actions' signer fields, account number and sequence read from the chain, gas by
+ * simulation times the adjustment, the fee from the network's gas prices unless the user set it.
+ */
+export async function prepareDirect(deps: PrepareDeps, network: Network, args: PrepareArgs): Promise<Prepared> {
+  const signer = signerOf(network, args);
+  const pubKey = deps.pubKeyOf(signer);
+  if (!pubKey) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
+  const [{ cosmosRegistry }, { makeAuthInfoBytes }, { encodePubkey }, { encodeSecp256k1Pubkey }, { calculateFee, GasPrice }] = await Promise.all([
+    import("../../../../shared/cosmos/signing.js"),
+    import("@cosmjs/proto-signing"),
+    import("@cosmjs/proto-signing"),
+    import("@cosmjs/amino"),
+    import("@cosmjs/stargate"),
+  ]);
+  const [account, height] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight()]);
+  const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height);
+  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + DEFAULT_TIMEOUT_BLOCKS;
+  const messages = args.messages.map((m) => {
+    const action = actionOf(m.typeUrl)!;
+    return { action, value: m.value as Record<string, unknown>, proto: action.toProto(m.value) };
+  });
+  const bodyBytes = cosmosRegistry.encodeTxBody({
+    // The registry runs each codec's `fromPartial` on the value.
+    messages: messages.map((m) => ({ typeUrl: m.action.typeUrl, value: m.proto })),
+    memo: args.memo ?? "",
+    timeoutHeight,
+  });
+  const pubkeyAny = encodePubkey(encodeSecp256k1Pubkey(fromBase64(pubKey)));
+  const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint) =>
+    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence }], [...fee], Number(gas), undefined, undefined);
+
+  const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
+  let gasEstimate: bigint | undefined;
+  let gas: bigint;
+  if (args.gas !== undefined) gas = BigInt(args.gas);
+  else {
+    const { TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
+    // The chain skips signature checks when simulating, but the signer's key and sequence must be
+    // there. A signature-sized placeholder and a fee in the fee denom make the simulation pay for
+    // what the real one will: its bytes and the fee's transfer (about 15,000 gas left out otherwise).
+    const feeDenom = args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom : (network.gasPrices?.denom ?? network.defaultDenom);
+    const probe = TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n), signatures: [new Uint8Array(64)] }).finish();
+    gasEstimate = await deps.chain.simulate(probe);
+    gas = BigInt(Math.ceil(Number(gasEstimate) * gasAdjustment));
+  }
+  const feeTier = args.fee === undefined ? (args.feeTier ?? "average") : undefined;
+  let fee: Array<{ denom: string; amount: string }>;
+  let gasPrice: string | undefined;
+  if (args.fee !== undefined) {
+    const match = /^(\d+)(.*)$/.exec(args.fee)!;
+    fee = match[1] === "0" ? [] : [{ amount: match[1]!, denom: match[2] || network.defaultDenom }];
+  } else {
+    if (!network.gasPrices) throw new AppError("no_gas_price", `${network.name} has no gas price set: give the fee, or set the network's gas prices`);
+    gasPrice = `${network.gasPrices[feeTier!]}${network.gasPrices.denom}`;
+    fee = calculateFee(Number(gas), GasPrice.fromString(gasPrice)).amount.map((c) => ({ denom: c.denom, amount: c.amount }));
+  }
+  const review: PreparedTx = {
+    signer,
+    chainId: network.chainId,
+    accountNumber: account.accountNumber.toString(),
+    sequence: sequence.toString(),
+    signMode: "SIGN_MODE_DIRECT",
+    messages: messages.map((m) => ({ typeUrl: m.action.typeUrl, title: m.action.title, value: m.value, review: m.action.review(m.value).map(([k, v]) => [k, v] as [string, string]) })),
+    fee: { amount: fee, gas: gas.toString() },
+    gasEstimate: gasEstimate?.toString(),
+    gasAdjustment,
+    gasPrice,
+    feeTier,
+    memo: args.memo ?? "",
+    timeoutHeight: timeoutHeight.toString(),
+  };
+  return { review, bodyBytes, authInfoBytes: authInfo(fee, gas), spend: messages.flatMap((m) => m.action.spend(m.value)), chainSequence: account.sequence };
+}
+
+/**
+ * The one account that signs every message: each action names the field holding its signer
+ * (an account, or for a validator's message the same key's operator address).
+ */
+export function signerOf(network: Network, args: Pick<PrepareArgs, "messages">): string {
+  const signers = new Set<string>();
+  for (const m of args.messages) {
+    const action = actionOf(m.typeUrl);
+    if (!action) throw new AppError("unregistered_message", `the wallet does not sign messages of type ${m.typeUrl}`);
+    const value = m.value as Record<string, unknown>;
+    for (const [field, text] of Object.entries(value)) {
+      if (typeof text !== "string" || !/Address$|Addr$|^voter$/.test(field)) continue;
+      const valoper = /^validator/.test(field);
+      const problem = addressProblem(text, valoper ? `${network.bech32Prefix}valoper` : network.bech32Prefix);
+      if (problem) throw new AppError("invalid_address", `${field}: ${describeAddressProblem(problem)}`);
+    }
+    const named = value[action.signer.field];
+    if (typeof named !== "string") throw new AppError("invalid_args", `${m.typeUrl} names no signer in ${action.signer.field}`);
+    signers.add(action.signer.kind === "validator" ? toBech32(network.bech32Prefix, fromBech32(named, 90).data) : named);
+  }
+  if (signers.size !== 1) throw new AppError("several_signers", "every message of one transaction must be signed by the same account");
+  return [...signers][0]!;
+}
+
+/**
+ * The sequence the next transaction of `address` takes: the chain's, or past the ones this app
+ * signed and sent that the chain has not included yet (several sends in flight stay in order).
+ * A send past its timeout height can never be included: a node that dropped it from its mempool
+ * does not hold the sequences after it hostage.
+ */
+export function nextSequence(outbox: Outbox, networkId: string, address: string, onChain: bigint, height?: bigint): bigint {
+  let next = onChain;
+  for (const send of outbox.list()) {
+    if (!send.direct || send.networkId !== networkId || send.from !== address || send.state === "abandoned") continue;
+    if (height !== undefined && BigInt(send.direct.timeoutHeight) < height) continue;
+    const nonce = BigInt(send.nonce);
+    if (nonce >= next) next = nonce + 1n;
+  }
+  return next;
+}

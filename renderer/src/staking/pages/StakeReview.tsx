@@ -1,0 +1,74 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { FeeTier, PrepareArgs } from "../../../../shared/contract/tx.js";
+import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../api/use-action.js";
+
+/**
+ * Exactly what main will sign, from `tx.prepare`: signer, chain, account number, sequence, each
+ * message in words, fee and gas (the simulated figure and its adjustment), memo, timeout height
+ * and sign mode, and the raw prepared transaction. Signing sends back the reviewed fee, gas,
+ * timeout and sequence: main refuses when the account moved on meanwhile.
+ */
+export function StakeReview({ args, requestId, network, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; onBack: () => void; onSent: (txHash: string) => void }) {
+  const api = useApi();
+  const [feeTier, setFeeTier] = useState<FeeTier>("average");
+  const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier })), staleTime: Infinity, retry: false });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const p = prepared.data;
+  const send = useAction(async () => {
+    if (!p) return;
+    const fee = p.fee.amount.map((c) => `${c.amount}${c.denom}`)[0] ?? "0";
+    const tx = await unwrap(api.tx.sendMessages({ ...args, fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId }));
+    onSent(tx.txHash);
+  });
+  const units = displayUnits(network);
+  const coin = (c: { amount: string; denom: string }) => `${formatCoin(`${c.amount}${c.denom}`, units, network.defaultDenom)} (${c.amount}${c.denom})`;
+  return (
+    <section className="review" aria-labelledby="stake-review-title">
+      <h2 id="stake-review-title" tabIndex={-1} ref={heading}>Review what you sign</h2>
+      {prepared.isPending && <p aria-busy="true">Reading the account and simulating the transaction…</p>}
+      {prepared.isError && <p className="field-error" role="alert" data-testid="prepare-problem">{errorMessage(prepared.error)}</p>}
+      {p && (
+        <>
+          <dl className="facts" data-testid="prepared-tx">
+            {p.messages.map((m, i) => (
+              <div key={i} data-testid="prepared-message"><dt>{p.messages.length > 1 ? `${i + 1}. ${m.title}` : m.title}</dt><dd><dl>{m.review.map(([k, v]) => <div key={k}><dt>{k}</dt><dd><code>{v}</code></dd></div>)}</dl></dd></div>
+            ))}
+            <div><dt>Signer</dt><dd><code>{p.signer}</code></dd></div>
+            <div><dt>Network (chain id)</dt><dd>{p.chainId}</dd></div>
+            <div><dt>Fee</dt><dd data-testid="prepared-fee">{p.fee.amount.length ? p.fee.amount.map(coin).join(", ") : "none"}</dd></div>
+            <div><dt>Gas limit</dt><dd>{p.fee.gas}{p.gasEstimate && <small className="muted"> (simulated {p.gasEstimate} × {p.gasAdjustment})</small>}</dd></div>
+            <div><dt>Memo</dt><dd>{p.memo || <span className="muted">none</span>}</dd></div>
+            <div><dt>Account number</dt><dd>{p.accountNumber}</dd></div>
+            <div><dt>Sequence</dt><dd data-testid="prepared-sequence">{p.sequence}</dd></div>
+            <div><dt>Timeout height</dt><dd>{p.timeoutHeight}</dd></div>
+            <div><dt>Sign mode</dt><dd>{p.signMode}</dd></div>
+          </dl>
+          {p.gasPrice !== undefined && (
+            <div className="field">
+              <label htmlFor="stake-fee-tier">Fee level</label>
+              <select id="stake-fee-tier" value={feeTier} onChange={(e) => setFeeTier(e.target.value as FeeTier)}>
+                <option value="low">Low</option><option value="average">Average</option><option value="high">High</option>
+              </select>
+              <p className="field-hint muted">Gas price {p.gasPrice}</p>
+            </div>
+          )}
+          <details>
+            <summary>Raw (what main signs)</summary>
+            <pre className="raw-json" data-testid="raw-prepared">{JSON.stringify(p, null, 2)}</pre>
+          </details>
+        </>
+      )}
+      {send.error && !send.pending && <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>}
+      <div className="row">
+        <button type="button" disabled={!p || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
+        <button type="button" className="secondary" disabled={send.pending} onClick={onBack}>Back to the form</button>
+      </div>
+    </section>
+  );
+}

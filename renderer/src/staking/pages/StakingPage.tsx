@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { fromBase64, toHex } from "@cosmjs/encoding";
+import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "../../../../shared/cosmos/staking/stake-form.js";
+import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
+import { useApi } from "../../api/api-context.js";
+import { unwrap } from "../../api/unwrap.js";
+import { useSelectedNetwork } from "../../queries/use-selected-network.js";
+import { walletQueries } from "../../queries/wallet-queries.js";
+import { StakeReview } from "./StakeReview.js";
+import { StakeSent } from "./StakeSent.js";
+
+const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
+type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
+
+/** Staking: delegate, undelegate, redelegate, withdraw every reward; then a review of exactly what main signs. */
+export function StakingPage() {
+  const api = useApi();
+  const { network } = useSelectedNetwork();
+  const accounts = useQuery(walletQueries.accounts(api));
+  const [draft, setDraft] = useState<StakeDraft>({ kind: "delegate", delegator: "", validator: "", destination: "", amount: "", memo: "" });
+  const [errors, setErrors] = useState<Partial<Record<StakeField, string>>>({});
+  const [step, setStep] = useState<Step>({ step: "form" });
+  const delegator = draft.delegator || accounts.data?.accounts[0]?.address || "";
+  const validators = useQuery({ queryKey: ["staking", network?.id, "validators"], queryFn: () => unwrap(api.chain.validatorMonikers({})), enabled: !!network });
+  const delegatedTo = useQuery({
+    queryKey: ["staking", network?.id, "delegations", delegator],
+    enabled: !!network && !!delegator,
+    queryFn: async () => {
+      const answer = await unwrap(api.chain.abciQuery({ path: delegatorValidatorsQuery.path, data: toHex(delegatorValidatorsQuery.encode({ delegator })) }));
+      if (answer.code !== 0) throw new Error(answer.log || `the node refused the delegations query (code ${answer.code})`);
+      return delegatorValidatorsQuery.decode(fromBase64(answer.value));
+    },
+  });
+  if (!network) return <p aria-busy="true">Loading…</p>;
+  const stake = network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms.find((d) => d.base === network.defaultDenom)!;
+  if (step.step === "review") return <StakeReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
+  if (step.step === "sent") return <StakeSent txHash={step.txHash} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); }} />;
+
+  const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const review = () => {
+    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake, delegatedTo: delegatedTo.data ?? [] });
+    setErrors(checked.errors);
+    if (checked.messages) setStep({ step: "review", args: { messages: checked.messages, memo: checked.memo }, requestId: crypto.randomUUID() });
+  };
+  const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
+  const validatorSelect = (id: "validator" | "destination", label: string) => (
+    <div className="field" data-invalid={errors[id] ? true : undefined}>
+      <label htmlFor={`stake-${id}`}>{label}</label>
+      <select id={`stake-${id}`} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })} aria-invalid={errors[id] ? true : undefined} aria-describedby={errors[id] ? `stake-${id}-error` : undefined}>
+        <option value="">Pick a validator</option>
+        {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{v.moniker || v.operatorAddress}{v.jailed ? " (jailed)" : ""} — {v.operatorAddress}</option>)}
+      </select>
+      {errors[id] && <p className="field-error" id={`stake-${id}-error`} role="alert">{errors[id]}</p>}
+    </div>
+  );
+
+  return (
+    <form className="stake-form" onSubmit={(e) => { e.preventDefault(); review(); }} aria-labelledby="stake-title">
+      <h2 id="stake-title">Staking on {network.name}</h2>
+      <fieldset>
+        <legend>Action</legend>
+        {(Object.keys(KIND_LABELS) as StakeKind[]).map((k) => (
+          <label key={k} className="radio"><input type="radio" name="stake-kind" value={k} checked={draft.kind === k} onChange={() => { set({ kind: k }); setErrors({}); }} /> {KIND_LABELS[k]}</label>
+        ))}
+      </fieldset>
+      <div className="field" data-invalid={errors.delegator ? true : undefined}>
+        <label htmlFor="stake-delegator">Account</label>
+        <select id="stake-delegator" value={delegator} onChange={(e) => set({ delegator: e.target.value })}>
+          {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
+        </select>
+        {errors.delegator && <p className="field-error" role="alert">{errors.delegator}</p>}
+      </div>
+      {draft.kind === "withdraw" ? (
+        <div className="field" data-invalid={errors.validator ? true : undefined}>
+          <p id="stake-withdraw-from">Rewards from every validator this account delegates to, in one transaction: {delegatedTo.isPending ? "reading…" : (delegatedTo.data ?? []).length === 0 ? "none" : (delegatedTo.data ?? []).map((v) => options.find((o) => o.operatorAddress === v)?.moniker || v).join(", ")}</p>
+          {delegatedTo.isError && <p className="field-error" role="alert">The delegations could not be read: {delegatedTo.error.message}</p>}
+          {errors.validator && <p className="field-error" role="alert">{errors.validator}</p>}
+        </div>
+      ) : (
+        <>
+          {validatorSelect("validator", draft.kind === "redelegate" ? "From validator" : "Validator")}
+          {draft.kind === "redelegate" && validatorSelect("destination", "To validator")}
+          <div className="field" data-invalid={errors.amount ? true : undefined}>
+            <label htmlFor="stake-amount">Amount ({stake.display})</label>
+            <input id="stake-amount" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} aria-invalid={errors.amount ? true : undefined} aria-describedby={errors.amount ? "stake-amount-error" : undefined} />
+            {errors.amount && <p className="field-error" id="stake-amount-error" role="alert">{errors.amount}</p>}
+          </div>
+        </>
+      )}
+      <div className="field" data-invalid={errors.memo ? true : undefined}>
+        <label htmlFor="stake-memo">Memo (optional, public on chain)</label>
+        <input id="stake-memo" value={draft.memo} onChange={(e) => set({ memo: e.target.value })} aria-invalid={errors.memo ? true : undefined} aria-describedby={errors.memo ? "stake-memo-error" : undefined} />
+        {errors.memo && <p className="field-error" id="stake-memo-error" role="alert">{errors.memo}</p>}
+      </div>
+      {validators.isError && <p className="field-error" role="alert">The validators could not be read: {validators.error.message}</p>}
+      <div className="row"><button type="submit">Review</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { action, ActionAddress, ActionCoin, coinText } from "../action.js";
+
+/** Vote options as the gov module numbers them (cosmos.gov.v1beta1.VoteOption). */
+export const VOTE_OPTIONS = { yes: 1, abstain: 2, no: 3, no_with_veto: 4 } as const;
+
+const ProposalId = z.string().regex(/^[1-9]\d{0,19}$/, "expected a proposal number");
+
+/** The gov module's actions (https://docs.cosmos.network/main/build/modules/gov#messages). */
+export const govActions = {
+  "/cosmos.gov.v1beta1.MsgVote": action({
+    typeUrl: "/cosmos.gov.v1beta1.MsgVote",
+    aminoType: "cosmos-sdk/MsgVote",
+    value: z.strictObject({ proposalId: ProposalId, voter: ActionAddress, option: z.enum(["yes", "abstain", "no", "no_with_veto"]) }),
+    signer: { field: "voter", kind: "account" },
+    title: "Vote",
+    review: (v) => [["Proposal", v.proposalId], ["Voter", v.voter], ["Option", v.option.replace(/_/g, " ")]],
+    spend: () => [],
+    toProto: (v) => ({ proposalId: BigInt(v.proposalId), voter: v.voter, option: VOTE_OPTIONS[v.option] }),
+  }),
+  "/cosmos.gov.v1beta1.MsgDeposit": action({
+    typeUrl: "/cosmos.gov.v1beta1.MsgDeposit",
+    aminoType: "cosmos-sdk/MsgDeposit",
+    value: z.strictObject({ proposalId: ProposalId, depositor: ActionAddress, amount: z.array(ActionCoin).min(1).max(8) }),
+    signer: { field: "depositor", kind: "account" },
+    title: "Deposit",
+    review: (v) => [["Proposal", v.proposalId], ["Depositor", v.depositor], ["Amount", v.amount.map(coinText).join(", ")]],
+    // A deposit leaves the account (burned or refunded later): the funds check counts it.
+    spend: (v) => v.amount,
+    toProto: (v) => ({ proposalId: BigInt(v.proposalId), depositor: v.depositor, amount: v.amount }),
+  }),
+};

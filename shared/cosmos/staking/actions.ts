@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { action, ActionAddress, ActionCoin, coinText } from "../action.js";
+
+/** A commission rate as a decimal fraction ("0.05"), at most 18 decimals as the SDK's LegacyDec. */
+const Rate = z.string().regex(/^(0(\.\d{1,18})?|1(\.0{1,18})?)$/, "expected a rate between 0 and 1, like 0.05");
+const Text = (max: number) => z.string().max(max);
+/** The SDK's "leave unchanged" marker for a description field of MsgEditValidator. */
+const DO_NOT_MODIFY = "[do-not-modify]";
+
+/** A LegacyDec on the protobuf wire: the decimal scaled by 10^18, as an integer string. */
+export function decAtomics(rate: string): string {
+  const [whole, frac = ""] = rate.split(".");
+  return BigInt(`${whole}${frac.padEnd(18, "0")}`).toString();
+}
+
+/** The staking module's actions (https://docs.cosmos.network/main/build/modules/staking#messages). */
+export const stakingActions = {
+  "/cosmos.staking.v1beta1.MsgDelegate": action({
+    typeUrl: "/cosmos.staking.v1beta1.MsgDelegate",
+    aminoType: "cosmos-sdk/MsgDelegate",
+    value: z.strictObject({ delegatorAddress: ActionAddress, validatorAddress: ActionAddress, amount: ActionCoin }),
+    signer: { field: "delegatorAddress", kind: "account" },
+    title: "Delegate",
+    review: (v) => [["Delegator", v.delegatorAddress], ["Validator", v.validatorAddress], ["Amount", coinText(v.amount)]],
+    spend: (v) => [v.amount],
+    toProto: (v) => ({ ...v }),
+  }),
+  "/cosmos.staking.v1beta1.MsgUndelegate": action({
+    typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate",
+    aminoType: "cosmos-sdk/MsgUndelegate",
+    value: z.strictObject({ delegatorAddress: ActionAddress, validatorAddress: ActionAddress, amount: ActionCoin }),
+    signer: { field: "delegatorAddress", kind: "account" },
+    title: "Undelegate",
+    review: (v) => [["Delegator", v.delegatorAddress], ["Validator", v.validatorAddress], ["Amount", coinText(v.amount)]],
+    // Unbonding takes nothing from the spendable balance: the coins come back after the unbonding time.
+    spend: () => [],
+    toProto: (v) => ({ ...v }),
+  }),
+  "/cosmos.staking.v1beta1.MsgBeginRedelegate": action({
+    typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate",
+    aminoType: "cosmos-sdk/MsgBeginRedelegate",
+    value: z.strictObject({ delegatorAddress: ActionAddress, validatorSrcAddress: ActionAddress, validatorDstAddress: ActionAddress, amount: ActionCoin }),
+    signer: { field: "delegatorAddress", kind: "account" },
+    title: "Redelegate",
+    review: (v) => [["Delegator", v.delegatorAddress], ["From validator", v.validatorSrcAddress], ["To validator", v.validatorDstAddress], ["Amount", coinText(v.amount)]],
+    spend: () => [],
+    toProto: (v) => ({ ...v }),
+  }),
+  "/cosmos.staking.v1beta1.MsgEditValidator": action({
+    typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator",
+    aminoType: "cosmos-sdk/MsgEditValidator",
+    value: z.strictObject({
+      validatorAddress: ActionAddress,
+      description: z.strictObject({ moniker: Text(70), identity: Text(3000), website: Text(140), securityContact: Text(140), details: Text(280) }).partial().optional(),
+      commissionRate: Rate.optional(),
+    }),
+    signer: { field: "validatorAddress", kind: "validator" },
+    title: "Edit validator",
+    review: (v) => [
+      ["Validator", v.validatorAddress],
+      ...Object.entries(v.description ?? {}).map(([k, text]): [string, string] => [`Description: ${k}`, text]),
+      ["Commission rate", v.commissionRate ?? "unchanged"],
+    ],
+    spend: () => [],
+    toProto: (v) => ({
+      validatorAddress: v.validatorAddress,
+      // Fields left out keep their value on chain: the SDK reads this marker as "unchanged".
+      description: {
+        moniker: v.description?.moniker ?? DO_NOT_MODIFY,
+        identity: v.description?.identity ?? DO_NOT_MODIFY,
+        website: v.description?.website ?? DO_NOT_MODIFY,
+        securityContact: v.description?.securityContact ?? DO_NOT_MODIFY,
+        details: v.description?.details ?? DO_NOT_MODIFY,
+      },
+      commissionRate: v.commissionRate === undefined ? "" : decAtomics(v.commissionRate),
+      minSelfDelegation: "",
+    }),
+  }),
+};

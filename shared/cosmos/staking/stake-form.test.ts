@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { checkStake, type StakeDraft } from "./stake-form.js";
+
+const stake = { base: "ustake", display: "STAKE", exponent: 6 };
+const alice = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
+const v0 = "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eugyfnt";
+const v1 = "cosmosvaloper14wjvzyulndke4nfte4pm035gad8908uw2yy6nz";
+const draft = (patch: Partial<StakeDraft>): StakeDraft => ({ kind: "delegate", delegator: alice, validator: v0, destination: "", amount: "1.5", memo: "", ...patch });
+const ctx = { prefix: "cosmos", stake, delegatedTo: [v0, v1] };
+
+describe("the staking form's rules", () => {
+  it("turns a delegation in display units into one MsgDelegate in base units", () => {
+    expect(checkStake(draft({}), ctx)).toEqual({ errors: {}, memo: undefined, messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: alice, validatorAddress: v0, amount: { denom: "ustake", amount: "1500000" } } }] });
+  });
+
+  it("withdraws from every validator delegated to, in one transaction", () => {
+    const { messages } = checkStake(draft({ kind: "withdraw", validator: "", amount: "" }), ctx);
+    expect(messages?.map((m) => m.value)).toEqual([{ delegatorAddress: alice, validatorAddress: v0 }, { delegatorAddress: alice, validatorAddress: v1 }]);
+    expect(checkStake(draft({ kind: "withdraw" }), { ...ctx, delegatedTo: [] }).errors.validator).toMatch(/no delegation/);
+  });
+
+  it("says what is wrong on each field, and builds nothing then", () => {
+    const r = checkStake(draft({ kind: "redelegate", validator: v0, destination: v0, amount: "0" }), ctx);
+    expect(r.messages).toBeUndefined();
+    expect(r.errors.destination).toMatch(/already/);
+    expect(r.errors.amount).toMatch(/more than zero/);
+    expect(checkStake(draft({ validator: alice }), ctx).errors.validator).toBeDefined(); // an account, not an operator address
+    expect(checkStake(draft({ amount: "1.0000001" }), ctx).errors.amount).toBeDefined(); // past the denom's decimals
+  });
+});

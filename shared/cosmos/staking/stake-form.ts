@@ -1,0 +1,64 @@
+import { parseDisplayAmount, type DenomUnit } from "../../wallet/amount.js";
+import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
+
+/** The staking page's actions: each becomes one or more registered messages (./actions.ts, ../distribution/actions.ts). */
+export const STAKE_KINDS = ["delegate", "undelegate", "redelegate", "withdraw"] as const;
+export type StakeKind = (typeof STAKE_KINDS)[number];
+
+/** What the user typed, as typed. */
+export interface StakeDraft {
+  readonly kind: StakeKind;
+  readonly delegator: string;
+  readonly validator: string;
+  readonly destination: string;
+  readonly amount: string;
+  readonly memo: string;
+}
+export type StakeField = "delegator" | "validator" | "destination" | "amount" | "memo";
+
+/** One message as `tx.prepare` takes it. */
+export type StakeMessage =
+  | { typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" | "/cosmos.staking.v1beta1.MsgUndelegate"; value: { delegatorAddress: string; validatorAddress: string; amount: { denom: string; amount: string } } }
+  | { typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate"; value: { delegatorAddress: string; validatorSrcAddress: string; validatorDstAddress: string; amount: { denom: string; amount: string } } }
+  | { typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward"; value: { delegatorAddress: string; validatorAddress: string } };
+
+const MEMO_MAX = 256;
+
+/**
+ * Checks each field and says what is wrong in it, or gives the messages to prepare. Withdraw
+ * takes the rewards of every validator in `delegatedTo`, in one transaction. Main checks the
+ * same again (the action schemas, the prefix, the funds) before it signs.
+ */
+export function checkStake(d: StakeDraft, ctx: { prefix: string; stake: DenomUnit; delegatedTo: readonly string[] }): { errors: Partial<Record<StakeField, string>>; messages?: StakeMessage[]; memo?: string } {
+  const errors: Partial<Record<StakeField, string>> = {};
+  const valoper = `${ctx.prefix}valoper`;
+  if (!d.delegator) errors.delegator = "Pick the account that stakes.";
+  const validatorProblem = (text: string) => {
+    const p = addressProblem(text.trim(), valoper);
+    return p ? describeAddressProblem(p) : undefined;
+  };
+  if (d.kind !== "withdraw") {
+    const v = validatorProblem(d.validator);
+    if (v) errors.validator = d.validator.trim() ? v : "Pick a validator.";
+  }
+  if (d.kind === "redelegate") {
+    const v = validatorProblem(d.destination);
+    if (v) errors.destination = d.destination.trim() ? v : "Pick the validator to move to.";
+    else if (d.destination.trim() === d.validator.trim()) errors.destination = "That is the validator the stake is on already.";
+  }
+  const amount = d.kind === "withdraw" ? undefined : parseDisplayAmount(d.amount, ctx.stake.exponent);
+  if (amount && !amount.ok) errors.amount = amount.message;
+  if (d.kind === "withdraw" && ctx.delegatedTo.length === 0) errors.validator = "This account has no delegation, so no rewards to withdraw.";
+  if (new TextEncoder().encode(d.memo).length > MEMO_MAX) errors.memo = `The memo is limited to ${MEMO_MAX} bytes.`;
+  if (Object.keys(errors).length > 0) return { errors };
+
+  const delegatorAddress = d.delegator;
+  const coin = amount?.ok ? { denom: ctx.stake.base, amount: amount.base } : { denom: ctx.stake.base, amount: "0" };
+  const validatorAddress = d.validator.trim();
+  const messages: StakeMessage[] =
+    d.kind === "delegate" ? [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress, validatorAddress, amount: coin } }]
+    : d.kind === "undelegate" ? [{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress, validatorAddress, amount: coin } }]
+    : d.kind === "redelegate" ? [{ typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate", value: { delegatorAddress, validatorSrcAddress: validatorAddress, validatorDstAddress: d.destination.trim(), amount: coin } }]
+    : ctx.delegatedTo.map((v) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress, validatorAddress: v } }));
+  return { errors, messages, memo: d.memo || undefined };
+}
