@@ -6,6 +6,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
+import { ReviewButtons } from "../../components/ReviewButtons.js";
 
 /**
  * Exactly what main will sign, from `tx.prepare`: signer, chain, account number, sequence, each
@@ -65,10 +66,7 @@ export function StakeReview({ args, requestId, network, onBack, onSent }: { args
         </>
       )}
       {send.error && !send.pending && <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>}
-      <div className="row">
-        <button type="button" disabled={!p || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
-        <button type="button" className="secondary" disabled={send.pending} onClick={onBack}>Back to the form</button>
-      </div>
+      <ReviewButtons ready={!!p} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
     </section>
   );
 }

@@ -5,11 +5,12 @@ import { type DenomUnit, formatCoin, splitCoin } from "../../../../../shared/wal
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
+import { ReviewButtons } from "../../../components/ReviewButtons.js";
 import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
-import { inertText } from "../../inert-text.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
+import { TransferFacts } from "./TransferFacts.js";
 
 type Review = Extract<SendState, { step: "review" }>;
 
@@ -45,19 +46,7 @@ export function DirectReviewSend({ state, network, units }: { state: Review; inf
       {prepared.isError && !prepared.isFetching && <AccessProblemView error={prepared.error} networkName={network.name} onRetry={() => void prepared.refetch()} />}
       {p && (
         <>
-          <dl className="facts" data-testid="sign-doc">
-            <div><dt>Network (chain id)</dt><dd>{p.chainId}</dd></div>
-            <div><dt>From</dt><dd><code>{state.args.from}</code></dd></div>
-            <div><dt>To</dt><dd><code>{state.args.to}</code></dd></div>
-            <div><dt>Amount</dt><dd>{words(coin)} <small className="muted">({coin.amount}{coin.denom})</small></dd></div>
-            <div><dt>Fee</dt><dd>{p.fee.amount.length ? p.fee.amount.map(words).join(", ") : "none"} <small className="muted">({p.fee.amount.map((c) => `${c.amount}${c.denom}`).join(", ") || "0"})</small></dd></div>
-            <div><dt>Gas limit</dt><dd>{p.fee.gas}</dd></div>
-            <div><dt>Memo</dt><dd className="memo" data-testid="review-memo">{p.memo ? inertText(p.memo) : <span className="muted">none</span>}</dd></div>
-            <div><dt>Account number</dt><dd>{p.accountNumber}</dd></div>
-            <div><dt>Sequence (nonce)</dt><dd>{p.sequence}</dd></div>
-            <div><dt>Timeout height</dt><dd>{p.timeoutHeight}</dd></div>
-            <div><dt>Sign mode</dt><dd>{p.signMode}</dd></div>
-          </dl>
+          <TransferFacts chainId={p.chainId} from={state.args.from} to={state.args.to} amount={[coin]} fee={p.fee.amount} gas={p.fee.gas} memo={p.memo} accountNumber={p.accountNumber} sequence={p.sequence} timeoutHeight={p.timeoutHeight} last={["Sign mode", p.signMode]} words={words} />
           <details>
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(p, null, 2)}</pre>
@@ -66,10 +55,7 @@ export function DirectReviewSend({ state, network, units }: { state: Review; inf
         </>
       )}
       {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}
-      <div className="row">
-        <button type="button" disabled={!p || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
-        <button type="button" className="secondary" disabled={send.pending} onClick={() => sendStore.set({ step: "form", draft: state.draft })}>Back to the form</button>
-      </div>
+      <ReviewButtons ready={!!p} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
     </section>
   );
 }

@@ -6,11 +6,12 @@ import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
+import { ReviewButtons } from "../../../components/ReviewButtons.js";
 import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
-import { inertText } from "../../inert-text.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
+import { TransferFacts } from "./TransferFacts.js";
 
 type Review = Extract<SendState, { step: "review" }>;
 
@@ -42,19 +43,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
       {doc.isError && !signDoc && !doc.isFetching && <AccessProblemView error={doc.error} networkName={network.name} onRetry={() => void doc.refetch()} />}
       {signDoc && msg && (
         <>
-          <dl className="facts" data-testid="sign-doc">
-            <div><dt>Network (chain id)</dt><dd>{signDoc.chain_id}</dd></div>
-            <div><dt>From</dt><dd><code>{msg.from_address}</code></dd></div>
-            <div><dt>To</dt><dd><code>{msg.to_address}</code></dd></div>
-            <div><dt>Amount</dt><dd>{msg.amount.map(coin).join(", ")} <small className="muted">({msg.amount.map((c) => `${c.amount}${c.denom}`).join(", ")})</small></dd></div>
-            <div><dt>Fee</dt><dd>{signDoc.fee.amount.length ? signDoc.fee.amount.map(coin).join(", ") : "none"} <small className="muted">({signDoc.fee.amount.map((c) => `${c.amount}${c.denom}`).join(", ") || "0"})</small></dd></div>
-            <div><dt>Gas limit</dt><dd>{signDoc.fee.gas}</dd></div>
-            <div><dt>Memo</dt><dd className="memo" data-testid="review-memo">{signDoc.memo ? inertText(signDoc.memo) : <span className="muted">none</span>}</dd></div>
-            <div><dt>Account number</dt><dd>{signDoc.account_number}</dd></div>
-            <div><dt>Sequence (nonce)</dt><dd>{signDoc.sequence}</dd></div>
-            <div><dt>Timeout height</dt><dd>{signDoc.timeout_height ?? "none"}</dd></div>
-            <div><dt>Message type</dt><dd>{signDoc.msgs[0]!.type}</dd></div>
-          </dl>
+          <TransferFacts chainId={signDoc.chain_id} from={msg.from_address} to={msg.to_address} amount={msg.amount} fee={signDoc.fee.amount} gas={signDoc.fee.gas} memo={signDoc.memo} accountNumber={signDoc.account_number} sequence={signDoc.sequence} timeoutHeight={signDoc.timeout_height ?? "none"} last={["Message type", signDoc.msgs[0]!.type]} words={coin} />
           <details>
             <summary>Raw sign doc (amino JSON)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(signDoc, null, 2)}</pre>
@@ -64,10 +53,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
         </>
       )}
       {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}
-      <div className="row">
-        <button type="button" disabled={!signDoc || send.pending} onClick={() => void send.run()}>{send.pending ? "Signing and sending…" : "Sign and send"}</button>
-        <button type="button" className="secondary" disabled={send.pending} onClick={() => sendStore.set({ step: "form", draft: state.draft })}>Back to the form</button>
-      </div>
+      <ReviewButtons ready={!!signDoc} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
     </section>
   );
 }
