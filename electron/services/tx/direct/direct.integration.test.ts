@@ -171,6 +171,7 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     expect(tx).toMatchObject({ status: "committed" });
     expect((await chainEvents(tx.txHash as string)).some((e) => e.type === "withdraw_commission")).toBe(true);
 
+    const original = (await query.staking.validator(validator0)).validator.description!;
     const edited = await operator.call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: { validatorAddress: validator0, description: { moniker: "renamed-by-cometdesk", website: "https://example.org" } } }] });
     expect(await committed(edited.txHash as string, operator.call)).toMatchObject({ status: "committed" });
     const { validator } = await query.staking.validator(validator0);
@@ -179,6 +180,10 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     const refused = await operator.call("tx.prepare", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: { validatorAddress: validator0, commissionRate: "0.11" } }] }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "simulation_failed" });
     expect((refused as Error).message).toMatch(/commission cannot be changed more than once in 24h/);
+    // The devnet is shared with the next files, which name its validators by their first monikers.
+    const restored = await operator.call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: { validatorAddress: validator0, description: { moniker: original.moniker, website: original.website } } }] });
+    expect(await committed(restored.txHash as string, operator.call)).toMatchObject({ status: "committed" });
+    expect((await query.staking.validator(validator0)).validator.description).toMatchObject({ moniker: original.moniker, website: original.website });
   });
 
   it("fails over to the next node when the first does not answer, for the reads and the broadcast", async () => {
