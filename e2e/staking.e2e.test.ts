@@ -105,6 +105,8 @@ describe("staking", () => {
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     const row = page.locator(`[data-tx-hash="${hash}"]`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    // The list is the nodes' index, and the page says what that cannot show.
+    expect(await page.getByTestId("direct-history-note").textContent()).toMatch(/indexer off, or with older blocks pruned/);
     const { entries } = (await w.call("tx.outbox")) as { entries: Array<{ txHash: string; from: string }> };
     expect(entries.filter((e) => e.txHash === hash)).toEqual([expect.objectContaining({ from: alice.address })]);
     expect(w.errors).toEqual([]);

@@ -36,7 +36,7 @@ export function ListState(props: { network: Network | undefined; list: UseInfini
     return <div className="state" data-state={UNREACHABLE_CODES.has(code) ? "unreachable" : "error"}><h2>{heading}</h2><AccessProblemView error={list.error} networkName={network.name} onRetry={() => void list.refetch()} /></div>;
   }
   if (props.empty) {
-    return <div className="state" data-state="empty"><h2>No transactions{props.filtered ? " match" : " yet"}</h2><p>{props.filtered ? "Try another filter, or All." : "Transfers appear here as soon as the service sees them."}</p><a href="#/send">Send a transfer</a></div>;
+    return <div className="state" data-state="empty"><h2>No transactions{props.filtered ? " match" : " yet"}</h2><p>{!network.accessUrl ? `${network.name}'s nodes have no transaction of this account in their index${props.filtered ? " with this status" : ""}; a node with its indexer off or its history pruned lists nothing older.` : props.filtered ? "Try another filter, or All." : "Transfers appear here as soon as the service sees them."}</p><a href="#/send">Send a transfer</a></div>;
   }
   return <>{props.children}</>;
 }
