@@ -1,5 +1,5 @@
 // Package app assembles the devnet chain from the Cosmos SDK's reference modules
-// (auth, bank, staking, distribution, consensus, genutil) with depinject, the same way
+// (auth, bank, staking, slashing, distribution, consensus, genutil) with depinject, the same way
 // the SDK's own simapp does. See devnet/README.md for why simapp is not imported directly.
 package app
 
@@ -11,6 +11,7 @@ import (
 	consensusmodulev1 "cosmossdk.io/api/cosmos/consensus/module/v1"
 	distrmodulev1 "cosmossdk.io/api/cosmos/distribution/module/v1"
 	genutilmodulev1 "cosmossdk.io/api/cosmos/genutil/module/v1"
+	slashingmodulev1 "cosmossdk.io/api/cosmos/slashing/module/v1"
 	stakingmodulev1 "cosmossdk.io/api/cosmos/staking/module/v1"
 	txconfigv1 "cosmossdk.io/api/cosmos/tx/config/v1"
 	"cosmossdk.io/core/appconfig"
@@ -28,6 +29,8 @@ import (
 	distrtypes "github.com/cosmos/cosmos-sdk/x/distribution/types"
 	"github.com/cosmos/cosmos-sdk/x/genutil"
 	genutiltypes "github.com/cosmos/cosmos-sdk/x/genutil/types"
+	_ "github.com/cosmos/cosmos-sdk/x/slashing" // liveness: missed blocks, jailing; the app's watch reads its signing info
+	slashingtypes "github.com/cosmos/cosmos-sdk/x/slashing/types"
 	_ "github.com/cosmos/cosmos-sdk/x/staking"
 	stakingtypes "github.com/cosmos/cosmos-sdk/x/staking/types"
 )
@@ -61,11 +64,11 @@ func AppConfig() depinject.Config {
 				Name: "runtime",
 				Config: appconfig.WrapAny(&runtimev1alpha1.Module{
 					AppName:       "simd",
-					BeginBlockers: []string{distrtypes.ModuleName, stakingtypes.ModuleName},
+					BeginBlockers: []string{distrtypes.ModuleName, slashingtypes.ModuleName, stakingtypes.ModuleName},
 					EndBlockers:   []string{stakingtypes.ModuleName},
 					InitGenesis: []string{
 						authtypes.ModuleName, banktypes.ModuleName, distrtypes.ModuleName,
-						stakingtypes.ModuleName, genutiltypes.ModuleName, consensustypes.ModuleName,
+						stakingtypes.ModuleName, slashingtypes.ModuleName, genutiltypes.ModuleName, consensustypes.ModuleName,
 					},
 					OverrideStoreKeys: []*runtimev1alpha1.StoreKeyConfig{
 						{ModuleName: authtypes.ModuleName, KvStoreKey: "acc"},
@@ -91,6 +94,7 @@ func AppConfig() depinject.Config {
 				}),
 			},
 			{Name: distrtypes.ModuleName, Config: appconfig.WrapAny(&distrmodulev1.Module{})},
+			{Name: slashingtypes.ModuleName, Config: appconfig.WrapAny(&slashingmodulev1.Module{})},
 			{Name: consensustypes.ModuleName, Config: appconfig.WrapAny(&consensusmodulev1.Module{})},
 			{Name: genutiltypes.ModuleName, Config: appconfig.WrapAny(&genutilmodulev1.Module{})},
 			{Name: "tx", Config: appconfig.WrapAny(&txconfigv1.Config{})},

@@ -263,7 +263,7 @@ export function createWatch(deps: WatchDeps) {
     if (/^[0-9a-fA-F]{40}$/.test(ref)) return ref.toUpperCase();
     let decoded: { prefix: string; data: Uint8Array };
     try {
-      decoded = fromBech32(ref);
+      decoded = fromBech32(ref, 90);
     } catch {
       throw new AppError("invalid_address", `${ref} is not a valid bech32 address`);
     }

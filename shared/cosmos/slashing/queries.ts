@@ -71,7 +71,7 @@ export async function readSigningInfos(abciQuery: AbciQuery): Promise<SigningInf
     for (const info of decoded.info) {
       let address: string;
       try {
-        address = toHex(fromBech32(info.address).data).toUpperCase();
+        address = toHex(fromBech32(info.address, 90).data).toUpperCase(); // 90: the bech32 spec limit (the default no longer parses)
       } catch {
         continue; // an address that does not decode names nobody; the others still count
       }
