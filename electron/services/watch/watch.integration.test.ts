@@ -39,6 +39,8 @@ let info: DevnetInfo;
 let dataDir: string;
 let proxy: Server;
 let proxyUrl: string;
+let forkProxy: Server;
+let forkUrl: string;
 let receiver: Server;
 let hookUrl: string;
 const hooked: WebhookBody[] = [];
@@ -62,15 +64,19 @@ const signal = (i: number, sig: NodeJS.Signals) => {
 const fired = (kind: Alert["kind"], subject: string) => changes.filter((c) => c.change === "fired" && c.alert.kind === kind && c.alert.subject === subject);
 const cleared = (kind: Alert["kind"], subject: string) => changes.filter((c) => c.change === "cleared" && c.alert.kind === kind && c.alert.subject === subject);
 
-/** A node's RPC in front of node 1 that answers every header with another app hash: a lying node. */
-async function lyingProxy(target: string): Promise<Server> {
+/** A node's RPC in front of `target` whose answers `rewrite` changes: a lying node. */
+/** Changes the first hex digit of every value of `fields` in a JSON text. */
+const flipHashes = (fields: string) => (text: string) =>
+  text.replace(new RegExp(`"(${fields})":\\s*"([0-9A-Fa-f])([0-9A-Fa-f]{63})"`, "g"), (_, field: string, first: string, rest: string) => `"${field}":"${first === "0" ? "1" : "0"}${rest}"`);
+
+async function lyingProxy(target: string, rewrite: (text: string) => string): Promise<Server> {
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
       void fetch(`${target}${req.url ?? "/"}`, { method: req.method, headers: { "content-type": "application/json" }, body: req.method === "POST" ? body : undefined })
         .then(async (answer) => {
-          const text = (await answer.text()).replace(/"(app_hash|latest_app_hash)":"([0-9A-Fa-f])([0-9A-Fa-f]{63})"/g, (_, field: string, first: string, rest: string) => `"${field}":"${first === "0" ? "1" : "0"}${rest}"`);
+          const text = rewrite(await answer.text());
           res.writeHead(answer.status, { "content-type": "application/json" }).end(text);
         })
         .catch(() => res.writeHead(502).end());
@@ -84,8 +90,11 @@ beforeAll(async () => {
   await reset(layout);
   info = (await up(layout, { validators: 4 }, consoleProgress())).info;
   dataDir = mkdtempSync(join(tmpdir(), "cometdesk-watch-"));
-  proxy = await lyingProxy(info.nodes[1]!.rpc);
+  proxy = await lyingProxy(info.nodes[1]!.rpc, flipHashes("app_hash|latest_app_hash"));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // A commit's block id lives in `signed_header.commit.block_id.hash`: the only "hash" of 64 digits after "block_id".
+  forkProxy = await lyingProxy(info.nodes[2]!.rpc, (text) => text.replace(/("block_id":\s*\{\s*"hash":\s*")([0-9A-Fa-f])/g, (_, head: string, first: string) => `${head}${first === "0" ? "1" : "0"}`));
+  forkUrl = `http://127.0.0.1:${(forkProxy.address() as AddressInfo).port}`;
   receiver = createServer((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
@@ -138,7 +147,7 @@ beforeAll(async () => {
   };
   store.update(NETWORK_ID, (c) => ({
     ...c,
-    nodes: [proxyUrl],
+    nodes: [proxyUrl, forkUrl],
     rules: { ...c.rules, missedBlocks: { enabled: true, missed: 3, of: 10 }, chainStalled: { enabled: true, factor: 20 }, clearAfterSeconds: 2 },
     webhook: { url: hookUrl, timeoutMs: 2000 },
   }));
@@ -153,6 +162,7 @@ afterAll(async () => {
   for (let i = 0; i < 4; i++) signal(i, "SIGCONT"); // never leave a frozen node behind
   await down(layout);
   await new Promise((resolve) => proxy?.close(resolve));
+  await new Promise((resolve) => forkProxy?.close(resolve));
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -203,7 +213,7 @@ describe("the watch on a four-validator devnet", () => {
   it("shows every node side by side, with the same hashes at a common height", async () => {
     await expect.poll(() => watch.status(NETWORK_ID).nodes.filter((n) => n.up && n.compared !== null).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
     const nodes = watch.status(NETWORK_ID).nodes;
-    expect(nodes.map((n) => n.url)).toEqual([...info.nodes.map((n) => n.rpc), proxyUrl]);
+    expect(nodes.map((n) => n.url)).toEqual([...info.nodes.map((n) => n.rpc), proxyUrl, forkUrl]);
     const real = nodes.slice(0, 4);
     for (const n of real) {
       expect(n).toMatchObject({ up: true, catchingUp: false, peers: 3 });
@@ -223,7 +233,18 @@ describe("the watch on a four-validator devnet", () => {
     expect(node.flags).toContain("app_hash_mismatch");
     expect(node.flags).not.toContain("block_hash_mismatch"); // the proxy changes app hashes only
     for (const n of info.nodes) expect(fired("app_hash_mismatch", n.rpc)).toEqual([]);
+    expect(fired("app_hash_mismatch", forkUrl)).toEqual([]);
     await expect.poll(() => hooked.some((h) => h.change === "fired" && h.alert.kind === "app_hash_mismatch"), { timeout: 10_000 }).toBe(true);
+  });
+
+  it("names the node that reports another block hash at the same height", async () => {
+    await expect.poll(() => fired("block_hash_mismatch", forkUrl).length, { timeout: 20_000 }).toBe(1);
+    const alert = fired("block_hash_mismatch", forkUrl)[0]!.alert;
+    const node = watch.status(NETWORK_ID).nodes.find((n) => n.url === forkUrl)!;
+    expect(alert.message).toMatch(new RegExp(`${forkUrl.replace(/[.:/]/g, "\\$&")}.* at height \\d+`));
+    expect(node.flags).toContain("block_hash_mismatch");
+    expect(node.flags).not.toContain("app_hash_mismatch");
+    for (const n of [...info.nodes.map((x) => x.rpc), proxyUrl]) expect(fired("block_hash_mismatch", n)).toEqual([]);
   });
 
   it("fires a missed-blocks alert when a validator's process is frozen, and clears it once it signs again", async () => {
