@@ -6,9 +6,9 @@ import type { NodeClient } from "./node-probe.js";
  * A client of one node alone, for the probe: no failover (a dead node must look dead, not be
  * answered for by another) and no retries, with a short timeout, so one probe takes bounded time.
  */
-export function nodeClient(url: string, timeoutMs = 3_000): NodeClient {
+export function nodeClient(url: string, timeoutMs = 3_000, fetchImpl?: typeof fetch): NodeClient {
   const chain = registerChainHandlers({
-    transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0, timeoutMs, maxBytes: 4 << 20 }),
+    transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0, timeoutMs, maxBytes: 4 << 20, fetchImpl }),
     defaultMethod: () => "POST",
     connection: () => ({ networkId: "", endpoint: url, state: "idle", lastHeight: null, reason: null }),
   });

@@ -1,0 +1,65 @@
+/**
+ * The watch's page against the four-validator devnet: the real renderer in Chromium, the real
+ * services behind the bridge (the watch runs in them as in the app), compared with the nodes.
+ */
+import { expect, inject, it } from "vitest";
+import { WAIT_MS } from "./support/app.js";
+import { chromiumPages } from "./support/browser.js";
+import { rpc } from "./support/chain.js";
+import { stakingValidators } from "./support/staking.js";
+import { explore } from "./specs/explorer/explore.js";
+
+const pages = chromiumPages({ width: 1400, height: 1000 });
+const ctx = { env: () => inject("e2e"), open: () => pages.newPage(), errors: pages.errors };
+const DEAD = "http://127.0.0.1:1";
+
+it("watch: every node side by side with the node's own height, and a validator added by operator address counts its signatures", async () => {
+  const nodes = inject("e2e").four.rpcs;
+  const page = await explore(ctx, "watch");
+  const table = page.getByTestId("watch-nodes");
+  await expect.poll(() => table.getByTestId("watch-node").count(), { timeout: WAIT_MS }).toBe(4);
+  for (const url of nodes) {
+    const row = table.locator(`[data-url="${url}"]`);
+    await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: WAIT_MS }).toBe("ok");
+    const shown = Number(await row.getByTestId("node-height").textContent());
+    const now = Number((await rpc<{ sync_info: { latest_block_height: string } }>(url, "status")).sync_info.latest_block_height);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(now);
+  }
+
+  const [first] = await stakingValidators(nodes[0]!);
+  await page.getByLabel("Validator address").fill("cosmosvaloper1notanaddress");
+  await page.getByRole("button", { name: "Watch", exact: true }).click();
+  await expect.poll(() => page.locator("#watch-add-error").textContent(), { timeout: WAIT_MS }).toMatch(/valid/);
+  await expect.poll(() => page.getByTestId("watch-row").count()).toBe(0);
+
+  await page.getByLabel("Validator address").fill(first!.operator);
+  await page.getByLabel(/^Label/).fill("first");
+  await page.getByRole("button", { name: "Watch", exact: true }).click();
+  const row = page.locator(`[data-testid="watch-row"][data-address="${first!.address}"]`);
+  await row.waitFor({ timeout: WAIT_MS });
+  // Each block read from the feed's commits moves the count, live, through main's events.
+  await expect.poll(async () => Number(((await row.getByTestId("watch-signed").textContent()) ?? "0").split(" / ")[0]), { timeout: WAIT_MS }).toBeGreaterThan(3);
+  expect(await row.getByTestId("watch-uptime").textContent()).toMatch(/%$/);
+  expect(await row.getByTestId("missed-chart").getAttribute("aria-label")).toMatch(/^\d+ missed in heights \d+–\d+$/);
+  expect(await page.getByTestId("watch-set").getByRole("row").count()).toBe(5); // the header and the four validators
+  expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch: a node that does not answer raises an alert in the history, which can be acknowledged and snoozed", async () => {
+  const page = await explore(ctx, "watch");
+  await page.getByLabel("Node RPC address").fill(DEAD);
+  await page.getByRole("button", { name: "Add node" }).click();
+  const row = page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`);
+  await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: 30_000 }).toMatch(/^down/);
+  const alert = page.getByTestId("watch-alert").filter({ hasText: `Node down: ${DEAD}` });
+  await alert.waitFor({ timeout: WAIT_MS });
+  expect(await alert.getAttribute("data-open")).toBe("true");
+  await alert.getByRole("button", { name: "Acknowledge" }).click();
+  await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Acknowledged.");
+  await alert.getByRole("button", { name: "Snooze 1 h" }).click();
+  await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Snoozed until");
+  await row.getByRole("button", { name: "Remove" }).click();
+  await expect.poll(() => page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`).count(), { timeout: WAIT_MS }).toBe(0);
+  expect(ctx.errors(page)).toEqual([]);
+});
