@@ -14,6 +14,7 @@ import { journalSection } from "./bench/journal.js";
 import { currentCommit, load1, machineFacts } from "./bench/machine.js";
 import type { Section } from "./bench/section.js";
 import { liveSection } from "./bench/live.js";
+import { watchSection } from "./bench/watch.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
@@ -57,13 +58,14 @@ const SECTIONS: Section[] = [
   walletSection({ rows, frames: num(values.frames, 600) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
+  watchSection({ blocks: num(values.blocks, 50) }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${id === "live" && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
