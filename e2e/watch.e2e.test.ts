@@ -3,7 +3,8 @@
  * services behind the bridge (the watch runs in them as in the app), compared with the nodes.
  */
 import { expect, inject, it } from "vitest";
-import { WAIT_MS } from "./support/app.js";
+import { passGate, WAIT_MS } from "./support/app.js";
+import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
 import { stakingValidators } from "./support/staking.js";
@@ -43,11 +44,30 @@ it("watch: every node side by side with the node's own height, and a validator a
   expect(await row.getByTestId("watch-uptime").textContent()).toMatch(/%$/);
   expect(await row.getByTestId("missed-chart").getAttribute("aria-label")).toMatch(/^\d+ missed in heights \d+–\d+$/);
   expect(await page.getByTestId("watch-set").getByRole("row").count()).toBe(5); // the header and the four validators
+  // The devnet has no x/upgrade: the page says plans cannot be read, and why.
+  expect(await page.getByTestId("watch-upgrade").textContent()).toMatch(/^Upgrade plans cannot be read here: /);
   expect(ctx.errors(page)).toEqual([]);
 });
 
-it("watch: a node that does not answer raises an alert in the history, which can be acknowledged and snoozed", async () => {
-  const page = await explore(ctx, "watch");
+it("watch: a node that does not answer raises an alert in the history and a desktop notification, and can be acknowledged and snoozed", async () => {
+  const page = await ctx.open();
+  await page.context().grantPermissions(["notifications"]);
+  // Records each notification the page shows, then shows it through the browser's own API.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    (window as unknown as { __shown: string[] }).__shown = shown;
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(title);
+      }
+    } as typeof Notification;
+  });
+  await page.goto(await appLink(inject("e2e").four, "watch"));
+  await passGate(page);
+  if (!page.url().endsWith("#/watch")) await page.evaluate(() => (window.location.hash = "#/watch"));
+  await page.locator("#page-title").waitFor({ timeout: WAIT_MS });
   await page.getByLabel("Node RPC address").fill(DEAD);
   await page.getByRole("button", { name: "Add node" }).click();
   const row = page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`);
@@ -55,6 +75,7 @@ it("watch: a node that does not answer raises an alert in the history, which can
   const alert = page.getByTestId("watch-alert").filter({ hasText: `Node down: ${DEAD}` });
   await alert.waitFor({ timeout: WAIT_MS });
   expect(await alert.getAttribute("data-open")).toBe("true");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown), { timeout: WAIT_MS }).toContain(`Node down: ${DEAD}`);
   await alert.getByRole("button", { name: "Acknowledge" }).click();
   await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Acknowledged.");
   await alert.getByRole("button", { name: "Snooze 1 h" }).click();

@@ -12,7 +12,7 @@ export const ConsensusHex = z.string().regex(/^[0-9A-F]{40}$/, "expected a 20-by
 export const ValidatorRef = z.string().trim().min(8).max(128).regex(/^([a-z][a-z0-9]{0,30}1[02-9ac-hj-np-z]{6,}|[0-9a-fA-F]{40})$/, "expected a valoper, valcons or 40-digit hex address");
 
 /** What an alert is about; one episode per kind and subject. */
-export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled"]);
+export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled", "upgrade_planned", "proposal_unvoted"]);
 export type AlertKind = z.infer<typeof AlertKind>;
 
 /** The alert rules of one network; every threshold has a default an operator would pick first. */
@@ -25,6 +25,10 @@ export const WatchRules = z.object({
   hashMismatch: z.object({ enabled: z.boolean() }),
   /** No block for `factor` times the usual block time. */
   chainStalled: z.object({ enabled: z.boolean(), factor: z.number().min(1.5).max(1000) }),
+  /** An upgrade plan is scheduled (x/upgrade): the node's binary must be ready at its height. */
+  upgradePlanned: z.object({ enabled: z.boolean() }),
+  /** A watched validator has not voted on a proposal whose voting ends within `hoursBefore`. */
+  proposalUnvoted: z.object({ enabled: z.boolean(), hoursBefore: z.number().int().min(1).max(24 * 30) }),
   /** An alert clears only after its condition stayed away this long: a flapping node is one episode. */
   clearAfterSeconds: z.number().int().min(0).max(86_400),
 });
@@ -37,6 +41,8 @@ export const DEFAULT_WATCH_RULES: WatchRules = {
   nodeLagging: { enabled: true, blocks: 10 },
   hashMismatch: { enabled: true },
   chainStalled: { enabled: true, factor: 10 },
+  upgradePlanned: { enabled: true },
+  proposalUnvoted: { enabled: true, hoursBefore: 24 },
   clearAfterSeconds: 60,
 };
 
@@ -125,6 +131,29 @@ export const WatchedNode = z.object({
 });
 export type WatchedNode = z.infer<typeof WatchedNode>;
 
+/** What the chain has scheduled or asks of its validators: x/upgrade's plan and x/gov's proposals in voting. */
+export const ChainWatch = z.object({
+  checkedAt: IsoTime,
+  upgrade: z.object({
+    available: z.boolean(),
+    reason: z.string().max(300).nullable(),
+    /** `eta` from the height still to go and the usual block time. */
+    plan: z.object({ name: z.string().max(140), height: DecString, info: z.string().max(2000), eta: IsoTime.nullable() }).nullable(),
+  }),
+  proposals: z.object({
+    available: z.boolean(),
+    reason: z.string().max(300).nullable(),
+    items: z.array(z.object({
+      id: DecString,
+      title: z.string().max(300),
+      votingEndTime: IsoTime.nullable(),
+      /** Each watched validator's vote (its operator's account), null while it has not voted. */
+      votes: z.array(z.object({ address: ConsensusHex, vote: z.string().max(20).nullable() })),
+    })).max(1000),
+  }),
+});
+export type ChainWatch = z.infer<typeof ChainWatch>;
+
 export const WatchStatus = z.object({
   networkId: Id,
   /** Whether the watch follows this network now (it follows the selected one). */
@@ -138,6 +167,8 @@ export const WatchStatus = z.object({
   /** An uptime figure for every validator of the set, watched or not. */
   set: z.array(z.object({ address: ConsensusHex, moniker: z.string().max(256).nullable(), votingPower: DecString, seen: z.number().int(), uptime: z.number().nullable() })).max(100_000),
   nodes: z.array(WatchedNode),
+  /** Read every 100 blocks; null before the first read. */
+  chain: ChainWatch.nullable(),
   config: WatchConfig,
   /** The webhook's last failure, if its last delivery failed. */
   webhookError: z.string().max(300).nullable(),

@@ -1,7 +1,7 @@
 import { fromBech32, toHex } from "@cosmjs/encoding";
 import type { Network } from "../../../shared/contract/network.js";
 import type { z } from "zod";
-import type { Alert, AlertKind, WatchConfig, WatchedNode, WatchedValidator, WatchStatus } from "../../../shared/contract/watch.js";
+import type { Alert, AlertKind, ChainWatch, WatchConfig, WatchedNode, WatchedValidator, WatchStatus } from "../../../shared/contract/watch.js";
 import { readSigningInfos, readSlashingParams, type SlashingParams } from "../../../shared/cosmos/slashing/queries.js";
 import { readStakingValidators } from "../../../shared/cosmos/staking/queries.js";
 import { AppError } from "../app-error.js";
@@ -11,6 +11,7 @@ import type { FeedCommit } from "../live/frame-commits.js";
 import type { Notifier } from "../ports.js";
 import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
 import type { AlertHistory } from "./alert-history.js";
+import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
 import { createNodeProbe, type NodeClient } from "./node-probe.js";
 import { createSigningRecord, type SetMember, type SigningRecord } from "./signing-record.js";
 import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./validator-rules.js";
@@ -36,6 +37,8 @@ export interface WatchDeps {
   readonly stallCheckMs?: number;
   /** Slashing signing info and staking status are read every this many blocks (default 10). */
   readonly slashingEveryBlocks?: number;
+  /** The upgrade plan and the proposals in voting are read every this many blocks (default 100). */
+  readonly chainEveryBlocks?: number;
   /** The blocks an uptime figure covers (default 1000; at least the missed-blocks rule's span). */
   readonly uptimeBlocks?: number;
   readonly now?: () => number;
@@ -59,6 +62,7 @@ interface Followed {
   lastBlockAt: number | undefined;
   readonly blockTimes: number[];
   nodes: WatchedNode[];
+  chain: ChainWatch | null;
 }
 
 /**
@@ -70,6 +74,7 @@ interface Followed {
 export function createWatch(deps: WatchDeps) {
   const now = deps.now ?? Date.now;
   const slashingEvery = deps.slashingEveryBlocks ?? 10;
+  const chainEvery = deps.chainEveryBlocks ?? 100;
   const q = async (a: { path: string; data?: string; height?: string }) => deps.chain.abciQuery(a);
   let followed: Followed | undefined;
   let queue: Promise<void> = Promise.resolve();
@@ -77,7 +82,7 @@ export function createWatch(deps: WatchDeps) {
   let unlisten: (() => void) | undefined;
   let probing = false;
   /** RPC calls the validator tracking made because a commit was not in a feed frame, and periodic reads. */
-  const calls = { commits: 0, validatorSets: 0, slashing: 0, probes: 0 };
+  const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0 };
 
   const engine = createAlertEngine({
     history: deps.history,
@@ -153,6 +158,7 @@ export function createWatch(deps: WatchDeps) {
     }
     f.record.proposed(proposer.toUpperCase());
     if (f.blocks === 1 || f.blocks % slashingEvery === 0) await refreshStates(f).catch((e: unknown) => deps.onInternalError?.("watch slashing read", e));
+    if (f.blocks === 1 || f.blocks % chainEvery === 0) await refreshChain(f, height).catch((e: unknown) => deps.onInternalError?.("watch chain read", e));
     if (followed === f) {
       engine.observe(f.network.id, VALIDATOR_KINDS, validatorConditions(config, config.rules, f.record, f.states));
       engine.observe(f.network.id, CHAIN_KINDS, []); // a block arrived: a stall is over
@@ -184,6 +190,21 @@ export function createWatch(deps: WatchDeps) {
         windowMissed: info?.missedBlocks ?? null,
       });
     }
+  }
+
+  /** The upgrade plan and the proposals in voting, and the alerts they call for. */
+  async function refreshChain(f: Followed, height: bigint): Promise<void> {
+    calls.chainReads++;
+    const config = deps.store.get(f.network.id);
+    f.chain = await readChainWatch({
+      abciQuery: q,
+      height,
+      blockTimeMs: blockTimeMs(f),
+      prefix: f.network.bech32Prefix,
+      validators: config.validators.map((v) => ({ address: v.address, operatorAddress: f.states.get(v.address)?.operatorAddress ?? null })),
+      now: now(),
+    });
+    if (followed === f) engine.observe(f.network.id, CHAIN_EVENT_KINDS, chainEventConditions(f.chain, config, config.rules, f.network.name, now()));
   }
 
   /** The usual block time: the median gap between the recent blocks' header times. */
@@ -255,7 +276,7 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function fresh(network: Network): Followed {
-    return { network, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [] };
+    return { network, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
@@ -339,6 +360,7 @@ export function createWatch(deps: WatchDeps) {
         validators: validatorRows(networkId),
         set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.states.get(m.address)?.moniker ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
         nodes: f?.nodes ?? [],
+        chain: f?.chain ?? null,
         config,
         webhookError: deps.webhook?.lastError() ?? null,
       };

@@ -41,6 +41,10 @@ let proxy: Server;
 let proxyUrl: string;
 let forkProxy: Server;
 let forkUrl: string;
+let staleProxy: Server;
+let staleUrl: string;
+/** While set, the stale proxy answers `status` with the answer it kept, as a node whose block sync stopped would. */
+let stale: { kept?: string } | undefined;
 let receiver: Server;
 let hookUrl: string;
 const hooked: WebhookBody[] = [];
@@ -95,6 +99,11 @@ beforeAll(async () => {
   // A commit's block id lives in `signed_header.commit.block_id.hash`: the only "hash" of 64 digits after "block_id".
   forkProxy = await lyingProxy(info.nodes[2]!.rpc, (text) => text.replace(/("block_id":\s*\{\s*"hash":\s*")([0-9A-Fa-f])/g, (_, head: string, first: string) => `${head}${first === "0" ? "1" : "0"}`));
   forkUrl = `http://127.0.0.1:${(forkProxy.address() as AddressInfo).port}`;
+  staleProxy = await lyingProxy(info.nodes[0]!.rpc, (text) => {
+    if (!stale || !text.includes('"latest_block_height"')) return text;
+    return (stale.kept ??= text);
+  });
+  staleUrl = `http://127.0.0.1:${(staleProxy.address() as AddressInfo).port}`;
   receiver = createServer((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
@@ -147,7 +156,7 @@ beforeAll(async () => {
   };
   store.update(NETWORK_ID, (c) => ({
     ...c,
-    nodes: [proxyUrl, forkUrl],
+    nodes: [proxyUrl, forkUrl, staleUrl],
     rules: { ...c.rules, missedBlocks: { enabled: true, missed: 3, of: 10 }, chainStalled: { enabled: true, factor: 20 }, clearAfterSeconds: 2 },
     webhook: { url: hookUrl, timeoutMs: 2000 },
   }));
@@ -163,6 +172,7 @@ afterAll(async () => {
   await down(layout);
   await new Promise((resolve) => proxy?.close(resolve));
   await new Promise((resolve) => forkProxy?.close(resolve));
+  await new Promise((resolve) => staleProxy?.close(resolve));
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -208,12 +218,14 @@ describe("the watch on a four-validator devnet", () => {
       expect(v).toMatchObject({ jailed: false, tombstoned: false, inactive: false, windowMissed: expect.any(Number) as number });
     }
     expect(status.validators.reduce((n, v) => n + v.proposed, 0)).toBeGreaterThan(0);
+    // The devnet has neither x/upgrade nor x/gov: the chain watch says so rather than failing.
+    expect(status.chain).toMatchObject({ upgrade: { available: false, plan: null }, proposals: { available: false, items: [] } });
   });
 
   it("shows every node side by side, with the same hashes at a common height", async () => {
     await expect.poll(() => watch.status(NETWORK_ID).nodes.filter((n) => n.up && n.compared !== null).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
     const nodes = watch.status(NETWORK_ID).nodes;
-    expect(nodes.map((n) => n.url)).toEqual([...info.nodes.map((n) => n.rpc), proxyUrl, forkUrl]);
+    expect(nodes.map((n) => n.url)).toEqual([...info.nodes.map((n) => n.rpc), proxyUrl, forkUrl, staleUrl]);
     const real = nodes.slice(0, 4);
     for (const n of real) {
       expect(n).toMatchObject({ up: true, catchingUp: false, peers: 3 });
@@ -245,6 +257,21 @@ describe("the watch on a four-validator devnet", () => {
     expect(node.flags).toContain("block_hash_mismatch");
     expect(node.flags).not.toContain("app_hash_mismatch");
     for (const n of [...info.nodes.map((x) => x.rpc), proxyUrl]) expect(fired("block_hash_mismatch", n)).toEqual([]);
+  });
+
+  it("flags a node that answers but stays at one height as stopped, then as lagging, and clears both when it moves again", async () => {
+    stale = {};
+    try {
+      await expect.poll(() => fired("node_stopped", staleUrl).length, { timeout: 30_000, interval: 250 }).toBe(1);
+      await expect.poll(() => fired("node_lagging", staleUrl).length, { timeout: 30_000, interval: 250 }).toBe(1);
+      const row = watch.status(NETWORK_ID).nodes.find((n) => n.url === staleUrl)!;
+      expect(row.flags).toEqual(expect.arrayContaining(["stopped", "lagging"]));
+      expect(row.up).toBe(true);
+      for (const n of info.nodes) expect(fired("node_stopped", n.rpc)).toEqual([]);
+    } finally {
+      stale = undefined;
+    }
+    await expect.poll(() => cleared("node_stopped", staleUrl).length + cleared("node_lagging", staleUrl).length, { timeout: 30_000, interval: 250 }).toBe(2);
   });
 
   it("fires a missed-blocks alert when a validator's process is frozen, and clears it once it signs again", async () => {
@@ -297,4 +324,21 @@ describe("the watch on a four-validator devnet", () => {
     await expect.poll(() => cleared("chain_stalled", info.chainId).length, { timeout: 60_000, interval: 250 }).toBe(1);
     expect(fired("chain_stalled", info.chainId)).toHaveLength(1);
   });
+
+  it("fires a jailed alert when x/slashing jails a validator that stayed away for half the window", async () => {
+    const frozen = addresses[3]!;
+    const params = watch.status(NETWORK_ID).slashing!;
+    signal(3, "SIGSTOP");
+    try {
+      // More than (1 - min signed) of the window missed: jailed at the next block, seen at the next slashing read.
+      await expect.poll(() => fired("jailed", frozen).length, { timeout: params.signedBlocksWindow * 2_000, interval: 500 }).toBe(1);
+    } finally {
+      signal(3, "SIGCONT");
+    }
+    const v = watch.status(NETWORK_ID).validators.find((x) => x.address === frozen)!;
+    expect(v.jailed).toBe(true);
+    expect(fired("jailed", frozen)[0]!.alert.message).toContain("must send an unjail");
+    expect(fired("inactive", frozen)).toEqual([]); // jailed says it; not a second alert for the same cause
+    await expect.poll(() => hooked.some((h) => h.alert.kind === "jailed" && h.alert.subject === frozen), { timeout: 10_000 }).toBe(true);
+  }, 300_000);
 });

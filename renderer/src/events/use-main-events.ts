@@ -9,6 +9,7 @@ import { txKeys } from "../queries/tx-queries.js";
 import { explorerKeys } from "../queries/explorer-keys.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { watchKeys } from "../queries/watch-queries.js";
+import { notifyWatchAlerts } from "./watch-notifications.js";
 
 type Connection = ResultOf<"chain.connection">;
 
@@ -49,6 +50,7 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
     // The watch read a block or probed the nodes: its page (if open) reads the status again.
     api.on("watch.updated", (u) => void client.invalidateQueries({ queryKey: watchKeys.status(u.networkId) })),
     api.on("watch.alert", (a) => void client.invalidateQueries({ queryKey: watchKeys.all(a.alert.networkId) })),
+    notifyWatchAlerts(api),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -7,6 +7,7 @@ import { ErrorState, Loading } from "../../components/states.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
 import { AlertHistory } from "./AlertHistory.js";
+import { ChainSection } from "./ChainSection.js";
 import { NodesTable } from "./NodesTable.js";
 import { SetUptime } from "./SetUptime.js";
 import { WatchList } from "./WatchList.js";
@@ -27,10 +28,12 @@ export function WatchPage() {
         {s.slashing && `; the chain jails a validator that misses more than ${s.slashing.maxMissed} of ${s.slashing.signedBlocksWindow} blocks`}
         {s.webhookError && <span role="alert"> Webhook: {s.webhookError}</span>}
       </p>
+      <AllowNotifications />
       <AddValidator networkId={network.id} />
       <WatchList networkId={network.id} status={s} />
       <NodesTable networkId={network.id} nodes={s.nodes} />
       <AlertHistory networkId={network.id} />
+      <ChainSection status={s} />
       <SetUptime status={s} />
     </>
   );
@@ -64,5 +67,18 @@ function AddValidator({ networkId }: { networkId: string }) {
       <button type="submit" disabled={add.pending}>Watch</button>
       {add.error && <p id="watch-add-error" role="alert" className="field-error">{add.error}</p>}
     </form>
+  );
+}
+
+/** In a browser, alerts reach the desktop only once the user allows it (the app's main notifies by itself). */
+function AllowNotifications() {
+  const [permission, setPermission] = useState(() => (typeof Notification === "undefined" ? "denied" : Notification.permission));
+  if (permission !== "default") return null;
+  return (
+    <p>
+      <button type="button" className="secondary" onClick={() => void Notification.requestPermission().then(setPermission)}>
+        Allow desktop notifications for alerts
+      </button>
+    </p>
   );
 }
