@@ -84,3 +84,30 @@ it("watch: a node that does not answer raises an alert in the history and a desk
   await expect.poll(() => page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`).count(), { timeout: WAIT_MS }).toBe(0);
   expect(ctx.errors(page)).toEqual([]);
 });
+
+it("watch: the rules are checked by main, saved, and still there after a reload", async () => {
+  const page = await explore(ctx, "watch");
+  await page.getByText("Alert rules and webhook").click();
+  const form = page.getByRole("form", { name: "Alert rules" });
+  await form.getByLabel("Missed at least").fill("9");
+  await form.getByLabel("Of the last (blocks)").fill("4");
+  await form.getByRole("button", { name: "Save rules" }).click();
+  await expect.poll(() => page.locator("#watch-rules-error").textContent(), { timeout: WAIT_MS }).toContain("missed cannot exceed the blocks counted");
+  await form.getByLabel("Missed at least").fill("3");
+  await form.getByLabel("Of the last (blocks)").fill("10");
+  await form.getByLabel(/^Webhook URL/).fill("http://127.0.0.1:9/hook");
+  await form.getByRole("button", { name: "Save rules" }).click();
+  await form.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
+  await page.reload();
+  await passGate(page);
+  await page.getByText("Alert rules and webhook").click({ timeout: WAIT_MS });
+  const again = page.getByRole("form", { name: "Alert rules" });
+  expect(await again.getByLabel("Missed at least").inputValue()).toBe("3");
+  expect(await again.getByLabel("Of the last (blocks)").inputValue()).toBe("10");
+  expect(await again.getByLabel(/^Webhook URL/).inputValue()).toBe("http://127.0.0.1:9/hook");
+  // Back to no webhook: the four-validator app is shared with the explorer's specs.
+  await again.getByLabel(/^Webhook URL/).fill("");
+  await again.getByRole("button", { name: "Save rules" }).click();
+  await again.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
+  expect(ctx.errors(page)).toEqual([]);
+});

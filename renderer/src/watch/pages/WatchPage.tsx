@@ -9,6 +9,7 @@ import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
 import { AlertHistory } from "./AlertHistory.js";
 import { ChainSection } from "./ChainSection.js";
 import { NodesTable } from "./NodesTable.js";
+import { RulesForm } from "./RulesForm.js";
 import { SetUptime } from "./SetUptime.js";
 import { WatchList } from "./WatchList.js";
 
@@ -34,6 +35,7 @@ export function WatchPage() {
       <NodesTable networkId={network.id} nodes={s.nodes} />
       <AlertHistory networkId={network.id} />
       <ChainSection status={s} />
+      <RulesForm key={network.id} networkId={network.id} config={s.config} />
       <SetUptime status={s} />
     </>
   );
