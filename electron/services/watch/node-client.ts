@@ -15,7 +15,7 @@ export function nodeClient(url: string, timeoutMs = 3_000, fetchImpl?: typeof fe
   return {
     status: async () => {
       const s = await chain.status({});
-      return { moniker: s.nodeInfo.moniker, version: s.nodeInfo.version, height: s.syncInfo.latestBlockHeight, earliestHeight: s.syncInfo.earliestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime, catchingUp: s.syncInfo.catchingUp };
+      return { moniker: s.nodeInfo.moniker, version: s.nodeInfo.version, height: s.syncInfo.latestBlockHeight, earliestHeight: s.syncInfo.earliestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.slice(0, 64), catchingUp: s.syncInfo.catchingUp };
     },
     peers: async () => (await chain.netInfo({})).peerCount,
     mempoolTxs: async () => (await chain.numUnconfirmedTxs({})).total,
