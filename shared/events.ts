@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DecString, Hash32Hex, HexString, IsoTime } from "./primitives.js";
 import { TxStatus } from "./contract/tx.js";
+import { Alert } from "./contract/watch.js";
 
 /** Main → renderer events. Each payload is parsed on both sides like a method result. */
 export const events = {
@@ -34,6 +35,10 @@ export const events = {
   }),
   /** The vault was locked or unlocked; `reason` says whether the user or the idle timer did it. */
   "wallet.lockChanged": z.object({ locked: z.boolean(), reason: z.enum(["user", "idle", "unlock", "password_changed"]) }),
+  /** A watch alert fired, cleared, or was acknowledged or snoozed; the alert as it now stands. */
+  "watch.alert": z.object({ change: z.enum(["fired", "cleared", "acknowledged", "snoozed"]), alert: Alert }),
+  /** The watch read something new for a network (a block, a probe of its nodes): its status is worth reading again. */
+  "watch.updated": z.object({ networkId: z.string(), height: DecString.nullable() }),
 } as const;
 
 export type Events = typeof events;

@@ -35,6 +35,12 @@ import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
+import { openAlertHistory } from "./watch/alert-history.js";
+import { nodeClient } from "./watch/node-client.js";
+import { registerWatchHandlers } from "./watch/watch-handlers.js";
+import { createWatch } from "./watch/watch-service.js";
+import { openWatchStore } from "./watch/watch-store.js";
+import { createWebhookSender } from "./watch/webhook.js";
 
 /** Where access tokens are kept: the OS keychain in the app, memory or a private file in bridge mode. */
 export type TokenStoreChoice = { readonly kind: "safeStorage"; readonly safeStorage: SafeStorageLike } | { readonly kind: "memory" } | { readonly kind: "file" };
@@ -50,7 +56,7 @@ export interface ServicesConfig {
   readonly rpc?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxBytes?: number };
   /** The app's save dialog, for CSV exports; without one (browser mode) the renderer downloads the text. */
   readonly saveFile?: SaveFile;
-  /** Desktop notifications when a submitted transaction commits or fails; none in browser mode. */
+  /** Desktop notifications when a submitted transaction commits or fails, and the watch's alerts; none in browser mode. */
   readonly notifier?: Notifier;
   /** Asks where to save an export (Electron's save dialog); without one, exports go to `<dataDir>/exports`. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
@@ -61,7 +67,7 @@ export interface ServicesConfig {
 export interface Services {
   readonly dispatcher: Dispatcher;
   readonly events: EventHub;
-  /** Starts the timers that live in main: the live block feed. */
+  /** Starts the timers that live in main: the live block feed and the watch. */
   start(): void;
   close(): Promise<void>;
 }
@@ -136,6 +142,19 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const sender = createSender({ vault, outbox, funds });
   const direct = createDirectSender({ vault, outbox, chainFor, spendable });
   const addressBook = openAddressBook(config.dataDir, problems);
+  const watchStore = openWatchStore(config.dataDir, problems);
+  const alertHistory = openAlertHistory(config.dataDir, problems);
+  const watch = createWatch({
+    events,
+    store: watchStore,
+    history: alertHistory,
+    chain,
+    commitFromFeed: (id, height) => feed.commitOf(id, height),
+    nodeClient: (url) => nodeClient(url),
+    notifier: config.notifier,
+    webhook: createWebhookSender(),
+    onInternalError: config.onInternalError,
+  });
 
   const dispatcher = createDispatcher(
     {
@@ -145,6 +164,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
+      watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id) }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
@@ -171,14 +191,18 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
       .finally(() => (reconciling = false));
   };
-  const stopFollowing = networks.onChange(() => started && feed.start(feedSource(networks.selected())));
+  const follow = () => {
+    feed.start(feedSource(networks.selected()));
+    watch.follow(networks.selected());
+  };
+  const stopFollowing = networks.onChange(() => started && follow());
 
   return {
     dispatcher,
     events,
     start() {
       started = true;
-      feed.start(feedSource(networks.selected()));
+      follow();
       // Sends signed before a crash or quit: settle them by hash, resubmitting only what never
       // arrived; again every minute while the service was unreachable for some of them.
       reconcile();
@@ -190,6 +214,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       stopFollowing();
       stopRearming();
       feed.stop();
+      watch.stop();
       watcher.stop();
       vault.close();
       await Promise.all(releases.map((release) => release()));

@@ -7,6 +7,7 @@ import { networkMethods } from "./network.js";
 import { settingsMethods } from "./settings.js";
 import { txMethods } from "./tx.js";
 import { walletMethods } from "./wallet.js";
+import { watchMethods } from "./watch.js";
 
 /**
  * The IPC contract: every method the renderer may call, by namespace, with the zod schemas of
@@ -20,6 +21,7 @@ export const contract = {
   settings: settingsMethods,
   tx: txMethods,
   wallet: walletMethods,
+  watch: watchMethods,
 } as const;
 
 export type Contract = typeof contract;

@@ -2,6 +2,7 @@ import WebSocket from "ws";
 import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
+import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
 
 /** A block as the feed announces it (chain.blockchain's meta, reduced). */
 export interface FeedBlock {
@@ -52,6 +53,8 @@ export function createBlockFeed(options: BlockFeedOptions) {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let generation = 0;
+  // The commits that NewBlock frames carry, so the watch reads who signed without a call per block.
+  const commits = createFrameCommits();
   const consensus = createThrottle<ConsensusTick & { networkId: string }>((tick) => options.events.emit("chain.consensusChanged", tick), options.consensusThrottleMs ?? 250);
 
   function setState(next: State, why: string | null): void {
@@ -123,8 +126,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
     });
     ws.on("message", (data) => {
       const text = data.toString();
-      const height = newBlockHeight(text);
-      if (height !== undefined) return void catchUp(height, gen);
+      const frame = newBlockFrame(text);
+      if (frame !== undefined) {
+        if (source && gen === generation) commits.add(source.networkId, frame);
+        return void catchUp(frame.height, gen);
+      }
       const tick = consensusTick(text);
       if (tick && source && gen === generation) consensus.push({ networkId: source.networkId, ...tick });
     });
@@ -165,20 +171,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
       }
       setState("idle", null);
     },
+    /** Who signed `height` on `networkId`, when a NewBlock frame carried it (the websocket is live); otherwise undefined. */
+    commitOf: (networkId: string, height: bigint) => commits.get(networkId, height),
     status: () => ({ networkId: source?.networkId ?? "", endpoint: source?.websocketUrl ?? null, state, lastHeight: last === undefined ? null : String(last), reason }),
   };
 }
 
 export type BlockFeed = ReturnType<typeof createBlockFeed>;
-
-/** The height of a NewBlock event frame, or undefined for anything else (acks, junk). */
-function newBlockHeight(text: string): bigint | undefined {
-  if (text.length > 16 << 20) return undefined;
-  try {
-    const frame = JSON.parse(text) as { result?: { data?: { value?: { block?: { header?: { height?: unknown } } } } } };
-    const height = frame.result?.data?.value?.block?.header?.height;
-    return typeof height === "string" && /^\d{1,20}$/.test(height) ? BigInt(height) : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -8,6 +8,8 @@ import { chainKeys } from "../queries/chain-queries.js";
 import { txKeys } from "../queries/tx-queries.js";
 import { explorerKeys } from "../queries/explorer-keys.js";
 import { walletKeys } from "../queries/wallet-queries.js";
+import { watchKeys } from "../queries/watch-queries.js";
+import { notifyWatchAlerts } from "./watch-notifications.js";
 
 type Connection = ResultOf<"chain.connection">;
 
@@ -45,6 +47,10 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
       void client.invalidateQueries({ queryKey: txKeys.all(change.networkId) });
       if (change.status === "committed" || change.status === "failed") void client.invalidateQueries({ queryKey: walletKeys.balancesOf(change.networkId) });
     }),
+    // The watch read a block or probed the nodes: its page (if open) reads the status again.
+    api.on("watch.updated", (u) => void client.invalidateQueries({ queryKey: watchKeys.status(u.networkId) })),
+    api.on("watch.alert", (a) => void client.invalidateQueries({ queryKey: watchKeys.all(a.alert.networkId) })),
+    notifyWatchAlerts(api),
   ];
   return () => stops.forEach((stop) => stop());
 }

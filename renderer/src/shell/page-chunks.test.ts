@@ -21,7 +21,7 @@ describe("the page table", () => {
   it("keeps the navigation's order and its shortcuts, as the menu's accelerators name them", () => {
     expect(PAGES.map((p) => p.label)).toEqual([
       "Dashboard", "Blocks", "Validators", "Mempool", "Consensus", "Genesis", "Search", "ABCI & RPC",
-      "Node", "Wallet", "Send", "Staking", "Transactions", "Networks", "Settings",
+      "Node", "Watch", "Wallet", "Send", "Staking", "Transactions", "Networks", "Settings",
     ]);
     expect(PAGE_SHORTCUTS.map((s) => [s.key, s.route])).toEqual([
       ["1", "node"], ["2", "networks"], ["3", "wallet"], ["4", "send"], ["5", "transactions"], ["6", "staking"], [",", "settings"],

@@ -81,6 +81,7 @@ export const PAGES = [
   { id: "search", label: "Search", chunks: plain(() => import("../explorer/pages/search/SearchPage.js").then((m) => m.SearchPage)) },
   { id: "console", label: "ABCI & RPC", chunks: plain(() => import("../explorer/pages/console/ConsolePage.js").then((m) => m.ConsolePage)) },
   { id: "node", label: "Node", shortcut: "1", chunks: [chunk.node, chunk.nodeNetwork] },
+  { id: "watch", label: "Watch", chunks: plain(() => import("../watch/pages/WatchPage.js").then((m) => m.WatchPage)) },
   { id: "wallet", label: "Wallet", shortcut: "3", ...withProps(page(() => import("../wallet/pages/wallet/WalletPage.js").then((m) => m.WalletPage)), (c) => ({ unlocked: c.walletUnlocked })) },
   { id: "send", label: "Send", shortcut: "4", chunks: plain(() => import("../wallet/pages/send/SendPage.js").then((m) => m.SendPage)) },
   { id: "staking", label: "Staking", shortcut: "6", chunks: plain(() => import("../staking/pages/StakingPage.js").then((m) => m.StakingPage)) },

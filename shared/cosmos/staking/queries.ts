@@ -27,13 +27,27 @@ export function consensusAddress(pubkey: Any | undefined): string | undefined {
   return undefined;
 }
 
+/** A staking validator as the watch and the explorer read it; the moniker is attacker-chosen text. */
+export interface StakingValidator {
+  /** CometBFT address (upper-case hex) of its consensus key. */
+  readonly address: string;
+  readonly moniker: string;
+  readonly operatorAddress: string;
+  readonly jailed: boolean;
+  /** `bonded` validators are in the active set; the others sign nothing. */
+  readonly status: "bonded" | "unbonding" | "unbonded" | "unspecified";
+}
+export type StakingValidators = { readonly height: string; readonly available: boolean; readonly reason?: string; readonly validators: StakingValidator[] };
+
+const STATUS = ["unspecified", "unbonded", "unbonding", "bonded"] as const;
+
 /**
  * Reads every validator of the staking module over `abci_query` at one height (0: the latest)
  * and names them by consensus address. A chain without the staking module, or an answer that
  * does not decode, gives `available: false` instead of an error: the explorer still has addresses.
  */
-export async function readMonikers(abciQuery: AbciQuery, height?: string): Promise<Monikers> {
-  const validators: Monikers["validators"] = [];
+export async function readStakingValidators(abciQuery: AbciQuery, height?: string): Promise<StakingValidators> {
+  const validators: StakingValidator[] = [];
   let key: Uint8Array = new Uint8Array();
   let answeredAt = height ?? "0";
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -56,10 +70,17 @@ export async function readMonikers(abciQuery: AbciQuery, height?: string): Promi
         address = undefined; // a key that does not decode names nobody; the others still do
       }
       if (!address) continue;
-      validators.push({ address, moniker: (v.description?.moniker ?? "").slice(0, MAX_MONIKER), operatorAddress: v.operatorAddress.slice(0, 128), jailed: v.jailed });
+      const status = STATUS[v.status as number] ?? "unspecified";
+      validators.push({ address, moniker: (v.description?.moniker ?? "").slice(0, MAX_MONIKER), operatorAddress: v.operatorAddress.slice(0, 128), jailed: v.jailed, status });
     }
     key = decoded.pagination?.nextKey ?? new Uint8Array();
     if (key.length === 0) break;
   }
   return { height: answeredAt, available: true, validators };
+}
+
+/** The explorer's names: `readStakingValidators` reduced to what `chain.validatorMonikers` carries. */
+export async function readMonikers(abciQuery: AbciQuery, height?: string): Promise<Monikers> {
+  const r = await readStakingValidators(abciQuery, height);
+  return { ...r, validators: r.validators.map(({ address, moniker, operatorAddress, jailed }) => ({ address, moniker, operatorAddress, jailed })) };
 }

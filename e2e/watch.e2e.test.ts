@@ -1,0 +1,113 @@
+/**
+ * The watch's page against the four-validator devnet: the real renderer in Chromium, the real
+ * services behind the bridge (the watch runs in them as in the app), compared with the nodes.
+ */
+import { expect, inject, it } from "vitest";
+import { passGate, WAIT_MS } from "./support/app.js";
+import { appLink } from "./support/app-link.js";
+import { chromiumPages } from "./support/browser.js";
+import { rpc } from "./support/chain.js";
+import { stakingValidators } from "./support/staking.js";
+import { explore } from "./specs/explorer/explore.js";
+
+const pages = chromiumPages({ width: 1400, height: 1000 });
+const ctx = { env: () => inject("e2e"), open: () => pages.newPage(), errors: pages.errors };
+const DEAD = "http://127.0.0.1:1";
+
+it("watch: every node side by side with the node's own height, and a validator added by operator address counts its signatures", async () => {
+  const nodes = inject("e2e").four.rpcs;
+  const page = await explore(ctx, "watch");
+  const table = page.getByTestId("watch-nodes");
+  await expect.poll(() => table.getByTestId("watch-node").count(), { timeout: WAIT_MS }).toBe(4);
+  for (const url of nodes) {
+    const row = table.locator(`[data-url="${url}"]`);
+    await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: WAIT_MS }).toBe("ok");
+    const shown = Number(await row.getByTestId("node-height").textContent());
+    const now = Number((await rpc<{ sync_info: { latest_block_height: string } }>(url, "status")).sync_info.latest_block_height);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(now);
+  }
+
+  const [first] = await stakingValidators(nodes[0]!);
+  await page.getByLabel("Validator address").fill("cosmosvaloper1notanaddress");
+  await page.getByRole("button", { name: "Watch", exact: true }).click();
+  await expect.poll(() => page.locator("#watch-add-error").textContent(), { timeout: WAIT_MS }).toMatch(/valid/);
+  await expect.poll(() => page.getByTestId("watch-row").count()).toBe(0);
+
+  await page.getByLabel("Validator address").fill(first!.operator);
+  await page.getByLabel(/^Label/).fill("first");
+  await page.getByRole("button", { name: "Watch", exact: true }).click();
+  const row = page.locator(`[data-testid="watch-row"][data-address="${first!.address}"]`);
+  await row.waitFor({ timeout: WAIT_MS });
+  // Each block read from the feed's commits moves the count, live, through main's events.
+  await expect.poll(async () => Number(((await row.getByTestId("watch-signed").textContent()) ?? "0").split(" / ")[0]), { timeout: WAIT_MS }).toBeGreaterThan(3);
+  expect(await row.getByTestId("watch-uptime").textContent()).toMatch(/%$/);
+  expect(await row.getByTestId("missed-chart").getAttribute("aria-label")).toMatch(/^\d+ missed in heights \d+–\d+$/);
+  expect(await page.getByTestId("watch-set").getByRole("row").count()).toBe(5); // the header and the four validators
+  // The devnet has no x/upgrade: the page says plans cannot be read, and why.
+  expect(await page.getByTestId("watch-upgrade").textContent()).toMatch(/^Upgrade plans cannot be read here: /);
+  expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch: a node that does not answer raises an alert in the history and a desktop notification, and can be acknowledged and snoozed", async () => {
+  const page = await ctx.open();
+  await page.context().grantPermissions(["notifications"]);
+  // Records each notification the page shows, then shows it through the browser's own API.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    (window as unknown as { __shown: string[] }).__shown = shown;
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(title);
+      }
+    } as typeof Notification;
+  });
+  await page.goto(await appLink(inject("e2e").four, "watch"));
+  await passGate(page);
+  if (!page.url().endsWith("#/watch")) await page.evaluate(() => (window.location.hash = "#/watch"));
+  await page.locator("#page-title").waitFor({ timeout: WAIT_MS });
+  await page.getByLabel("Node RPC address").fill(DEAD);
+  await page.getByRole("button", { name: "Add node" }).click();
+  const row = page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`);
+  await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: 30_000 }).toMatch(/^down/);
+  const alert = page.getByTestId("watch-alert").filter({ hasText: `Node down: ${DEAD}` });
+  await alert.waitFor({ timeout: WAIT_MS });
+  expect(await alert.getAttribute("data-open")).toBe("true");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown), { timeout: WAIT_MS }).toContain(`Node down: ${DEAD}`);
+  await alert.getByRole("button", { name: "Acknowledge" }).click();
+  await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Acknowledged.");
+  await alert.getByRole("button", { name: "Snooze 1 h" }).click();
+  await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Snoozed until");
+  await row.getByRole("button", { name: "Remove" }).click();
+  await expect.poll(() => page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`).count(), { timeout: WAIT_MS }).toBe(0);
+  expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch: the rules are checked by main, saved, and still there after a reload", async () => {
+  const page = await explore(ctx, "watch");
+  await page.getByText("Alert rules and webhook").click();
+  const form = page.getByRole("form", { name: "Alert rules" });
+  await form.getByLabel("Missed at least").fill("9");
+  await form.getByLabel("Of the last (blocks)").fill("4");
+  await form.getByRole("button", { name: "Save rules" }).click();
+  await expect.poll(() => page.locator("#watch-rules-error").textContent(), { timeout: WAIT_MS }).toContain("missed cannot exceed the blocks counted");
+  await form.getByLabel("Missed at least").fill("3");
+  await form.getByLabel("Of the last (blocks)").fill("10");
+  await form.getByLabel(/^Webhook URL/).fill("http://127.0.0.1:9/hook");
+  await form.getByRole("button", { name: "Save rules" }).click();
+  await form.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
+  await page.reload();
+  await passGate(page);
+  await page.getByText("Alert rules and webhook").click({ timeout: WAIT_MS });
+  const again = page.getByRole("form", { name: "Alert rules" });
+  expect(await again.getByLabel("Missed at least").inputValue()).toBe("3");
+  expect(await again.getByLabel("Of the last (blocks)").inputValue()).toBe("10");
+  expect(await again.getByLabel(/^Webhook URL/).inputValue()).toBe("http://127.0.0.1:9/hook");
+  // Back to no webhook: the four-validator app is shared with the explorer's specs.
+  await again.getByLabel(/^Webhook URL/).fill("");
+  await again.getByRole("button", { name: "Save rules" }).click();
+  await again.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
+  expect(ctx.errors(page)).toEqual([]);
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * The part of a NewBlock websocket frame the watch needs: the block's height and validator-set
+ * hash, and its `last_commit` (who signed the block before). Frames are hostile input: only these
+ * fields are read, and only when they have the right shape.
+ */
+const Frame = z.object({
+  result: z.object({
+    data: z.object({
+      value: z.object({
+        block: z.object({
+          header: z.object({ height: z.string().regex(/^\d{1,20}$/), validators_hash: z.string().regex(/^[0-9A-Fa-f]{0,128}$/).optional() }),
+          last_commit: z
+            .object({
+              height: z.string().regex(/^\d{1,20}$/),
+              signatures: z.array(z.object({ block_id_flag: z.number().int(), validator_address: z.string().max(128).nullish() })).max(100_000),
+            })
+            .nullish(),
+        }),
+      }),
+    }),
+  }),
+});
+
+/** Who signed one height: each entry in validator-set order, as the commit lists them. */
+export interface FeedCommit {
+  readonly height: bigint;
+  /** block_id_flag 2 (commit) or 3 (nil) signed; 1 is absent, with an empty address. */
+  readonly signatures: ReadonlyArray<{ readonly flag: number; readonly address: string }>;
+  /** The validator set's hash at that height, when the frame of that height was seen. */
+  readonly validatorsHash: string | undefined;
+}
+
+export interface NewBlockFrame {
+  readonly height: bigint;
+  readonly validatorsHash: string | undefined;
+  readonly lastCommit: { readonly height: bigint; readonly signatures: FeedCommit["signatures"] } | undefined;
+}
+
+/** The NewBlock frame's height, validator-set hash and last commit, or undefined for anything else (acks, junk). */
+export function newBlockFrame(text: string): NewBlockFrame | undefined {
+  if (text.length > 16 << 20) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = Frame.safeParse(json);
+  if (!parsed.success) return undefined;
+  const { header, last_commit: lc } = parsed.data.result.data.value.block;
+  return {
+    height: BigInt(header.height),
+    validatorsHash: header.validators_hash?.toUpperCase(),
+    lastCommit: lc ? { height: BigInt(lc.height), signatures: lc.signatures.map((s) => ({ flag: s.block_id_flag, address: (s.validator_address ?? "").toUpperCase() })) } : undefined,
+  };
+}
+
+const KEEP = 64;
+
+/** The last few commits seen in frames, per network; the oldest go first. */
+export function createFrameCommits() {
+  let networkId = "";
+  const hashes = new Map<bigint, string>();
+  const signatures = new Map<bigint, FeedCommit["signatures"]>();
+  const trim = (m: Map<bigint, unknown>) => {
+    while (m.size > KEEP) m.delete(m.keys().next().value!);
+  };
+  return {
+    add(network: string, frame: NewBlockFrame): void {
+      if (network !== networkId) {
+        networkId = network;
+        hashes.clear();
+        signatures.clear();
+      }
+      if (frame.validatorsHash) hashes.set(frame.height, frame.validatorsHash);
+      if (frame.lastCommit) signatures.set(frame.lastCommit.height, frame.lastCommit.signatures);
+      trim(hashes);
+      trim(signatures);
+    },
+    get(network: string, height: bigint): FeedCommit | undefined {
+      const sigs = network === networkId ? signatures.get(height) : undefined;
+      return sigs ? { height, signatures: sigs, validatorsHash: hashes.get(height) } : undefined;
+    },
+  };
+}

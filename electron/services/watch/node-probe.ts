@@ -1,0 +1,133 @@
+import type { WatchedNode } from "../../../shared/contract/watch.js";
+
+/** The reads the probe makes of one node (chain handlers over a transport to that node alone). */
+export interface NodeClient {
+  status(): Promise<{ moniker: string; version: string; height: string; earliestHeight: string; latestBlockTime: string; catchingUp: boolean }>;
+  peers(): Promise<number>;
+  mempoolTxs(): Promise<number>;
+  /** The header's app hash and the block's hash at `height`. */
+  hashesAt(height: string): Promise<{ appHash: string; blockHash: string }>;
+}
+
+export interface ProbeTarget {
+  readonly url: string;
+  readonly source: "network" | "user";
+}
+
+export interface ProbeOptions {
+  readonly client: (url: string) => NodeClient;
+  /** A node more than this many blocks behind the highest is lagging. */
+  readonly lagBlocks: () => number;
+  /** A node whose height has not moved for this long while another moved on has stopped. */
+  readonly stoppedAfterMs: () => number;
+  readonly now?: () => number;
+}
+
+/** What the probe concludes besides each node's row: the common height, and whether any node moved. */
+export interface ProbeResult {
+  readonly nodes: WatchedNode[];
+  readonly comparedHeight: string | null;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : "failed").slice(0, 300);
+
+/**
+ * Every RPC node of a network side by side: each is asked for its status, peers and mempool, then
+ * for its app hash and block hash at the height all the healthy ones have, so a node that forked
+ * or lies is named with the height where it differs from the others.
+ */
+export function createNodeProbe(options: ProbeOptions) {
+  const now = options.now ?? Date.now;
+  /** Per node: the height it was last seen at and since when. */
+  const progress = new Map<string, { height: bigint; since: number }>();
+
+  return {
+    async probe(targets: readonly ProbeTarget[]): Promise<ProbeResult> {
+      const at = now();
+      const rows = await Promise.all(
+        targets.map(async (t) => {
+          const client = options.client(t.url);
+          const started = performance.now();
+          try {
+            const status = await client.status();
+            const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+            const [peers, mempoolTxs] = await Promise.all([client.peers().catch(() => null), client.mempoolTxs().catch(() => null)]);
+            return { t, client, status, latencyMs, peers, mempoolTxs, error: null };
+          } catch (error) {
+            return { t, client, status: null, latencyMs: null, peers: null, mempoolTxs: null, error: message(error) };
+          }
+        }),
+      );
+      const up = rows.filter((r) => r.status !== null);
+      const top = up.reduce((m, r) => (BigInt(r.status!.height) > m ? BigInt(r.status!.height) : m), 0n);
+      const lag = BigInt(options.lagBlocks());
+      const flags = new Map<string, Set<WatchedNode["flags"][number]>>(rows.map((r) => [r.t.url, new Set()]));
+      for (const r of rows) {
+        const f = flags.get(r.t.url)!;
+        if (!r.status) {
+          f.add("down");
+          continue;
+        }
+        const height = BigInt(r.status.height);
+        if (r.status.catchingUp) f.add("catching_up");
+        if (top - height > lag) f.add("lagging");
+        const seen = progress.get(r.t.url);
+        if (!seen || seen.height !== height) progress.set(r.t.url, { height, since: at });
+        else if (top > height && at - seen.since >= options.stoppedAfterMs()) f.add("stopped");
+      }
+      for (const url of progress.keys()) if (!targets.some((t) => t.url === url)) progress.delete(url);
+
+      // The highest height every healthy node has: each is asked for its hashes there.
+      const healthy = up.filter((r) => flags.get(r.t.url)!.size === 0);
+      const common = healthy.length > 1 ? healthy.reduce((m, r) => (BigInt(r.status!.height) < m ? BigInt(r.status!.height) : m), top) : undefined;
+      const compared = new Map<string, { appHash: string; blockHash: string }>();
+      if (common !== undefined && common > 0n) {
+        await Promise.all(
+          up.map(async (r) => {
+            if (BigInt(r.status!.height) < common || BigInt(r.status!.earliestHeight) > common) return; // not there yet, or pruned
+            const hashes = await r.client.hashesAt(String(common)).catch(() => undefined);
+            if (hashes) compared.set(r.t.url, { appHash: hashes.appHash.toUpperCase(), blockHash: hashes.blockHash.toUpperCase() });
+          }),
+        );
+        const order = targets.map((t) => t.url);
+        const appRef = majority(order.flatMap((u) => (compared.has(u) ? [compared.get(u)!.appHash] : [])));
+        const blockRef = majority(order.flatMap((u) => (compared.has(u) ? [compared.get(u)!.blockHash] : [])));
+        for (const [url, h] of compared) {
+          if (appRef !== undefined && h.appHash !== appRef) flags.get(url)!.add("app_hash_mismatch");
+          if (blockRef !== undefined && h.blockHash !== blockRef) flags.get(url)!.add("block_hash_mismatch");
+        }
+      }
+
+      const nodes = rows.map((r): WatchedNode => {
+        const c = compared.get(r.t.url);
+        return {
+          url: r.t.url,
+          source: r.t.source,
+          up: r.status !== null,
+          error: r.error,
+          moniker: r.status ? r.status.moniker.slice(0, 256) : null,
+          version: r.status ? r.status.version.slice(0, 128) : null,
+          height: r.status?.height ?? null,
+          latestBlockTime: r.status?.latestBlockTime ?? null,
+          catchingUp: r.status?.catchingUp ?? null,
+          peers: r.peers,
+          mempoolTxs: r.mempoolTxs,
+          latencyMs: r.latencyMs,
+          compared: c && common !== undefined ? { height: String(common), ...c } : null,
+          flags: [...flags.get(r.t.url)!],
+          checkedAt: new Date(at).toISOString(),
+        };
+      });
+      return { nodes, comparedHeight: common === undefined ? null : String(common) };
+    },
+  };
+}
+
+/** The value most nodes give; on a tie, the one the first listed node gives (the network's own first). */
+function majority(values: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: string | undefined;
+  for (const v of values) if (best === undefined || counts.get(v)! > counts.get(best)!) best = v;
+  return best;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createSigningRecord } from "./signing-record.js";
+
+const A = "A".repeat(40);
+const B = "B".repeat(40);
+const set = (powerA = "10") => [{ address: A, votingPower: powerA }, { address: B, votingPower: "5" }];
+
+describe("the signing record", () => {
+  it("counts signed and missed blocks, the current and longest miss streaks, and the missed heights", () => {
+    const r = createSigningRecord(100);
+    // A signs 1-3, misses 4-6, signs 7, misses 8-9.
+    const aSigned = [true, true, true, false, false, false, true, false, false];
+    aSigned.forEach((signed, i) => r.observe({ height: BigInt(i + 1), set: set(), signed: [signed, true] }));
+    expect(r.get(A)).toMatchObject({ seen: 9, signed: 4, missed: 5, currentMissStreak: 2, longestMissStreak: 3, missedHeights: ["4", "5", "6", "8", "9"] });
+    expect(r.get(B)).toMatchObject({ seen: 9, signed: 9, missed: 0, longestMissStreak: 0 });
+    expect(r.missedOfLast(A, 3)).toBe(2);
+    expect(r.missedOfLast(A, 9)).toBe(5);
+    expect(r.uptime(A)).toBeCloseTo(4 / 9);
+    expect(r.uptime(B)).toBe(1);
+  });
+
+  it("keeps only the last `window` blocks in the uptime, and ignores a height seen before", () => {
+    const r = createSigningRecord(4);
+    for (let h = 1; h <= 4; h++) r.observe({ height: BigInt(h), set: set(), signed: [false, true] });
+    for (let h = 5; h <= 8; h++) r.observe({ height: BigInt(h), set: set(), signed: [true, true] });
+    r.observe({ height: 8n, set: set(), signed: [false, false] }); // a repeat: not counted again
+    expect(r.uptime(A)).toBe(1);
+    expect(r.missedOfLast(A, 10)).toBe(0);
+    expect(r.get(A)).toMatchObject({ seen: 8, missed: 4 });
+  });
+
+  it("records voting power changes with their height, and proposals", () => {
+    const r = createSigningRecord(10);
+    r.observe({ height: 1n, set: set("10"), signed: [true, true] });
+    r.observe({ height: 2n, set: set("12"), signed: [true, true] });
+    r.proposed(A);
+    r.proposed(A);
+    expect(r.get(A)).toMatchObject({ votingPower: "12", powerChanges: [{ height: "2", from: "10", to: "12" }], proposed: 2 });
+  });
+
+  it("ends a validator's miss streak when it leaves the set", () => {
+    const r = createSigningRecord(10);
+    r.observe({ height: 1n, set: set(), signed: [false, true] });
+    r.observe({ height: 2n, set: [{ address: B, votingPower: "5" }], signed: [true] });
+    expect(r.get(A)?.currentMissStreak).toBe(0);
+    expect(r.get(A)?.longestMissStreak).toBe(1);
+  });
+});

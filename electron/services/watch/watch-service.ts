@@ -1,0 +1,380 @@
+import { fromBech32, toHex } from "@cosmjs/encoding";
+import type { Network } from "../../../shared/contract/network.js";
+import type { z } from "zod";
+import type { Alert, AlertKind, ChainWatch, WatchConfig, WatchedNode, WatchedValidator, WatchStatus } from "../../../shared/contract/watch.js";
+import { readSigningInfos, readSlashingParams, type SlashingParams } from "../../../shared/cosmos/slashing/queries.js";
+import { readStakingValidators } from "../../../shared/cosmos/staking/queries.js";
+import { AppError } from "../app-error.js";
+import type { NamespaceHandlers } from "../dispatcher.js";
+import type { EventHub } from "../event-hub.js";
+import type { FeedCommit } from "../live/frame-commits.js";
+import type { Notifier } from "../ports.js";
+import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
+import type { AlertHistory } from "./alert-history.js";
+import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
+import { createNodeProbe, type NodeClient } from "./node-probe.js";
+import { createSigningRecord, type SetMember, type SigningRecord } from "./signing-record.js";
+import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./validator-rules.js";
+import type { WatchStore } from "./watch-store.js";
+import type { WebhookSender } from "./webhook.js";
+
+/** The reads the watch makes on the network it follows (main's chain handlers over its transport). */
+export type WatchChain = Pick<NamespaceHandlers<"chain">, "abciQuery" | "validators" | "commit">;
+
+export interface WatchDeps {
+  readonly events: EventHub;
+  readonly store: WatchStore;
+  readonly history: AlertHistory;
+  readonly chain: WatchChain;
+  /** The commit a NewBlock frame carried (the block feed's `commitOf`), read before any RPC call. */
+  readonly commitFromFeed: (networkId: string, height: bigint) => FeedCommit | undefined;
+  readonly nodeClient: (url: string) => NodeClient;
+  readonly notifier?: Notifier;
+  readonly webhook?: WebhookSender;
+  /** How often every node is probed (default 10 s). */
+  readonly probeIntervalMs?: number;
+  /** How often the chain-stall check runs (default 1 s). */
+  readonly stallCheckMs?: number;
+  /** Slashing signing info and staking status are read every this many blocks (default 10). */
+  readonly slashingEveryBlocks?: number;
+  /** The upgrade plan and the proposals in voting are read every this many blocks (default 100). */
+  readonly chainEveryBlocks?: number;
+  /** The blocks an uptime figure covers (default 1000; at least the missed-blocks rule's span). */
+  readonly uptimeBlocks?: number;
+  readonly now?: () => number;
+  readonly onInternalError?: (what: string, error: unknown) => void;
+}
+
+const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch"] as const satisfies readonly AlertKind[];
+const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
+const MAX_SET_CACHE = 8;
+
+/** Per-followed-network state: rebuilt when the followed network changes. */
+interface Followed {
+  network: Network;
+  record: SigningRecord;
+  set: readonly SetMember[];
+  readonly sets: Map<string, SetMember[]>;
+  readonly states: Map<string, ValidatorState>;
+  slashing: SlashingParams | undefined;
+  blocks: number;
+  height: bigint | undefined;
+  lastBlockAt: number | undefined;
+  readonly blockTimes: number[];
+  nodes: WatchedNode[];
+  chain: ChainWatch | null;
+}
+
+/**
+ * The operator's watch over the network main follows: who signed each block (from the commits
+ * the block feed reads), x/slashing signing info every few blocks, every RPC node side by side,
+ * and the chain's pace; each turned into alert episodes, told through the notifier, a webhook,
+ * and `watch.alert` events, and kept in a persisted history.
+ */
+export function createWatch(deps: WatchDeps) {
+  const now = deps.now ?? Date.now;
+  const slashingEvery = deps.slashingEveryBlocks ?? 10;
+  const chainEvery = deps.chainEveryBlocks ?? 100;
+  const q = async (a: { path: string; data?: string; height?: string }) => deps.chain.abciQuery(a);
+  let followed: Followed | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  let timers: NodeJS.Timeout[] = [];
+  let unlisten: (() => void) | undefined;
+  let probing = false;
+  /** RPC calls the validator tracking made because a commit was not in a feed frame, and periodic reads. */
+  const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0 };
+
+  const engine = createAlertEngine({
+    history: deps.history,
+    now,
+    clearAfterMs: (id) => deps.store.get(id).rules.clearAfterSeconds * 1000,
+    onChange: (alert, change, notify) => tell(alert, change, notify),
+  });
+
+  function tell(alert: Alert, change: AlertChange, notify: boolean): void {
+    deps.events.emit("watch.alert", { change, alert });
+    if (!notify) return;
+    if (change === "fired") deps.notifier?.notify(alert.title, alert.message);
+    if (change === "cleared") deps.notifier?.notify(`Resolved: ${alert.title}`, `Cleared at ${alert.clearedAt ?? ""}. ${alert.message}`.slice(0, 500));
+    const hook = deps.store.get(alert.networkId).webhook;
+    if (hook.url && (change === "fired" || change === "cleared")) deps.webhook?.send(hook.url, hook.timeoutMs, { source: "cometdesk", change, alert });
+  }
+
+  const uptimeBlocks = (config: WatchConfig) => Math.min(10_000, Math.max(deps.uptimeBlocks ?? 1000, config.rules.missedBlocks.of));
+
+  /** The validator set at `height`, cached by its hash: read again only when the set changed. */
+  async function setAt(f: Followed, height: bigint, hash: string | undefined): Promise<SetMember[]> {
+    const cached = hash ? f.sets.get(hash) : undefined;
+    if (cached) return cached;
+    const members: SetMember[] = [];
+    for (let page = 1; page <= 100; page++) {
+      calls.validatorSets++;
+      const r = await deps.chain.validators({ height: String(height), page, perPage: 100 });
+      members.push(...r.validators.map((v) => ({ address: v.address.toUpperCase(), votingPower: v.votingPower })));
+      if (members.length >= r.total || r.validators.length === 0) break;
+    }
+    if (hash) {
+      f.sets.set(hash, members);
+      if (f.sets.size > MAX_SET_CACHE) f.sets.delete(f.sets.keys().next().value!);
+    }
+    return members;
+  }
+
+  async function commitAt(f: Followed, height: bigint): Promise<FeedCommit> {
+    const fromFeed = deps.commitFromFeed(f.network.id, height);
+    if (fromFeed?.validatorsHash) return fromFeed;
+    calls.commits++;
+    const c = await deps.chain.commit({ height: String(height) });
+    return {
+      height,
+      validatorsHash: c.header.validatorsHash.toUpperCase(),
+      signatures: fromFeed?.signatures ?? c.commit.signatures.map((s) => ({ flag: s.blockIdFlag, address: s.validatorAddress.toUpperCase() })),
+    };
+  }
+
+  async function onBlock(f: Followed, height: bigint, time: string, proposer: string): Promise<void> {
+    if (f.height !== undefined && height <= f.height) return;
+    const at = now();
+    const t = Date.parse(time);
+    if (Number.isFinite(t)) {
+      f.blockTimes.push(t);
+      if (f.blockTimes.length > 21) f.blockTimes.shift();
+    }
+    f.lastBlockAt = at;
+    f.height = height;
+    f.blocks++;
+    const config = deps.store.get(f.network.id);
+    if (height > 1n) {
+      const commit = await commitAt(f, height - 1n);
+      let set = await setAt(f, height - 1n, commit.validatorsHash);
+      // A signature whose address is not the set's member at its index: the cached set is stale.
+      const stale = commit.signatures.some((s, i) => s.address !== "" && s.address !== set[i]?.address);
+      if (stale) {
+        if (commit.validatorsHash) f.sets.delete(commit.validatorsHash);
+        set = await setAt(f, height - 1n, undefined);
+      }
+      f.set = set;
+      f.record.observe({ height: height - 1n, set, signed: set.map((_, i) => (commit.signatures[i]?.flag ?? 1) !== 1) });
+    }
+    f.record.proposed(proposer.toUpperCase());
+    if (f.blocks === 1 || f.blocks % slashingEvery === 0) await refreshStates(f).catch((e: unknown) => deps.onInternalError?.("watch slashing read", e));
+    if (f.blocks === 1 || f.blocks % chainEvery === 0) await refreshChain(f, height).catch((e: unknown) => deps.onInternalError?.("watch chain read", e));
+    if (followed === f) {
+      engine.observe(f.network.id, VALIDATOR_KINDS, validatorConditions(config, config.rules, f.record, f.states));
+      engine.observe(f.network.id, CHAIN_KINDS, []); // a block arrived: a stall is over
+      deps.events.emit("watch.updated", { networkId: f.network.id, height: String(height) });
+    }
+  }
+
+  /** Jailed, tombstoned and bonded status of the watched validators, and their missed blocks in the slashing window. */
+  async function refreshStates(f: Followed): Promise<void> {
+    if (!f.slashing || f.blocks % (slashingEvery * 100) === 0) {
+      calls.slashing++;
+      f.slashing = await readSlashingParams(q);
+    }
+    calls.slashing++;
+    const infos = new Map((await readSigningInfos(q)).map((i) => [i.address, i]));
+    calls.slashing++;
+    const staking = await readStakingValidators(q);
+    const byAddress = new Map(staking.validators.map((v) => [v.address, v]));
+    f.states.clear();
+    for (const v of deps.store.get(f.network.id).validators) {
+      const s = byAddress.get(v.address);
+      const info = infos.get(v.address);
+      f.states.set(v.address, {
+        moniker: s?.moniker ?? null,
+        operatorAddress: s?.operatorAddress ?? null,
+        jailed: s?.jailed ?? false,
+        tombstoned: info?.tombstoned ?? false,
+        inactive: staking.available ? s?.status !== "bonded" : false,
+        windowMissed: info?.missedBlocks ?? null,
+      });
+    }
+  }
+
+  /** The upgrade plan and the proposals in voting, and the alerts they call for. */
+  async function refreshChain(f: Followed, height: bigint): Promise<void> {
+    calls.chainReads++;
+    const config = deps.store.get(f.network.id);
+    f.chain = await readChainWatch({
+      abciQuery: q,
+      height,
+      blockTimeMs: blockTimeMs(f),
+      prefix: f.network.bech32Prefix,
+      validators: config.validators.map((v) => ({ address: v.address, operatorAddress: f.states.get(v.address)?.operatorAddress ?? null })),
+      now: now(),
+    });
+    if (followed === f) engine.observe(f.network.id, CHAIN_EVENT_KINDS, chainEventConditions(f.chain, config, config.rules, f.network.name, now()));
+  }
+
+  /** The usual block time: the median gap between the recent blocks' header times. */
+  function blockTimeMs(f: Followed): number | null {
+    const gaps = f.blockTimes.slice(1).map((t, i) => t - f.blockTimes[i]!).filter((g) => g > 0).sort((a, b) => a - b);
+    return gaps.length >= 3 ? gaps[Math.floor(gaps.length / 2)]! : null;
+  }
+
+  function stalled(f: Followed): Condition | undefined {
+    const rules = deps.store.get(f.network.id).rules.chainStalled;
+    const usual = blockTimeMs(f);
+    if (!rules.enabled || usual === null || f.lastBlockAt === undefined) return undefined;
+    const quiet = now() - f.lastBlockAt;
+    if (quiet < rules.factor * usual) return undefined;
+    return { kind: "chain_stalled", subject: f.network.chainId, title: `${f.network.name} has stalled`, message: `No new block after height ${String(f.height)} for ${Math.round(quiet / 1000)} s (usual block time ${(usual / 1000).toFixed(1)} s).` };
+  }
+
+  function checkStall(): void {
+    const f = followed;
+    if (!f) return;
+    const c = stalled(f);
+    if (c) engine.observe(f.network.id, CHAIN_KINDS, [c]);
+  }
+
+  const targets = (f: Followed) => {
+    const extra = deps.store.get(f.network.id).nodes;
+    return [...f.network.rpcUrls.map((url) => ({ url, source: "network" as const })), ...extra.filter((u) => !f.network.rpcUrls.includes(u)).map((url) => ({ url, source: "user" as const }))];
+  };
+
+  const probe = createNodeProbe({
+    client: (url) => deps.nodeClient(url),
+    lagBlocks: () => (followed ? deps.store.get(followed.network.id).rules.nodeLagging.blocks : 10),
+    stoppedAfterMs: () => {
+      const f = followed;
+      const usual = f ? blockTimeMs(f) : null;
+      return Math.max(5_000, (usual ?? 5_000) * 5);
+    },
+    now,
+  });
+
+  async function probeNodes(): Promise<void> {
+    const f = followed;
+    if (!f || probing) return;
+    probing = true;
+    try {
+      calls.probes++;
+      const { nodes } = await probe.probe(targets(f));
+      if (followed !== f) return;
+      f.nodes = nodes;
+      const rules = deps.store.get(f.network.id).rules;
+      // A halted chain stops every node at once: that is one chain alert, not one per node.
+      const chainDown = stalled(f) !== undefined;
+      const out: Condition[] = [];
+      for (const n of nodes) {
+        const name = n.moniker ? `${n.moniker} (${n.url})` : n.url;
+        if (rules.nodeDown.enabled && n.flags.includes("down")) out.push({ kind: "node_down", subject: n.url, title: `Node down: ${n.url}`, message: `${name} does not answer: ${n.error ?? "no answer"}.` });
+        if (rules.nodeLagging.enabled && n.flags.includes("lagging") && !chainDown) out.push({ kind: "node_lagging", subject: n.url, title: `Node lagging: ${n.url}`, message: `${name} is at height ${n.height ?? "?"}, more than ${rules.nodeLagging.blocks} blocks behind the others.` });
+        if (rules.nodeDown.enabled && n.flags.includes("stopped") && !chainDown) out.push({ kind: "node_stopped", subject: n.url, title: `Node stopped: ${n.url}`, message: `${name} answers but stays at height ${n.height ?? "?"} while the others move on.` });
+        if (rules.hashMismatch.enabled && n.flags.includes("app_hash_mismatch")) out.push({ kind: "app_hash_mismatch", subject: n.url, title: `App hash mismatch: ${n.url}`, message: `${name} reports app hash ${n.compared?.appHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
+        if (rules.hashMismatch.enabled && n.flags.includes("block_hash_mismatch")) out.push({ kind: "block_hash_mismatch", subject: n.url, title: `Block hash mismatch: ${n.url}`, message: `${name} reports block hash ${n.compared?.blockHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
+      }
+      engine.observe(f.network.id, NODE_KINDS, out);
+      deps.events.emit("watch.updated", { networkId: f.network.id, height: f.height === undefined ? null : String(f.height) });
+    } catch (error) {
+      deps.onInternalError?.("watch node probe", error);
+    } finally {
+      probing = false;
+    }
+  }
+
+  function fresh(network: Network): Followed {
+    return { network, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+  }
+
+  /** Resolves what the operator typed to the validator's CometBFT address. */
+  async function resolve(network: Network, ref: string): Promise<string> {
+    if (/^[0-9a-fA-F]{40}$/.test(ref)) return ref.toUpperCase();
+    let decoded: { prefix: string; data: Uint8Array };
+    try {
+      decoded = fromBech32(ref, 90);
+    } catch {
+      throw new AppError("invalid_address", `${ref} is not a valid bech32 address`);
+    }
+    if (decoded.prefix === `${network.bech32Prefix}valcons` && decoded.data.length === 20) return toHex(decoded.data).toUpperCase();
+    if (decoded.prefix !== `${network.bech32Prefix}valoper`) throw new AppError("invalid_address", `expected a ${network.bech32Prefix}valoper or ${network.bech32Prefix}valcons address on ${network.name}`);
+    if (followed?.network.id !== network.id) throw new AppError("not_followed", `select ${network.name} first: an operator address is looked up on its chain`);
+    const staking = await readStakingValidators(q);
+    const found = staking.validators.find((v) => v.operatorAddress === ref);
+    if (!found) throw new AppError("validator_not_found", `no validator ${ref} on ${network.name}`);
+    return found.address;
+  }
+
+  function validatorRows(networkId: string): WatchedValidator[] {
+    const f = followed?.network.id === networkId ? followed : undefined;
+    return deps.store.get(networkId).validators.map((v) => {
+      const r = f?.record.get(v.address);
+      const s = f?.states.get(v.address);
+      return {
+        address: v.address, ref: v.ref, label: v.label,
+        moniker: s?.moniker ?? null, operatorAddress: s?.operatorAddress ?? null,
+        seen: r?.seen ?? 0, signed: r?.signed ?? 0, missed: r?.missed ?? 0,
+        uptime: f?.record.uptime(v.address) ?? null,
+        missedHeights: [...(r?.missedHeights ?? [])],
+        currentMissStreak: r?.currentMissStreak ?? 0, longestMissStreak: r?.longestMissStreak ?? 0,
+        proposed: r?.proposed ?? 0,
+        votingPower: r?.votingPower ?? null,
+        powerChanges: [...(r?.powerChanges ?? [])],
+        windowMissed: s?.windowMissed ?? null,
+        jailed: s?.jailed ?? false, tombstoned: s?.tombstoned ?? false, inactive: s?.inactive ?? false,
+      };
+    });
+  }
+
+  return {
+    /** Follows `network` (main's selected one): its blocks from the feed's `chain.newBlock`, its nodes by probing. */
+    follow(network: Network): void {
+      const previous = followed;
+      this.stop();
+      // The same network again (its entry was edited): what was counted so far is kept.
+      const f = previous?.network.id === network.id ? Object.assign(previous, { network }) : fresh(network);
+      followed = f;
+      unlisten = deps.events.listen((event, payload) => {
+        if (event !== "chain.newBlock") return;
+        const b = payload as { networkId: string; height: string; time: string; proposerAddress: string };
+        if (b.networkId !== network.id || followed !== f) return;
+        queue = queue.then(() => onBlock(f, BigInt(b.height), b.time, b.proposerAddress)).catch((e: unknown) => deps.onInternalError?.("watch block", e));
+      });
+      timers = [setInterval(() => void probeNodes(), deps.probeIntervalMs ?? 10_000), setInterval(checkStall, deps.stallCheckMs ?? 1000)];
+      timers.forEach((t) => t.unref());
+      void probeNodes();
+    },
+    stop(): void {
+      unlisten?.();
+      unlisten = undefined;
+      timers.forEach(clearInterval);
+      timers = [];
+      followed = undefined;
+    },
+    /** Waits for the blocks already queued (for tests and shutdown). */
+    idle: (): Promise<void> => queue,
+    probeNow: probeNodes,
+    stats: () => ({ ...calls, blocks: followed?.blocks ?? 0 }),
+    status(networkId: string): z.output<typeof WatchStatus> {
+      const f = followed?.network.id === networkId ? followed : undefined;
+      const config = deps.store.get(networkId);
+      return {
+        networkId,
+        following: f !== undefined,
+        height: f?.height === undefined ? null : String(f.height),
+        blockTimeMs: f ? blockTimeMs(f) : null,
+        slashing: f?.slashing ? { ...f.slashing, maxMissed: Math.floor(f.slashing.signedBlocksWindow * (1 - f.slashing.minSignedPerWindow)) } : null,
+        uptimeBlocks: f?.record.window ?? uptimeBlocks(config),
+        validators: validatorRows(networkId),
+        set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.states.get(m.address)?.moniker ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
+        nodes: f?.nodes ?? [],
+        chain: f?.chain ?? null,
+        config,
+        webhookError: deps.webhook?.lastError() ?? null,
+      };
+    },
+    async addValidator(network: Network, ref: string, label: string | undefined): Promise<WatchConfig> {
+      const address = await resolve(network, ref);
+      const next = deps.store.update(network.id, (c) => ({ ...c, validators: [...c.validators.filter((v) => v.address !== address), { address, ref, label: label ?? "" }] }));
+      if (followed?.network.id === network.id) await refreshStates(followed).catch(() => undefined);
+      return next;
+    },
+    removeValidator: (networkId: string, address: string) => deps.store.update(networkId, (c) => ({ ...c, validators: c.validators.filter((v) => v.address !== address) })),
+    acknowledge: (id: string) => engine.acknowledge(id),
+    snooze: (id: string, minutes: number) => engine.snooze(id, minutes),
+  };
+}
+
+export type Watch = ReturnType<typeof createWatch>;

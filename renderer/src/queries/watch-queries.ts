@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CometdeskApi } from "../../../shared/api.js";
+import { unwrap } from "../api/unwrap.js";
+
+/** The operator's watch of one network. Keys: watch.all(networkId) → status, alerts. */
+export const watchKeys = {
+  all: (networkId: string) => ["watch", networkId] as const,
+  status: (networkId: string) => [...watchKeys.all(networkId), "status"] as const,
+  alerts: (networkId: string) => [...watchKeys.all(networkId), "alerts"] as const,
+};
+
+export const watchQueries = {
+  /** Watch list, the set's uptime, nodes side by side, rules and webhook; main's `watch.updated` refetches it. */
+  status: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.status(networkId), queryFn: () => unwrap(api.watch.status({ networkId })) }),
+  /** The alert history, newest first; main's `watch.alert` refetches it. */
+  alerts: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.alerts(networkId), queryFn: () => unwrap(api.watch.alerts({ networkId, limit: 200 })) }),
+};

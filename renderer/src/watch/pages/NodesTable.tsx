@@ -1,0 +1,97 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import { useApi } from "../../api/api-context.js";
+import { unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../api/use-action.js";
+import { Empty } from "../../components/states.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { watchKeys } from "../../queries/watch-queries.js";
+
+type Node = ResultOf<"watch.status">["nodes"][number];
+
+/** Every node of the network side by side, as the last probe found it, with its hashes at the common height. */
+export function NodesTable({ networkId, nodes }: { networkId: string; nodes: readonly Node[] }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const remove = async (url: string) => {
+    await unwrap(api.watch.removeNode({ networkId, url }));
+    await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
+  };
+  return (
+    <>
+      {nodes.length === 0 ? <Empty>No node probed yet.</Empty> : <NodeRows nodes={nodes} remove={remove} />}
+      <AddNode networkId={networkId} />
+    </>
+  );
+}
+
+function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: string) => Promise<void> }) {
+  return (
+    <table className="grid" data-testid="watch-nodes">
+      <caption>Nodes</caption>
+      <thead>
+        <tr>
+          <th scope="col">Node</th>
+          <th scope="col">Flags</th>
+          <th scope="col">Height</th>
+          <th scope="col">Latest block</th>
+          <th scope="col">Version</th>
+          <th scope="col">Peers</th>
+          <th scope="col">Mempool</th>
+          <th scope="col">Latency</th>
+          <th scope="col">App hash at the common height</th>
+        </tr>
+      </thead>
+      <tbody>
+        {nodes.map((n) => (
+          <tr key={n.url} data-url={n.url} data-testid="watch-node" className={n.flags.length > 0 && !(n.flags.length === 1 && n.flags[0] === "catching_up") ? "missed" : undefined}>
+            <th scope="row">
+              {n.moniker !== null && <ChainText value={n.moniker} max={64} />} <small className="mono">{n.url}</small>
+              {n.source === "user" && (
+                <>
+                  <small className="muted"> (added)</small>{" "}
+                  <button type="button" className="secondary" onClick={() => void remove(n.url)}>Remove</button>
+                </>
+              )}
+            </th>
+            <td data-testid="node-flags">{n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
+            <td data-testid="node-height">{n.height ?? "–"}</td>
+            <td>{n.latestBlockTime ?? "–"}</td>
+            <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>
+            <td>{n.peers ?? "–"}</td>
+            <td>{n.mempoolTxs ?? "–"}</td>
+            <td>{n.latencyMs !== null ? `${n.latencyMs} ms` : "–"}</td>
+            <td className="mono">{n.compared ? `${n.compared.height}: ${n.compared.appHash.slice(0, 16)}…` : "–"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A node of the user's beside the network's own: probed and compared with them from the next probe on. */
+function AddNode({ networkId }: { networkId: string }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const [url, setUrl] = useState("");
+  const add = useAction(async () => {
+    await unwrap(api.watch.addNode({ networkId, url: url.trim() }));
+    setUrl("");
+    await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void add.run();
+  };
+  return (
+    <form className="watch-add" onSubmit={submit} aria-label="Add a node">
+      <label>
+        Node RPC address
+        <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://rpc.example.org" required aria-invalid={add.error ? true : undefined} aria-describedby={add.error ? "watch-node-error" : undefined} />
+      </label>
+      <button type="submit" disabled={add.pending}>Add node</button>
+      {add.error && <p id="watch-node-error" role="alert" className="field-error">{add.error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useApi } from "../../api/api-context.js";
+import { unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../api/use-action.js";
+import { ErrorState, Loading } from "../../components/states.js";
+import { useSelectedNetwork } from "../../queries/use-selected-network.js";
+import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
+import { AlertHistory } from "./AlertHistory.js";
+import { ChainSection } from "./ChainSection.js";
+import { NodesTable } from "./NodesTable.js";
+import { RulesForm } from "./RulesForm.js";
+import { SetUptime } from "./SetUptime.js";
+import { WatchList } from "./WatchList.js";
+
+/** The operator's watch of the selected network: watched validators, the set's uptime, its nodes side by side, and the alerts. */
+export function WatchPage() {
+  const api = useApi();
+  const { network } = useSelectedNetwork();
+  const status = useQuery({ ...watchQueries.status(api, network?.id ?? ""), enabled: network !== undefined });
+  if (!network || status.isPending) return <Loading what="the watch" />;
+  if (status.isError) return <ErrorState what="the watch" error={status.error} retry={() => void status.refetch()} />;
+  const s = status.data;
+  return (
+    <>
+      <p className="muted" data-testid="watch-summary">
+        {s.following ? `Following ${network.name} at height ${s.height ?? "…"}` : `${network.name} is not followed now`}
+        {s.blockTimeMs !== null && `, a block every ${(s.blockTimeMs / 1000).toFixed(1)} s`}
+        {s.slashing && `; the chain jails a validator that misses more than ${s.slashing.maxMissed} of ${s.slashing.signedBlocksWindow} blocks`}
+        {s.webhookError && <span role="alert"> Webhook: {s.webhookError}</span>}
+      </p>
+      <AllowNotifications />
+      <AddValidator networkId={network.id} />
+      <WatchList networkId={network.id} status={s} />
+      <NodesTable networkId={network.id} nodes={s.nodes} />
+      <AlertHistory networkId={network.id} />
+      <ChainSection status={s} />
+      <RulesForm key={network.id} networkId={network.id} config={s.config} />
+      <SetUptime status={s} />
+    </>
+  );
+}
+
+function AddValidator({ networkId }: { networkId: string }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const [address, setAddress] = useState("");
+  const [label, setLabel] = useState("");
+  const add = useAction(async () => {
+    await unwrap(api.watch.addValidator({ networkId, address: address.trim(), label: label.trim() || undefined }));
+    setAddress("");
+    setLabel("");
+    await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void add.run();
+  };
+  return (
+    <form className="watch-add" onSubmit={submit} aria-label="Watch a validator">
+      <label>
+        Validator address
+        <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="…valoper1…, …valcons1… or hex" required aria-invalid={add.error ? true : undefined} aria-describedby={add.error ? "watch-add-error" : undefined} />
+      </label>
+      <label>
+        Label <span className="muted">(optional)</span>
+        <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
+      </label>
+      <button type="submit" disabled={add.pending}>Watch</button>
+      {add.error && <p id="watch-add-error" role="alert" className="field-error">{add.error}</p>}
+    </form>
+  );
+}
+
+/** In a browser, alerts reach the desktop only once the user allows it (the app's main notifies by itself). */
+function AllowNotifications() {
+  const [permission, setPermission] = useState(() => (typeof Notification === "undefined" ? "denied" : Notification.permission));
+  if (permission !== "default") return null;
+  return (
+    <p>
+      <button type="button" className="secondary" onClick={() => void Notification.requestPermission().then(setPermission)}>
+        Allow desktop notifications for alerts
+      </button>
+    </p>
+  );
+}
