@@ -1,13 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { QueryClient, setupDistributionExtension, setupStakingExtension, SigningStargateClient, coins } from "@cosmjs/stargate";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { DirectSecp256k1HdWallet, encodePubkey } from "@cosmjs/proto-signing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
-import { createServices, type Services } from "../../create-services.js";
+import type { Services } from "../../create-services.js";
+import { type Answer, openDirectApp } from "../../testing/direct-app.js";
 
 /**
  * Direct mode end to end: a network with no access service (as a chain-registry seed or an RPC
@@ -23,28 +21,8 @@ const valoper = (account: string) => toBech32(`${info.bech32Prefix}valoper`, fro
 const validator0 = valoper(validatorKey.address);
 let validator1 = "";
 
-type Answer = Record<string, unknown>;
 const opened: Services[] = [];
-async function open(mnemonic: string, rpcUrls = [info.nodes[0]!.rpc]): Promise<{ services: Services; call: (m: string, a?: unknown) => Promise<Answer> }> {
-  const dir = mkdtempSync(join(tmpdir(), "cometdesk-direct-it-"));
-  writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
-  const s = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
-  opened.push(s);
-  const call = async (method: string, args: unknown = {}) => {
-    const answer = await s.dispatcher.dispatch(method, args);
-    if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
-    return answer.value as Answer;
-  };
-  await call("wallet.import", { mnemonic, password: "a long password" });
-  // A network as a user adds one: its node's RPC only, no access service.
-  const network = await call("network.add", {
-    name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls, bech32Prefix: info.bech32Prefix,
-    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }, { base: info.stakeDenom, display: "STAKE", exponent: 6 }], defaultDenom: info.denom,
-    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
-  });
-  await call("network.select", { id: network.id });
-  return { services: s, call };
-}
+const open = (mnemonic: string, rpcUrls = [info.nodes[0]!.rpc]) => openDirectApp(info, mnemonic, rpcUrls, opened);
 let call: (m: string, a?: unknown) => Promise<Answer>;
 
 let query: ReturnType<typeof QueryClient.withExtensions<ReturnType<typeof setupStakingExtension>, ReturnType<typeof setupDistributionExtension>>>;

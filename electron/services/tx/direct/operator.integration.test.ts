@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
@@ -11,7 +10,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv, repoRoot } from "../../../../devnet/lib/layout.js";
 import { readDevnetInfo, type DevnetInfo } from "../../../../devnet/lib/state.js";
 import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
-import { createServices, type Services } from "../../create-services.js";
+import type { Services } from "../../create-services.js";
+import { openDirectApp } from "../../testing/direct-app.js";
 
 /**
  * A validator operator's own messages, signed by the app in direct mode and committed by the
@@ -22,33 +22,7 @@ const single = inject("devnet");
 const valoper = (account: string) => toBech32("cosmosvaloper", fromBech32(account, 90).data);
 const opened: Services[] = [];
 
-async function app(info: DevnetInfo, mnemonic: string, rpc: string) {
-  const dir = mkdtempSync(join(tmpdir(), "cometdesk-operator-it-"));
-  writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
-  const s = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
-  opened.push(s);
-  const call = async (method: string, args: unknown = {}) => {
-    const answer = await s.dispatcher.dispatch(method, args);
-    if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
-    return answer.value as Record<string, unknown>;
-  };
-  await call("wallet.import", { mnemonic, password: "a long password" });
-  const network = await call("network.add", {
-    name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [rpc], bech32Prefix: info.bech32Prefix,
-    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }], defaultDenom: info.denom,
-    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
-  });
-  await call("network.select", { id: network.id });
-  const committed = async (hash: string) => {
-    for (let i = 0; i < 80; i++) {
-      const tx = await call("tx.get", { id: hash });
-      if (tx.status === "committed" || tx.status === "failed") return tx;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`${hash} was not committed`);
-  };
-  return { call, committed };
-}
+const app = (info: DevnetInfo, mnemonic: string, rpc: string) => openDirectApp(info, mnemonic, [rpc], opened);
 const until = async <T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> => {
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {

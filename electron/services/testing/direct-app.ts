@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServices, type Services } from "../create-services.js";
+
+export type Answer = Record<string, unknown>;
+
+/** What this helper reads of a devnet's `devnet.json` (the whole of it is written for the services). */
+export interface DevnetFacts {
+  readonly chainId: string;
+  readonly bech32Prefix: string;
+  readonly denom: string;
+  readonly stakeDenom: string;
+}
+
+export interface DirectApp {
+  readonly services: Services;
+  /** A contract call through the real dispatcher; a refusal throws with its code. */
+  call(method: string, args?: unknown): Promise<Answer>;
+  /** Polls `tx.get` until the transaction is committed or failed. */
+  committed(hash: string): Promise<Answer>;
+}
+
+/**
+ * The app's real services with a wallet imported from `mnemonic`, on a devnet network added as a
+ * user adds one: its nodes' RPC only, no access service (direct mode). Every app opened here is
+ * pushed to `opened`, for the test file to close.
+ */
+export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls: readonly string[], opened: Services[]): Promise<DirectApp> {
+  const dir = mkdtempSync(join(tmpdir(), "cometdesk-direct-app-"));
+  writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
+  const services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
+  opened.push(services);
+  const call = async (method: string, args: unknown = {}) => {
+    const answer = await services.dispatcher.dispatch(method, args);
+    if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
+    return answer.value as Answer;
+  };
+  await call("wallet.import", { mnemonic, password: "a long password" });
+  const network = await call("network.add", {
+    name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls, bech32Prefix: info.bech32Prefix,
+    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }, { base: info.stakeDenom, display: "STAKE", exponent: 6 }], defaultDenom: info.denom,
+    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
+  });
+  await call("network.select", { id: network.id });
+  const committed = async (hash: string) => {
+    for (let i = 0; i < 80; i++) {
+      const tx = await call("tx.get", { id: hash });
+      if (tx.status === "committed" || tx.status === "failed") return tx;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${hash} was not committed within 20 s`);
+  };
+  return { services, call, committed };
+}
