@@ -19,8 +19,8 @@ const sizeOf = (v: Json): number => (Array.isArray(v) ? v.length : isContainer(v
 const scalarText = (v: Json): string => (typeof v === "string" ? v : JSON.stringify(v));
 
 /**
- * Reads every chunk once, hashing as it goes, and parses the whole file on the calling thread.
- * Main does this in the genesis worker (`genesis-host.ts`), never on its own event loop.
+ * Reads every chunk once, hashing as it goes, and parses the whole file on the calling thread:
+ * in main, that thread is the genesis worker's (`genesis-worker.ts`), never main's event loop.
  */
 export async function loadGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, maxBytes = DEFAULT_MAX_GENESIS_BYTES): Promise<ParsedGenesis> {
   const parts: Buffer[] = [];
@@ -33,7 +33,7 @@ export async function loadGenesis(fetchChunk: (i: number) => Promise<GenesisChun
 }
 
 /** Streams the genesis to `sink` within `maxBytes`; past it, says to read it chunk by chunk. */
-export function readGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, maxBytes: number, sink: (bytes: Buffer) => void): Promise<GenesisDigest> {
+function readGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, maxBytes: number, sink: (bytes: Buffer) => void): Promise<GenesisDigest> {
   return streamGenesis(fetchChunk, async (bytes) => sink(bytes), { maxBytes }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "genesis_too_large") throw new AppError("genesis_too_large", `${error.message}; read it chunk by chunk`);
     throw error;
@@ -41,7 +41,7 @@ export function readGenesis(fetchChunk: (i: number) => Promise<GenesisChunk>, ma
 }
 
 /** The genesis file's bytes as a tree. */
-export function parseGenesis(bytes: Buffer): Json {
+function parseGenesis(bytes: Buffer): Json {
   try {
     return JSON.parse(bytes.toString("utf8")) as Json;
   } catch {

@@ -7,7 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { AppError } from "../app-error.js";
 import { type GenesisChunk, type GenesisDigest, saveGenesis, streamGenesis } from "./genesis-export.js";
-import { genesisNode, genesisSearch, parseGenesis, type ParsedGenesis, readGenesis } from "./genesis-index.js";
+import { genesisNode, genesisSearch, loadGenesis, type ParsedGenesis } from "./genesis-index.js";
 import { type GenesisReply, GenesisRequest, type GenesisSource } from "./genesis-protocol.js";
 import { RpcResponseError } from "./rpc-errors.js";
 import { transportFromSnapshot } from "./rpc-transport.js";
@@ -32,13 +32,7 @@ function chunkReader(source: GenesisSource): (i: number) => Promise<GenesisChunk
 }
 
 async function load(source: GenesisSource): Promise<GenesisDigest> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  const digest = await readGenesis(chunkReader(source), source.maxBytes, (bytes) => {
-    parts.push(bytes);
-    size += bytes.length;
-  });
-  parsed = { ...digest, root: parseGenesis(Buffer.concat(parts, size)) };
+  const { root: _root, ...digest } = (parsed = await loadGenesis(chunkReader(source), source.maxBytes));
   return digest;
 }
 
