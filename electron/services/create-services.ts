@@ -140,7 +140,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
   const sender = createSender({ vault, outbox, funds });
-  const direct = createDirectSender({ vault, outbox, chainFor, spendable });
+  const direct = createDirectSender({ vault, outbox, chainFor, spendable, holdMs: () => settings.get().undoWindowSeconds * 1_000, onInternalError: config.onInternalError });
   const addressBook = openAddressBook(config.dataDir, problems);
   const watchStore = openWatchStore(config.dataDir, problems);
   const alertHistory = openAlertHistory(config.dataDir, problems);
@@ -216,6 +216,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       feed.stop();
       watch.stop();
       watcher.stop();
+      direct.close();
       vault.close();
       await Promise.all(releases.map((release) => release()));
     },

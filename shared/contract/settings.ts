@@ -11,10 +11,15 @@ export const Settings = z.object({
   pollIntervalMs: z.number().int().min(250).max(60_000),
   /** Consent to keep access tokens when the OS keychain is only a plain-text fallback. */
   allowPlainTextTokens: z.boolean(),
+  /**
+   * Without an access service, main holds a signed transaction this long before it broadcasts
+   * it: cancelling inside it means it is never sent. 0 broadcasts at once.
+   */
+  undoWindowSeconds: z.number().int().min(0).max(120),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false };
+export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false, undoWindowSeconds: 10 };
 
 /** `settings.*`: app preferences, stored in main. */
 export const settingsMethods = {

@@ -111,6 +111,8 @@ export const PrepareArgs = z.strictObject({
   fee: CoinString.optional(),
   gas: z.string().regex(/^[1-9]\d{0,9}$/, "gas is a whole number above zero").optional(),
   timeoutHeight: DecString.optional(),
+  /** The transaction's timeout as blocks past the chain's height now, when no `timeoutHeight` is given. */
+  timeoutBlocks: z.number().int().min(1).max(1_000_000).optional(),
 });
 export type PrepareArgs = z.infer<typeof PrepareArgs>;
 
@@ -149,7 +151,8 @@ export const OutboxEntry = z.object({
   to: z.string(),
   amount: z.string(),
   nonce: z.string(),
-  state: z.enum(["signed", "submitted", "abandoned"]),
+  /** signed: on disk, not yet accepted by a node or service; cancelled: held and never sent; abandoned: refused or void. */
+  state: z.enum(["signed", "submitted", "abandoned", "cancelled"]),
   createdAt: IsoTime,
   /** Signed in main and broadcast to the nodes (no access service): its titles ("Delegate"). */
   kind: z.string().optional(),

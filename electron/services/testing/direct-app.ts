@@ -21,12 +21,20 @@ export interface DirectApp {
   committed(hash: string): Promise<Answer>;
 }
 
+export interface DirectAppOptions {
+  /**
+   * The undo window main holds each send for before broadcasting it. 0 (the default here)
+   * broadcasts at once, for the files that test something else; the app's own default is 10 s.
+   */
+  readonly undoWindowSeconds?: number;
+}
+
 /**
  * The app's real services with a wallet imported from `mnemonic`, on a devnet network added as a
  * user adds one: its nodes' RPC only, no access service (direct mode). Every app opened here is
  * pushed to `opened`, for the test file to close.
  */
-export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls: readonly string[], opened: Services[]): Promise<DirectApp> {
+export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls: readonly string[], opened: Services[], options: DirectAppOptions = {}): Promise<DirectApp> {
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-direct-app-"));
   writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
   const services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
@@ -36,6 +44,7 @@ export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls
     if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
     return answer.value as Answer;
   };
+  await call("settings.update", { undoWindowSeconds: options.undoWindowSeconds ?? 0 });
   await call("wallet.import", { mnemonic, password: "a long password" });
   const network = await call("network.add", {
     name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls, bech32Prefix: info.bech32Prefix,

@@ -11,6 +11,8 @@ export const DirectSend = z.object({
   fee: z.string(),
   /** Past this height the chain can no longer include it: the send has a certain end. */
   timeoutHeight: z.string(),
+  /** Held in main until then (the undo window); absent when it was broadcast at once. */
+  holdUntil: z.string().optional(),
 });
 
 /** What the outbox keeps to submit the very same bytes again: the signed body, or the signed transaction. */

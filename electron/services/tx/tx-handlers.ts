@@ -1,7 +1,7 @@
 import type { Network } from "../../../shared/contract/network.js";
 import type { AccessInfo, Tx } from "../../../shared/contract/tx.js";
 import type { z } from "zod";
-import { AppError, ConflictError, NotFoundError } from "../app-error.js";
+import { AppError, NotFoundError } from "../app-error.js";
 import type { AccessClient } from "../access/access-client.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
@@ -66,7 +66,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     const fee = price ? `${Math.ceil(Number(price.average) * DEFAULT_GAS)}${price.denom}` : `0${network.defaultDenom}`;
     return {
       chainId: network.chainId, bech32Prefix: network.bech32Prefix, defaultDenom: network.defaultDenom, denoms: network.denoms,
-      defaultFee: fee, defaultGas: String(DEFAULT_GAS), holdWindowMs: 0, maxListLimit: 100, defaultListLimit: 10,
+      defaultFee: fee, defaultGas: String(DEFAULT_GAS), holdWindowMs: deps.direct.holdMs(), maxListLimit: 100, defaultListLimit: 10,
     };
   };
   const directGet = async (network: Network, id: string): Promise<Tx> =>
@@ -129,9 +129,13 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     cancel: async (a) => {
       if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");
       const network = selected();
-      if (direct(network)) throw new ConflictError("this transaction went straight to the network's nodes: Cosmos cannot take a broadcast transaction back; its timeout height gives it a certain end");
+      const id = a.id.toUpperCase();
+      // Signed in main and held there (no access service, or a message the service does not take).
+      const held = deps.direct.cancel(network, id);
+      if (held) return held;
+      if (direct(network)) throw new NotFoundError(`no transaction ${id} sent from this app on ${network.name}`);
       const { client } = await access();
-      return client.cancel(a.id.toUpperCase());
+      return client.cancel(id);
     },
     exportCsv: async (a) => {
       const network = selected();

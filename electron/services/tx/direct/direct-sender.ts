@@ -5,7 +5,7 @@ import type { PrepareArgs, Tx } from "../../../../shared/contract/tx.js";
 import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 import { displayUnits } from "../../../../shared/wallet/amount.js";
 import { spendProblems, subtractCoins, sumCoins, type Coin } from "../../../../shared/wallet/spendable.js";
-import { AppError } from "../../app-error.js";
+import { AppError, ConflictError } from "../../app-error.js";
 import { RpcUnreachableError } from "../../rpc/rpc-errors.js";
 import { StorageWriteError } from "../../storage/atomic-file.js";
 import type { Vault } from "../../vault/vault.js";
@@ -23,6 +23,10 @@ export interface DirectSenderDeps {
   readonly chainFor: (network: Network) => DirectChain;
   /** What the account can spend on chain now (the bank's spendable balances). */
   readonly spendable: (network: Network, address: string) => Promise<Coin[]>;
+  /** The undo window: how long a signed transaction stays in main before it is broadcast (default 0: at once). */
+  readonly holdMs?: () => number;
+  readonly now?: () => number;
+  readonly onInternalError?: (what: string, error: unknown) => void;
 }
 
 /**
@@ -33,14 +37,20 @@ export interface DirectSenderDeps {
  */
 export function createDirectSender(deps: DirectSenderDeps) {
   const inFlight = new Map<string, Promise<Tx>>();
+  const now = deps.now ?? Date.now;
+  const holdMs = () => Math.max(0, deps.holdMs?.() ?? 0);
+  /** Held sends by request id: the timer that broadcasts each at the end of its undo window. */
+  const held = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Held sends whose window ended and whose broadcast is under way: too late to cancel. */
+  const leaving = new Set<string>();
   const pubKeyOf = (address: string) => deps.vault.accounts().find((a) => a.address === address)?.pubKey;
   const prepare = (network: Network, args: PrepareArgs): Promise<Prepared> =>
     prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, pubKeyOf }, network, args);
 
   /** Coins the app's own sends still in flight will take: signed, not yet included (sequence at or past the chain's). */
   function inFlightSpend(network: Network, address: string, chainSequence: bigint): Coin[] {
-    const held = deps.outbox.list().filter((s) => s.direct && s.networkId === network.id && s.from === address && s.state !== "abandoned" && BigInt(s.nonce) >= chainSequence);
-    const coins = held.flatMap((s) => [...coinList(s.amount), ...coinList(s.direct!.fee)]);
+    const pending = deps.outbox.list().filter((s) => s.direct && s.networkId === network.id && s.from === address && s.state !== "abandoned" && s.state !== "cancelled" && BigInt(s.nonce) >= chainSequence);
+    const coins = pending.flatMap((s) => [...coinList(s.amount), ...coinList(s.direct!.fee)]);
     return [...sumCoins(coins)].map(([denom, amount]) => ({ denom, amount: amount.toString() }));
   }
 
@@ -53,6 +63,39 @@ export function createDirectSender(deps: DirectSenderDeps) {
     }
     note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
     return txOf(send, "broadcast");
+  }
+
+  /**
+   * Broadcasts a held send when its undo window ends, unless it was cancelled meanwhile or its
+   * timeout height passed while it waited (then it is void and never sent). A node that cannot be
+   * reached leaves it signed on disk: `reconcile` tries again.
+   */
+  function hold(network: Network, send: StoredSend): void {
+    if (held.has(send.requestId)) return;
+    const delay = Math.max(0, Date.parse(send.direct!.holdUntil ?? "") - now() || 0);
+    const timer = setTimeout(() => {
+      held.delete(send.requestId);
+      const current = deps.outbox.byRequest(send.requestId);
+      if (current?.state !== "signed") return;
+      leaving.add(send.requestId);
+      void release(network, current).finally(() => leaving.delete(send.requestId));
+    }, delay);
+    timer.unref?.();
+    held.set(send.requestId, timer);
+  }
+
+  async function release(network: Network, send: StoredSend): Promise<void> {
+    try {
+      const height = await deps.chainFor(network).latestHeight();
+      if (height > BigInt(send.direct!.timeoutHeight)) {
+        note(() => deps.outbox.update(send.requestId, { state: "abandoned", problem: `expired: its timeout height ${send.direct!.timeoutHeight} passed while it was held; it was never sent` }));
+        return;
+      }
+      await broadcastStored(network, send); // the watcher following it reads the new state
+    } catch (error) {
+      // A refusal is on disk (abandoned, with the node's words); an unreachable node leaves it for `reconcile`.
+      if (!(error instanceof BroadcastTxError || error instanceof RpcUnreachableError)) deps.onInternalError?.("direct hold release", error);
+    }
   }
 
   function note(update: () => void): void {
@@ -85,6 +128,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
     const signDoc = makeSignDoc(prepared.bodyBytes, prepared.authInfoBytes, network.chainId, BigInt(review.accountNumber));
     const { signature } = await deps.vault.signDirect(review.signer, signDoc);
     const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
+    const holding = holdMs();
     const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
     const send: StoredSend = {
       requestId,
@@ -97,10 +141,15 @@ export function createDirectSender(deps: DirectSenderDeps) {
       state: "signed",
       createdAt: new Date().toISOString(),
       kind: review.messages.map((m) => m.title).join(", "),
-      direct: { txBytes: toBase64(txBytes), fee: review.fee.amount.map((c) => `${c.amount}${c.denom}`).join(","), timeoutHeight: review.timeoutHeight },
+      direct: {
+        txBytes: toBase64(txBytes), fee: review.fee.amount.map((c) => `${c.amount}${c.denom}`).join(","), timeoutHeight: review.timeoutHeight,
+        holdUntil: holding > 0 ? new Date(now() + holding).toISOString() : undefined,
+      },
     };
     deps.outbox.put(send); // on disk before any node hears of it; a full disk stops the send here
-    return broadcastStored(network, send);
+    if (holding === 0) return broadcastStored(network, send);
+    hold(network, send);
+    return txOf(send, "queued");
   }
 
   return {
@@ -118,6 +167,32 @@ export function createDirectSender(deps: DirectSenderDeps) {
       inFlight.set(requestId, p);
       return p;
     },
+    /**
+     * Cancels a send still in its undo window: it is never broadcast. One already handed to a
+     * node cannot be taken back (a Cosmos chain has no such thing); its timeout height ends it.
+     * Returns undefined when this app did not send `hash` on that network.
+     */
+    cancel(network: Network, hash: string): Tx | undefined {
+      const send = deps.outbox.list().find((s) => s.direct && s.networkId === network.id && s.txHash === hash);
+      if (!send) return undefined;
+      if (send.state === "cancelled") return txOf(send, "cancelled");
+      if (send.state !== "signed" || !held.has(send.requestId) || leaving.has(send.requestId)) {
+        throw new ConflictError(`too late to cancel: it has left this app for ${network.name}'s nodes, and a Cosmos chain cannot take a transaction back; it is void if no block includes it by height ${send.direct!.timeoutHeight}`);
+      }
+      const later = deps.outbox.list().find((s) => s.direct && s.networkId === network.id && s.from === send.from && s.state === "signed" && BigInt(s.nonce) > BigInt(send.nonce));
+      if (later) throw new ConflictError(`cancel the later transaction ${later.txHash} (sequence ${later.nonce}) first: it can only be included after this one`);
+      deps.outbox.update(send.requestId, { state: "cancelled" }); // durable first: a failed write cancels nothing
+      clearTimeout(held.get(send.requestId));
+      held.delete(send.requestId);
+      return txOf({ ...send, state: "cancelled" }, "cancelled");
+    },
+    /** The undo window in force now, in milliseconds. */
+    holdMs,
+    /** Stops the hold timers; what they held stays signed on disk and is sent on the next start. */
+    close(): void {
+      for (const timer of held.values()) clearTimeout(timer);
+      held.clear();
+    },
     /** What an address's in-flight direct sends will take, for `tx.funds`. */
     async pending(network: Network, address: string): Promise<Coin[]> {
       const account = await deps.chainFor(network).account(address).catch(() => ({ sequence: 0n }));
@@ -134,9 +209,15 @@ export function createDirectSender(deps: DirectSenderDeps) {
         return { ...(base ?? { txHash: hash, from: "", to: "", amount: "" }), status: committed.result.code === 0 ? "committed" : "failed", height: committed.height, code: committed.result.code, codespace: committed.result.codespace || undefined, log: committed.result.code === 0 ? undefined : committed.result.log };
       }
       if (!send) return undefined;
-      if (send.state === "abandoned") return { ...txOf(send, "rejected"), log: send.problem };
+      if (send.state === "cancelled") return txOf(send, "cancelled");
+      if (send.state === "abandoned") return { ...txOf(send, send.problem?.startsWith("expired") ? "expired" : "rejected"), log: send.problem };
       const height = await deps.chainFor(network).latestHeight().catch(() => 0n);
-      if (height > BigInt(send.direct!.timeoutHeight)) return txOf(send, "expired");
+      if (height > BigInt(send.direct!.timeoutHeight)) {
+        const log = send.state === "signed"
+          ? `expired: its timeout height ${send.direct!.timeoutHeight} passed before any node accepted it; it was never sent and never will be`
+          : `expired: not included by its timeout height ${send.direct!.timeoutHeight}`;
+        return { ...txOf(send, "expired"), log };
+      }
       return txOf(send, send.state === "signed" ? "queued" : "broadcast");
     },
     /**
@@ -148,7 +229,12 @@ export function createDirectSender(deps: DirectSenderDeps) {
       const settled: Array<{ networkId: string; tx: Tx }> = [];
       for (const send of deps.outbox.unconfirmed().filter((s) => s.direct)) {
         try {
+          if (held.has(send.requestId) || leaving.has(send.requestId)) continue;
           const network = networkOf(send.networkId);
+          if (send.direct!.holdUntil && Date.parse(send.direct!.holdUntil) > now()) {
+            hold(network, send); // a restart inside the undo window keeps the rest of the window
+            continue;
+          }
           const chain = deps.chainFor(network);
           if (await chain.committed(send.txHash)) {
             note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
@@ -173,7 +259,7 @@ export type DirectSender = ReturnType<typeof createDirectSender>;
 export function txOf(send: StoredSend, status: Tx["status"]): Tx {
   return {
     txHash: send.txHash, from: send.from, to: send.to, amount: send.amount, status, source: "submitted", nonce: send.nonce,
-    fee: send.direct?.fee, timeoutHeight: send.direct?.timeoutHeight, createdAt: send.createdAt, kind: send.kind,
+    fee: send.direct?.fee, timeoutHeight: send.direct?.timeoutHeight, holdUntil: status === "queued" ? send.direct?.holdUntil : undefined, createdAt: send.createdAt, kind: send.kind,
   };
 }
 

@@ -4,7 +4,7 @@ import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js"
 import { actionOf } from "../../../../shared/cosmos/actions.js";
 import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { AppError } from "../../app-error.js";
-import type { Outbox } from "../outbox.js";
+import type { Outbox, StoredSend } from "../outbox.js";
 import type { DirectChain } from "./direct-chain.js";
 
 /** Blocks a transaction stays valid for when the user sets no timeout height (~10 minutes at 6 s blocks). */
@@ -47,7 +47,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
   ]);
   const [account, height] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight()]);
   const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height);
-  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + DEFAULT_TIMEOUT_BLOCKS;
+  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + (args.timeoutBlocks !== undefined ? BigInt(args.timeoutBlocks) : DEFAULT_TIMEOUT_BLOCKS);
   const messages = args.messages.map((m) => {
     const action = actionOf(m.typeUrl)!;
     return { action, value: m.value as Record<string, unknown>, proto: action.toProto(m.value) };
@@ -59,8 +59,8 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     timeoutHeight,
   });
   const pubkeyAny = encodePubkey(encodeSecp256k1Pubkey(fromBase64(pubKey)));
-  const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint) =>
-    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence }], [...fee], Number(gas), undefined, undefined);
+  const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, seq = sequence) =>
+    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: seq }], [...fee], Number(gas), undefined, undefined);
 
   const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
   let gasEstimate: bigint | undefined;
@@ -71,8 +71,11 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     // The chain skips signature checks when simulating, but the signer's key and sequence must be
     // there. A signature-sized placeholder and a fee in the fee denom make the simulation pay for
     // what the real one will: its bytes and the fee's transfer (about 15,000 gas left out otherwise).
+    // It runs at the sequence the node's check state expects (the chain checks it even when
+    // simulating): past the sends a node accepted into its mempool, not past those main still holds.
+    const simulatedSequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height, ["submitted"]);
     const feeDenom = args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom : (network.gasPrices?.denom ?? network.defaultDenom);
-    const probe = TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n), signatures: [new Uint8Array(64)] }).finish();
+    const probe = TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, simulatedSequence), signatures: [new Uint8Array(64)] }).finish();
     gasEstimate = await deps.chain.simulate(probe);
     gas = BigInt(Math.ceil(Number(gasEstimate) * gasAdjustment));
   }
@@ -135,10 +138,10 @@ export function signerOf(network: Network, args: Pick<PrepareArgs, "messages">):
  * A send past its timeout height can never be included: a node that dropped it from its mempool
  * does not hold the sequences after it hostage.
  */
-export function nextSequence(outbox: Outbox, networkId: string, address: string, onChain: bigint, height?: bigint): bigint {
+export function nextSequence(outbox: Outbox, networkId: string, address: string, onChain: bigint, height?: bigint, states: ReadonlyArray<StoredSend["state"]> = ["signed", "submitted"]): bigint {
   let next = onChain;
   for (const send of outbox.list()) {
-    if (!send.direct || send.networkId !== networkId || send.from !== address || send.state === "abandoned") continue;
+    if (!send.direct || send.networkId !== networkId || send.from !== address || !states.includes(send.state)) continue;
     if (height !== undefined && BigInt(send.direct.timeoutHeight) < height) continue;
     const nonce = BigInt(send.nonce);
     if (nonce >= next) next = nonce + 1n;

@@ -1,0 +1,186 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { accountFromAny, QueryClient, setupAuthExtension, setupBankExtension } from "@cosmjs/stargate";
+import { Comet38Client } from "@cosmjs/tendermint-rpc";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Network } from "../../../../shared/contract/network.js";
+import { spendableBalancesQuery } from "../../../../shared/cosmos/bank/queries.js";
+import type { Services } from "../../create-services.js";
+import { createEventHub } from "../../event-hub.js";
+import { registerChainHandlers } from "../../rpc/chain-handlers.js";
+import { runAbciQuery } from "../../rpc/module-query.js";
+import { createRpcTransport } from "../../rpc/rpc-transport.js";
+import { createProblemLog } from "../../storage/problems.js";
+import { type Answer, openDirectApp } from "../../testing/direct-app.js";
+import { openVault } from "../../vault/vault.js";
+import { openOutbox } from "../outbox.js";
+import { createDirectChain } from "./direct-chain.js";
+import { createDirectSender } from "./direct-sender.js";
+
+/**
+ * The undo window without an access service: main holds a signed transaction before it
+ * broadcasts it, and cancelling inside the window means no node ever hears of it. Checked
+ * against the real devnet's own answer: the hash unknown to the chain, the balance and the
+ * account's sequence unchanged.
+ */
+const info = inject("devnet");
+const carol = info.accounts.find((a) => a.name === "carol")!;
+const erin = info.accounts.find((a) => a.name === "erin")!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const transfer = (amount: string) => ({
+  messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: carol.address, toAddress: erin.address, amount: [{ denom: info.denom, amount }] } }],
+});
+
+let comet: Comet38Client;
+let query: ReturnType<typeof QueryClient.withExtensions<ReturnType<typeof setupAuthExtension>, ReturnType<typeof setupBankExtension>>>;
+const onChain = async (hash: string) => comet.tx({ hash: Buffer.from(hash, "hex") }).then(() => true, () => false);
+const sequence = async () => accountFromAny((await query.auth.account(carol.address))!).sequence;
+const balance = async () => (await query.bank.balance(carol.address, info.denom)).amount;
+const opened: Services[] = [];
+
+async function until(call: (m: string, a?: unknown) => Promise<Answer>, hash: string, statuses: string[]): Promise<Answer> {
+  for (let i = 0; i < 120; i++) {
+    const tx = await call("tx.get", { id: hash });
+    if (statuses.includes(tx.status as string)) return tx;
+    await sleep(250);
+  }
+  throw new Error(`${hash} never reached ${statuses.join(" or ")}`);
+}
+
+describe("direct mode's undo window", () => {
+  let call: (m: string, a?: unknown) => Promise<Answer>;
+  beforeAll(async () => {
+    ({ call } = await openDirectApp(info, carol.mnemonic, [info.nodes[0]!.rpc], opened, { undoWindowSeconds: 3 }));
+    comet = await Comet38Client.connect(info.nodes[0]!.rpc);
+    query = QueryClient.withExtensions(comet, setupAuthExtension, setupBankExtension);
+  });
+  afterAll(async () => {
+    comet?.disconnect();
+    await Promise.all(opened.map((s) => s.close()));
+  });
+
+  it("says how long main holds a send, from the setting", async () => {
+    expect((await call("tx.info")).holdWindowMs).toBe(3_000);
+  });
+
+  it("cancelled inside the window, the send never reaches a node: no balance moves and its sequence is taken by the next send", async () => {
+    const [before, seq] = [await balance(), await sequence()];
+    const sent = await call("tx.sendMessages", transfer("1234"));
+    expect(sent.status).toBe("queued");
+    const holdLeft = Date.parse(sent.holdUntil as string) - Date.now();
+    expect(holdLeft).toBeGreaterThan(0);
+    expect(holdLeft).toBeLessThanOrEqual(3_000);
+    expect((await call("tx.cancel", { id: sent.txHash })).status).toBe("cancelled");
+    expect((await call("tx.cancel", { id: sent.txHash })).status).toBe("cancelled"); // a second click changes nothing
+
+    await sleep(holdLeft + 3_000); // past the window, and a few blocks
+    expect((await call("tx.get", { id: sent.txHash })).status).toBe("cancelled");
+    expect(await onChain(sent.txHash as string)).toBe(false);
+    expect(await balance()).toBe(before);
+    expect(await sequence()).toBe(seq);
+    const { entries } = (await call("tx.outbox")) as { entries: Array<{ txHash: string; state: string }> };
+    expect(entries.find((e) => e.txHash === sent.txHash)?.state).toBe("cancelled");
+
+    // The cancelled send holds no sequence hostage: the next one takes it and is committed after its window.
+    const prepared = await call("tx.prepare", transfer("77"));
+    expect(prepared.sequence).toBe(String(seq));
+    const next = await call("tx.sendMessages", transfer("77"));
+    expect(next.status).toBe("queued");
+    const done = await until(call, next.txHash as string, ["committed", "failed"]);
+    expect(done.status).toBe("committed");
+    expect(await sequence()).toBe(seq + 1);
+  });
+
+  it("once the window has passed, Cancel is refused in words: a broadcast transaction cannot be taken back", async () => {
+    const sent = await call("tx.sendMessages", transfer("55"));
+    await until(call, sent.txHash as string, ["broadcast", "committed"]);
+    await expect(call("tx.cancel", { id: sent.txHash })).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/too late to cancel.*cannot take a transaction back.*void if no block includes it by height \d+/) });
+    expect((await until(call, sent.txHash as string, ["committed"])).status).toBe("committed");
+  });
+
+  it("refuses to cancel a send while a later one of the same account still waits behind it", async () => {
+    const first = await call("tx.sendMessages", transfer("11"));
+    const second = await call("tx.sendMessages", transfer("12"));
+    expect(BigInt(second.nonce as string)).toBe(BigInt(first.nonce as string) + 1n);
+    await expect(call("tx.cancel", { id: first.txHash })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`cancel the later transaction ${second.txHash as string}`) });
+    expect((await call("tx.cancel", { id: second.txHash })).status).toBe("cancelled");
+    expect((await call("tx.cancel", { id: first.txHash })).status).toBe("cancelled");
+    await sleep(4_000);
+    expect(await onChain(first.txHash as string)).toBe(false);
+    expect(await onChain(second.txHash as string)).toBe(false);
+  });
+
+  it("a send whose timeout height passes while it is held is never sent, and ends expired", async () => {
+    const seq = await sequence();
+    // One block of validity, held for three seconds: the chain moves past it first.
+    const sent = await call("tx.sendMessages", { ...transfer("66"), timeoutBlocks: 1 });
+    expect(sent.status).toBe("queued");
+    const ended = await until(call, sent.txHash as string, ["expired", "committed", "rejected", "failed"]);
+    expect(ended).toMatchObject({ status: "expired", log: expect.stringContaining("never sent") });
+    await sleep(Date.parse(sent.holdUntil as string) - Date.now() + 1_000); // the window ends: main does not send it
+    const { entries } = (await call("tx.outbox")) as { entries: Array<{ txHash: string; state: string; problem?: string }> };
+    expect(entries.find((e) => e.txHash === sent.txHash)).toMatchObject({ state: "abandoned", problem: expect.stringContaining("passed while it was held; it was never sent") });
+    expect(await onChain(sent.txHash as string)).toBe(false);
+    expect(await sequence()).toBe(seq);
+  });
+});
+
+describe("direct mode's undo window across a restart", () => {
+  const network: Network = {
+    id: "devnet-rpc", name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
+    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }], defaultDenom: info.denom,
+    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "user",
+  };
+  const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" }] });
+  const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
+  const chain = createDirectChain(handlers, transport);
+  const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-direct-hold-"));
+
+  /** The app's sender as it starts: the vault unlocked, the outbox read from disk. */
+  async function start(holdMs: number) {
+    const problems = createProblemLog();
+    const vault = openVault({ dataDir, prefix: () => info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems });
+    if (!vault.status().exists) await vault.import(carol.mnemonic, "a long password");
+    else await vault.unlock("a long password");
+    const outbox = openOutbox(dataDir, problems);
+    const spendable = (_: Network, address: string) => runAbciQuery(async (q) => chain.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
+    return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => chain, spendable, holdMs: () => holdMs }) };
+  }
+
+  it("a restart inside the window keeps the rest of it: the held send can still be cancelled, and is never sent", async () => {
+    const seq = await sequence();
+    const before = await start(5_000);
+    const sent = await before.sender.send(network, transfer("31"));
+    expect(sent.status).toBe("queued");
+    before.sender.close(); // the app quits one moment after Send
+    before.vault.close();
+
+    const after = await start(5_000);
+    await after.sender.reconcile(() => network);
+    expect((await after.sender.get(network, sent.txHash))?.status).toBe("queued");
+    expect(after.sender.cancel(network, sent.txHash)?.status).toBe("cancelled");
+    await sleep(6_000);
+    expect(await onChain(sent.txHash)).toBe(false);
+    expect(await sequence()).toBe(seq);
+    after.sender.close();
+    after.vault.close();
+  });
+
+  it("a restart after the window sends the very bytes that were held", async () => {
+    const before = await start(1_000);
+    const sent = await before.sender.send(network, transfer("32"));
+    before.sender.close();
+    before.vault.close();
+    await sleep(1_500);
+
+    const after = await start(1_000);
+    const settled = await after.sender.reconcile(() => network);
+    expect(settled.map((s) => s.tx.txHash)).toEqual([sent.txHash]);
+    for (let i = 0; i < 40 && !(await onChain(sent.txHash)); i++) await sleep(250);
+    expect(await onChain(sent.txHash)).toBe(true);
+    expect(() => after.sender.cancel(network, sent.txHash)).toThrow(/too late to cancel/);
+    after.sender.close();
+    after.vault.close();
+  });
+});
