@@ -76,7 +76,7 @@ describe("staking", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("sends a transfer and lists it on a network with no access service (its node's RPC only)", async () => {
+  it("on a network with no access service, Cancel inside the undo window sends nothing, and a send held past its short timeout ends expired", async () => {
     const { page } = w;
     const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
     const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
@@ -88,7 +88,61 @@ describe("staking", () => {
     await page.reload();
     await page.locator(".shell").waitFor({ timeout: WAIT_MS });
     await page.getByLabel("Network", { exact: true }).selectOption(String(network.id));
+    // The undo window is a setting: four seconds here.
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByLabel(/^Undo window/).fill("4");
+    await page.getByLabel(/^Undo window/).blur();
+    await expect.poll(async () => (await w.call("settings.get")).undoWindowSeconds, { timeout: WAIT_MS }).toBe(4);
+    const account = async () => (await w.call("tx.account", { address: alice.address })) as { sequence: string };
+    const balance = async () => ((await w.call("wallet.balances", { address: alice.address })) as { balances: Array<{ denom: string; amount: string }> }).balances.find((b) => b.denom === w.devnet.denom)?.amount;
+    const before = { sequence: (await account()).sequence, balance: await balance() };
+
+    const review = async (amount: string) => {
+      await page.getByRole("link", { name: "Send", exact: true }).click();
+      await page.getByLabel("Recipient address", { exact: true }).fill(bob.address);
+      await page.getByLabel("Amount", { exact: true }).fill(amount);
+      await page.getByRole("button", { name: "Review" }).click();
+      await page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+    };
+    await review("0.5");
+    expect(await page.getByTestId("direct-send-note").textContent()).toMatch(/holds the signed transaction for 4 s, and you can cancel it until then/);
+    await page.getByRole("button", { name: "Sign and send" }).click();
+    const tracker = page.getByTestId("send-tracker");
+    await tracker.waitFor({ timeout: WAIT_MS });
+    expect(await tracker.getAttribute("data-status")).toBe("queued");
+    expect(await page.getByTestId("hold-countdown").textContent()).toMatch(/Held by this app for \d more seconds?; you can still cancel it/);
+    await page.getByRole("button", { name: "Cancel transfer" }).click();
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+    const hash = (await page.getByTestId("sent-hash").textContent())!;
+    await page.waitForTimeout(6_000); // past the window, and a few blocks: nothing was sent
+    expect((await w.call("tx.get", { id: hash })).status).toBe("cancelled");
+    expect(await account()).toMatchObject({ sequence: before.sequence });
+    expect(await balance()).toBe(before.balance);
+
+    // Valid for one block, held for four seconds: the chain passes its timeout height first.
+    await page.getByRole("button", { name: "New transfer" }).click();
+    await review("0.25");
+    const timeoutBefore = await page.getByTestId("sign-doc").locator("div", { hasText: /^Timeout height/ }).locator("dd").textContent();
+    await page.getByLabel("Valid for (blocks)").fill("0");
+    await page.getByLabel("Valid for (blocks)").press("Enter");
+    expect(await page.getByLabel("Valid for (blocks)").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#timeout-blocks-error").textContent()).toMatch(/a whole number of blocks from 1/);
+    await page.getByLabel("Valid for (blocks)").fill("1");
+    await page.getByLabel("Valid for (blocks)").press("Enter");
+    await expect.poll(async () => Number(await page.getByTestId("sign-doc").locator("div", { hasText: /^Timeout height/ }).locator("dd").textContent()), { timeout: WAIT_MS }).toBeLessThan(Number(timeoutBefore));
+    await page.getByRole("button", { name: "Sign and send" }).click();
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("expired");
+    expect(await tracker.textContent()).toMatch(/never sent/);
+    expect(await account()).toMatchObject({ sequence: before.sequence });
+    expect(w.errors).toEqual([]);
+  });
+
+  it("sends a transfer and lists it on a network with no access service (its node's RPC only)", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
     await page.getByRole("link", { name: "Send", exact: true }).click();
+    if (await page.getByRole("button", { name: "New transfer" }).isVisible()) await page.getByRole("button", { name: "New transfer" }).click();
     await page.getByLabel("Recipient address", { exact: true }).fill(bob.address);
     await page.getByLabel("Amount", { exact: true }).fill("0.75");
     await page.getByRole("button", { name: "Review" }).click();

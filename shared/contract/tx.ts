@@ -103,6 +103,10 @@ export type FeeTier = z.infer<typeof FeeTier>;
  * with the same signer. Without `gas`, main simulates and multiplies by `gasAdjustment`
  * (default 1.3); without `fee`, it prices the gas at the network's `feeTier` (default average).
  */
+/** Blocks a transaction stays valid for when the user sets no timeout (about 10 minutes at 6 s blocks). */
+export const DEFAULT_TIMEOUT_BLOCKS = 100;
+export const MAX_TIMEOUT_BLOCKS = 1_000_000;
+
 export const PrepareArgs = z.strictObject({
   messages: z.array(ActionMessage).min(1).max(16),
   memo: z.string().max(256).optional(),
@@ -112,7 +116,7 @@ export const PrepareArgs = z.strictObject({
   gas: z.string().regex(/^[1-9]\d{0,9}$/, "gas is a whole number above zero").optional(),
   timeoutHeight: DecString.optional(),
   /** The transaction's timeout as blocks past the chain's height now, when no `timeoutHeight` is given. */
-  timeoutBlocks: z.number().int().min(1).max(1_000_000).optional(),
+  timeoutBlocks: z.number().int().min(1).max(MAX_TIMEOUT_BLOCKS).optional(),
 });
 export type PrepareArgs = z.infer<typeof PrepareArgs>;
 

@@ -1,14 +1,12 @@
 import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
 import type { Network } from "../../../../shared/contract/network.js";
-import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
+import { DEFAULT_TIMEOUT_BLOCKS, type PrepareArgs, type PreparedTx } from "../../../../shared/contract/tx.js";
 import { actionOf } from "../../../../shared/cosmos/actions.js";
 import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { AppError } from "../../app-error.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import type { DirectChain } from "./direct-chain.js";
 
-/** Blocks a transaction stays valid for when the user sets no timeout height (~10 minutes at 6 s blocks). */
-export const DEFAULT_TIMEOUT_BLOCKS = 100n;
 export const DEFAULT_GAS_ADJUSTMENT = 1.3;
 
 /** What main signs: the reviewed transaction and the bytes the sign doc is made of. */
@@ -47,7 +45,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
   ]);
   const [account, height] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight()]);
   const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height);
-  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + (args.timeoutBlocks !== undefined ? BigInt(args.timeoutBlocks) : DEFAULT_TIMEOUT_BLOCKS);
+  const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + BigInt(args.timeoutBlocks ?? DEFAULT_TIMEOUT_BLOCKS);
   const messages = args.messages.map((m) => {
     const action = actionOf(m.typeUrl)!;
     return { action, value: m.value as Record<string, unknown>, proto: action.toProto(m.value) };

@@ -36,7 +36,7 @@ export function StakingPage() {
   if (!network) return <p aria-busy="true">Loading…</p>;
   const stake = network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms.find((d) => d.base === network.defaultDenom)!;
   if (step.step === "review") return <StakeReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
-  if (step.step === "sent") return <StakeSent txHash={step.txHash} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); }} />;
+  if (step.step === "sent") return <StakeSent txHash={step.txHash} networkId={network.id} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); }} />;
 
   const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const review = () => {

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { type DenomUnit, formatCoin, splitCoin } from "../../../../../shared/wallet/amount.js";
@@ -10,6 +11,8 @@ import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
+import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../../shared/contract/tx.js";
+import { TimeoutField } from "../../TimeoutField.js";
 import { TransferFacts } from "./TransferFacts.js";
 
 type Review = Extract<SendState, { step: "review" }>;
@@ -19,14 +22,15 @@ type Review = Extract<SendState, { step: "review" }>;
  * will sign (SIGN_MODE_DIRECT, account number and sequence from the chain, the timeout height),
  * and signing sends that same fee, gas, timeout and sequence back.
  */
-export function DirectReviewSend({ state, network, units }: { state: Review; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[] }) {
+export function DirectReviewSend({ state, info, network, units }: { state: Review; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[] }) {
   const api = useApi();
+  const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
   const client = useQueryClient();
   const coin = splitCoin(state.args.amount, network.defaultDenom)!;
   const messages = [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: state.args.from, toAddress: state.args.to, amount: [coin] } }];
   const prepared = useQuery({
-    queryKey: ["prepare", network.id, state.requestId],
-    queryFn: () => unwrap(api.tx.prepare({ messages, memo: state.args.memo, fee: state.args.fee, gas: state.args.gas })),
+    queryKey: ["prepare", network.id, state.requestId, timeoutBlocks],
+    queryFn: () => unwrap(api.tx.prepare({ messages, memo: state.args.memo, fee: state.args.fee, gas: state.args.gas, timeoutBlocks })),
     staleTime: Infinity,
     retry: false,
   });
@@ -51,7 +55,10 @@ export function DirectReviewSend({ state, network, units }: { state: Review; inf
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(p, null, 2)}</pre>
           </details>
-          <p className="muted">{network.name} has no access service: the transaction goes to its nodes at once and cannot be taken back. If no block includes it by height {p.timeoutHeight}, it is void.</p>
+          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} timeoutHeight={p.timeoutHeight} />
+          <p className="muted" data-testid="direct-send-note">
+            {network.name} has no access service: {info.holdWindowMs > 0 ? `this app holds the signed transaction for ${Math.round(info.holdWindowMs / 1000)} s, and you can cancel it until then; after that it goes to the network's nodes and` : "the transaction goes to its nodes at once and"} cannot be taken back. If no block includes it by height {p.timeoutHeight}, it is void.
+          </p>
         </>
       )}
       {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}

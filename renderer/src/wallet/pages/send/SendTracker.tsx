@@ -12,6 +12,8 @@ import { txDetailHash } from "../../../links/routes.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { inertText } from "../../inert-text.js";
 import { txActions } from "../../tx-actions.js";
+import { BroadcastNote } from "../../../components/BroadcastNote.js";
+import { chainQueries } from "../../../queries/chain-queries.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
@@ -27,6 +29,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
     refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2_000),
   });
   const tx = detail.data ?? first;
+  const connection = useQuery(chainQueries.connection(api, network.id));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (tx.status !== "queued") return;
@@ -47,8 +50,8 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
       <h2 id="tracker-title">Transfer {tx.status}</h2>
       <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, units, info.defaultDenom)} to <code>{tx.to}</code></p>
       <p>Transaction <a href={txDetailHash(tx.txHash)}><code data-testid="sent-hash">{tx.txHash}</code></a></p>
-      {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held by the service for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}
-      {tx.status === "broadcast" && <p>In the mempool; waiting for a block. It can no longer be cancelled.</p>}
+      {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held ${network.accessUrl ? "by the service" : "by this app"} for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}
+      {tx.status === "broadcast" && <BroadcastNote timeoutHeight={tx.timeoutHeight} height={connection.data?.lastHeight} />}
       {tx.status === "committed" && <p>Committed in block {tx.height}.</p>}
       {(tx.status === "failed" || tx.status === "rejected") && (
         <div role="alert" className="state-error">
@@ -57,7 +60,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
         </div>
       )}
       {tx.status === "cancelled" && <p>Cancelled before broadcast: nothing was sent and no fee was paid.</p>}
-      {tx.status === "expired" && <p>Expired without being included; nothing was transferred.</p>}
+      {tx.status === "expired" && <p>Expired without being included; nothing was transferred.{tx.log ? ` ${tx.log}` : ""}</p>}
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
         {txActions(tx).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
