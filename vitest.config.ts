@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["{devnet,server,electron}/**/*.integration.test.ts"],
+          // scripts/: the quick variants of the heavy and soak benchmarks, so their code paths do not rot.
+          include: ["{devnet,server,electron,scripts}/**/*.integration.test.ts"],
           globalSetup: ["./devnet/test/global-setup.ts"],
           // Each file ends with nothing of its own still in flight on the shared devnet.
           setupFiles: ["./devnet/test/settle-after-file.ts"],

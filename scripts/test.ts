@@ -37,7 +37,8 @@ const phases: Phase[] = [
   { name: "typecheck", steps: [{ command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] }, { command: "npx", args: ["tsc", "-p", "renderer/tsconfig.json", "--noEmit"] }] },
   { name: "lint", steps: [{ command: "npx", args: ["eslint", "."] }, { command: "npx", args: ["tsx", "scripts/lint-security.ts"] }] },
   vitest("unit"),
-  vitest("integration"),
+  // The soak benchmark's quick variant there drives the built renderer.
+  vitest("integration", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
   // The access service's suite again on PostgreSQL, and the replica tests (a server is started from Debian's package).
   { ...vitest("integration-postgres"), missing: () => (postgresBinDir() ? undefined : "PostgreSQL is not installed (Debian: apt-get install postgresql)") },
   // The e2e suite drives the built renderer, so it builds it first.

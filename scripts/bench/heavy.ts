@@ -27,7 +27,7 @@ import type { BenchWorld } from "./world.js";
 /** CometBFT's genesis chunk size. */
 const CHUNK = 16 * 1024 * 1024;
 
-interface HeavyOptions {
+export interface HeavyOptions {
   readonly genesisMb: number;
   readonly blockTxs: number;
 }

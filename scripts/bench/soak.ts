@@ -75,7 +75,14 @@ ${panels.join("\n")}
 `;
 }
 
-export function soakSection(o: { minutes: number; sampleS: number }): Section {
+export interface SoakOptions {
+  readonly minutes: number;
+  readonly sampleS: number;
+  /** Where the chart is written (default docs/bench-soak.svg, linked from docs/benchmarks.md). */
+  readonly chartPath?: string;
+}
+
+export function soakSection(o: SoakOptions): Section {
   return {
     id: "soak",
     heading: "No growth over time",
@@ -156,8 +163,7 @@ export function soakSection(o: { minutes: number; sampleS: number }): Section {
       const end = (m: keyof Sample) => median(after.slice(-3).map((s) => s[m]));
       const growth = (m: keyof Sample) => end(m) / base(m) - 1;
       const pct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)} %`;
-      const svg = "bench-soak.svg";
-      writeFileSync(join(repoRoot, "docs", svg), chart(samples, warmupS));
+      writeFileSync(o.chartPath ?? join(repoRoot, "docs", "bench-soak.svg"), chart(samples, warmupS));
       const rows = METRICS.map((m) => `| ${m.label} | ${base(m.key).toFixed(1)} | ${end(m.key).toFixed(1)} | ${pct(growth(m.key))} |`);
       const memoryGrowth = Math.max(growth("rendererHeapMb"), growth("mainHeapMb"), growth("mainRssMb"));
       const countsGrew = end("handles") > base("handles") || end("listeners") > base("listeners");
