@@ -42,8 +42,12 @@ export const Commit = z.object({ height: DecString, round: z.number().int(), blo
 export const Block = z.object({
   blockId: BlockId,
   header: Header,
+  /** The transactions from `txOffset` on (a page of them when one was asked for), and their ids. */
   txs: z.array(Base64String),
   txHashes: z.array(HexString),
+  /** How many transactions the whole block holds. */
+  txCount: z.number().int(),
+  txOffset: z.number().int(),
   lastCommit: Commit.nullable(),
   evidenceCount: z.number().int(),
 });

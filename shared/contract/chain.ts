@@ -10,6 +10,13 @@ export type HttpMethod = z.infer<typeof HttpMethod>;
 const via = { via: HttpMethod.optional() };
 const args = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ ...shape, ...via });
 const height = args({ height: DecString.optional() });
+/** Largest page of a block's transactions one call returns. */
+export const MAX_BLOCK_TX_PAGE = 1000;
+/**
+ * A page of a block's transactions: a busy block holds thousands, and the block page asks for
+ * the rows it shows. Without `txLimit`, every transaction from `txOffset` on.
+ */
+const txPage = { txOffset: z.number().int().min(0).max(10_000_000).optional(), txLimit: z.number().int().min(1).max(MAX_BLOCK_TX_PAGE).optional() };
 const page = { page: z.number().int().min(1).max(1_000_000).optional(), perPage: z.number().int().min(1).max(100).optional() };
 const search = args({ query: z.string().min(1).max(512), orderBy: z.enum(["asc", "desc"]).optional(), ...page });
 
@@ -31,8 +38,8 @@ export const chainMethods = {
   abciInfo: method(args({}), T.AbciInfo),
   abciQuery: method(args({ path: z.string().min(1).max(256), data: HexString.optional(), height: DecString.optional(), prove: z.boolean().optional() }), T.AbciQueryResult),
   // Blocks and headers
-  block: method(height, T.Block),
-  blockByHash: method(args({ hash: Hash32Hex }), T.Block),
+  block: method(args({ height: DecString.optional(), ...txPage }), T.Block),
+  blockByHash: method(args({ hash: Hash32Hex, ...txPage }), T.Block),
   blockResults: method(height, T.BlockResults),
   blockchain: method(args({ minHeight: DecString.optional(), maxHeight: DecString.optional() }), T.Blockchain),
   blockSearch: method(search, T.BlockSearch),

@@ -5,9 +5,10 @@ import { expect, it } from "vitest";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, haltChain, rpc } from "../../support/chain.js";
-import { startCorpusProxy } from "../../support/corpus-proxy.js";
+import { type JsonRpcAnswer, startCorpusProxy } from "../../support/corpus-proxy.js";
 import { corpusRewrite, ERROR_DATA, ERROR_MESSAGE, EVENT_ATTRIBUTES, EVENT_TYPE, NODE_MONIKER, PEER_MONIKERS } from "../../support/corpus-rewrite.js";
 import { corpusMemos, homoglyphs } from "../../support/hostile-corpus.js";
+import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { expectInert } from "../../support/inert-page.js";
 import { typedSecret } from "../../support/run-secrets.js";
 import type { SpecContext } from "../../support/spec-context.js";
@@ -60,6 +61,17 @@ async function sendCorpusMemos(ctx: SpecContext, whilePending: (pending: Readonl
   return out;
 }
 
+/** Scrolls the virtualised list `testId` until its row `hash` is rendered (a bounded walk down the list). */
+async function scrollToRow(page: Page, testId: string, hash: string): Promise<void> {
+  const list = page.getByTestId(testId);
+  await list.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 200 && (await list.locator(`[data-hash="${hash}"]`).count()) === 0; i++) {
+    await list.evaluate((el) => (el.scrollTop += el.clientHeight / 2));
+    await page.waitForTimeout(50);
+  }
+  await list.locator(`[data-hash="${hash}"]`).waitFor({ timeout: WAIT_MS });
+}
+
 /** Adds a network through the Networks page (the page must be on it) and selects it. */
 async function addNetwork(page: Page, ctx: SpecContext, name: string, rpcUrl: string, accessUrl?: string): Promise<void> {
   const info = devnetInfo(ctx.env().four.devnetDir);
@@ -73,6 +85,14 @@ async function addNetwork(page: Page, ctx: SpecContext, name: string, rpcUrl: st
   await page.locator("tr", { hasText: name }).waitFor({ timeout: WAIT_MS });
   await page.getByLabel("Network", { exact: true }).selectOption({ label: name });
 }
+
+/** A block's transactions repeated to `count` by the proxy: a busy block built on real chain data. */
+const busyBlock = (height: string, count: number) => (method: string, answer: JsonRpcAnswer) => {
+  const block = (answer.result as { block?: { header: { height: string }; data: { txs: string[] } } } | undefined)?.block;
+  if ((method !== "block" && method !== "block_by_hash") || block?.header.height !== height || block.data.txs.length === 0) return;
+  const seen = block.data.txs;
+  block.data.txs = Array.from({ length: count }, (_, i) => seen[i % seen.length]!);
+};
 
 export function corpusSpecs(ctx: SpecContext): void {
   it("corpus memos on real transfers are inert text in the mempool, on each tx page and in their blocks' decoded txs", async () => {
@@ -93,7 +113,11 @@ export function corpusSpecs(ctx: SpecContext): void {
     }
     for (const height of new Set(sent.map((s) => s.height))) {
       await go(page, `block/${height}`, "block-txs");
-      await expectInert(page, sent.filter((s) => s.height === height).map((s) => s.memo), appUrl, `block ${height}`);
+      // The list renders only the rows on screen: each transfer's row is scrolled to first.
+      for (const s of sent.filter((one) => one.height === height)) {
+        await scrollToRow(page, "block-txs", s.hash.toUpperCase());
+        await expectInert(page, [s.memo], appUrl, `block ${height}, ${s.hash}`);
+      }
     }
     expect(ctx.errors(page)).toEqual([]);
   });
@@ -168,6 +192,49 @@ export function corpusSpecs(ctx: SpecContext): void {
       }
       await proxy.close();
       await accessProxy.close();
+    }
+  });
+  it("a block of 2,000 transactions shows its first rows with the block, and reads the rest a page at a time as the list scrolls", async () => {
+    const { rpcs } = ctx.env().four;
+    const height = sent[0]?.height;
+    expect(height, "the corpus spec before this one sent transfers").toBeDefined();
+    const proxy = await startCorpusProxy(rpcs[0]!, busyBlock(height!, 2_000));
+    const page = await explore(ctx, "networks");
+    try {
+      await addNetwork(page, ctx, "Busy block net", proxy.url);
+      await go(page, `block/${height!}`, "block-txs");
+      const list = page.getByTestId("block-txs");
+      expect(await list.getAttribute("data-count")).toBe("2000");
+      expect(await page.locator("#block-txs-h").textContent()).toBe("Transactions (2,000)");
+      // The rows' ids are the node's own transactions' ids, in the node's order.
+      const txs = (await rpc<{ block: { data: { txs: string[] } } }>(rpcs[0]!, "block", { height: height! })).block.data.txs;
+      const idOf = (i: number) => txIdOf(Buffer.from(txs[i % txs.length]!, "base64"));
+      const first = list.locator("[data-index='0']");
+      expect(await first.getAttribute("data-hash")).toBe(idOf(0));
+      // Only the rows on screen are in the page, not 2,000 of them.
+      expect(await list.locator("[role=listitem]").count()).toBeLessThan(60);
+      // End: the last row, on page 20, read when the list reaches it.
+      await first.focus();
+      await page.keyboard.press("End");
+      const last = list.locator("[data-index='1999']");
+      await expect.poll(() => last.getAttribute("data-hash"), { timeout: WAIT_MS }).toBe(idOf(1999));
+      expect(await last.textContent()).toContain("2000.");
+      expect(await last.evaluate((row) => row === document.activeElement)).toBe(true);
+      // Enter opens the focused row: its decoded body.
+      await page.keyboard.press("Enter");
+      await last.locator("details[open]").waitFor({ timeout: WAIT_MS });
+      expect(proxy.seen.get("block")).toBeGreaterThan(0);
+      expect(ctx.errors(page)).toEqual([]);
+    } finally {
+      await page.getByRole("link", { name: "Networks", exact: true }).click();
+      await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
+      const row = page.locator("tr", { hasText: "Busy block net" });
+      if ((await row.count()) > 0) {
+        page.once("dialog", (dialog) => void dialog.accept());
+        await row.getByRole("button", { name: "Remove" }).click();
+        await expect.poll(() => page.locator("tr", { hasText: "Busy block net" }).count(), { timeout: WAIT_MS }).toBe(0);
+      }
+      await proxy.close();
     }
   });
 }

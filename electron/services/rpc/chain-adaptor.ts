@@ -61,12 +61,18 @@ export async function txIdsOf(txs: readonly string[]): Promise<string[]> {
   return ids;
 }
 
-export async function block(w: Out<typeof W.RpcBlockResponse>): Promise<T.Block> {
+/** A block with its transactions from `page.offset`, at most `page.limit` of them (all by default). */
+export async function block(w: Out<typeof W.RpcBlockResponse>, page: { offset?: number; limit?: number } = {}): Promise<T.Block> {
+  const all = w.block.data.txs;
+  const offset = Math.min(page.offset ?? 0, all.length);
+  const txs = page.limit === undefined && offset === 0 ? all : all.slice(offset, page.limit === undefined ? undefined : offset + page.limit);
   return {
     blockId: blockId(w.block_id),
     header: header(w.block.header),
-    txs: w.block.data.txs,
-    txHashes: await txIdsOf(w.block.data.txs),
+    txs,
+    txHashes: await txIdsOf(txs),
+    txCount: all.length,
+    txOffset: offset,
     lastCommit: w.block.last_commit ? commit(w.block.last_commit) : null,
     evidenceCount: w.block.evidence?.evidence.length ?? 0,
   };

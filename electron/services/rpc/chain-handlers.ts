@@ -34,6 +34,22 @@ export interface ChainDeps {
 
 type Params = Record<string, string | number | boolean | undefined>;
 
+/** Blocks kept parsed for the next page of their transactions: the block page reads one at a time. */
+const RECENT_BLOCKS = 4;
+
+/** The last `size` values put, by key, the oldest dropped first. */
+function recentlyRead<V>(size: number) {
+  const values = new Map<string, V>();
+  return {
+    get: (key: string) => values.get(key),
+    put(key: string, value: V): void {
+      values.delete(key);
+      values.set(key, value);
+      if (values.size > size) values.delete(values.keys().next().value!);
+    },
+  };
+}
+
 /** Registers `chain.*`: each route's parameters encoded once, answers checked and adapted once. */
 export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain"> {
   async function checkedCall<S extends z.ZodType>(route: string, params: Params, schema: S, via?: HttpMethod, idempotent = true): Promise<{ data: z.output<S>; endpoint: string }> {
@@ -69,6 +85,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
   };
   const monikers = createMonikerCache();
+  const recentBlocks = recentlyRead<z.output<typeof W.RpcBlockResponse>>(RECENT_BLOCKS);
   const genesis = createGenesisCache(async () => openGenesis(await genesisSource()), (g) => g.close());
   const parsedGenesis = () => genesis.get(deps.connection().networkId);
   deps.onClose?.(() => genesis.clear());
@@ -79,8 +96,20 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       return { data: r.data ?? "", version: r.version ?? "", appVersion: r.app_version ?? "0", lastBlockHeight: r.last_block_height ?? "0", lastBlockAppHash: r.last_block_app_hash ?? "" };
     },
     abciQuery,
-    block: async (a) => A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via)),
-    blockByHash: async (a) => A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)),
+    block: async (a) => {
+      const page = { offset: a.txOffset, limit: a.txLimit };
+      // A page of a known height is read from the blocks read last: the node's answer is fixed.
+      if (a.height === undefined || page.limit === undefined) return A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via), page);
+      const key = `${deps.connection().networkId}/${a.height}`;
+      const w = recentBlocks.get(key) ?? (await call("block", { height: a.height }, W.RpcBlockResponse, a.via));
+      recentBlocks.put(key, w);
+      return A.block(w, page);
+    },
+    blockByHash: async (a) => {
+      const w = await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via);
+      if (a.txLimit !== undefined) recentBlocks.put(`${deps.connection().networkId}/${w.block.header.height}`, w);
+      return A.block(w, { offset: a.txOffset, limit: a.txLimit });
+    },
     blockResults: async (a) => {
       const w = await call("block_results", { height: a.height }, W.RpcBlockResults, a.via);
       return {

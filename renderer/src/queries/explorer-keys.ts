@@ -14,6 +14,7 @@ export const explorerKeys = {
   blockPages: (n: string) => [...explorerKeys.blocks(n), "pages"] as const,
   block: (n: string, height: string) => [...explorerKeys.blocks(n), "detail", height] as const,
   blockByHash: (n: string, hash: string) => [...explorerKeys.blocks(n), "hash", hash] as const,
+  blockTxPage: (n: string, height: string, offset: number) => [...explorerKeys.blocks(n), "txs", height, offset] as const,
   blockResults: (n: string, height: string) => [...explorerKeys.blocks(n), "results", height] as const,
   commit: (n: string, height: string) => [...explorerKeys.blocks(n), "commit", height] as const,
   txs: (n: string) => [...chainKeys.all(n), "txs"] as const,

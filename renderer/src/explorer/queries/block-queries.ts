@@ -4,6 +4,9 @@ import type { EventPayload } from "../../../../shared/events.js";
 import { unwrap } from "../../api/unwrap.js";
 import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
+/** A block's transactions are read this many at a time (the first page with the block). */
+export const BLOCK_TX_PAGE = 100;
+
 /** `blockchain` answers at most 20 block metas per call. */
 export const BLOCKS_PER_CALL = 20;
 
@@ -25,10 +28,21 @@ export const blockQueries = {
       },
       staleTime: Infinity,
     }),
+  /** The block with its first page of transactions: the page shows at once, whatever the block holds. */
   block: (api: CometdeskApi, n: string, height: string) =>
-    queryOptions({ queryKey: K.block(n, height), queryFn: () => unwrap(api.chain.block({ height })), staleTime: Infinity }),
+    queryOptions({ queryKey: K.block(n, height), queryFn: () => unwrap(api.chain.block({ height, txLimit: BLOCK_TX_PAGE })), staleTime: Infinity }),
   byHash: (api: CometdeskApi, n: string, hash: string) =>
-    queryOptions({ queryKey: K.blockByHash(n, hash), queryFn: () => unwrap(api.chain.blockByHash({ hash })), staleTime: Infinity }),
+    queryOptions({ queryKey: K.blockByHash(n, hash), queryFn: () => unwrap(api.chain.blockByHash({ hash, txLimit: BLOCK_TX_PAGE })), staleTime: Infinity }),
+  /** The page of a block's transactions from `offset`, read when the list scrolls to it. */
+  txPage: (api: CometdeskApi, n: string, height: string, offset: number) =>
+    queryOptions({
+      queryKey: K.blockTxPage(n, height, offset),
+      queryFn: async () => {
+        const b = await unwrap(api.chain.block({ height, txOffset: offset, txLimit: BLOCK_TX_PAGE }));
+        return { txs: b.txs, txHashes: b.txHashes };
+      },
+      staleTime: Infinity,
+    }),
   results: (api: CometdeskApi, n: string, height: string) =>
     queryOptions({ queryKey: K.blockResults(n, height), queryFn: () => unwrap(api.chain.blockResults({ height })), staleTime: Infinity }),
   commit: (api: CometdeskApi, n: string, height: string) =>

@@ -27,7 +27,7 @@ export function BlockBody({ block }: { block: Block }) {
           ["Hash", <Hash value={block.blockId.hash} />],
           ["Time", h.time],
           ["Chain id", <ChainText value={h.chainId} />],
-          ["Transactions", String(block.txs.length)],
+          ["Transactions", String(block.txCount)],
           ["Proposer", <Hash value={h.proposerAddress} />],
           ["Previous block", h.lastBlockId ? <Hash value={h.lastBlockId.hash} /> : "none (first block)"],
           ["App hash", <Hash value={h.appHash} />],

@@ -1,30 +1,78 @@
+import { useQueries } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef } from "react";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { TxHashLink } from "../../../links/links.js";
 import { Empty } from "../../../components/states.js";
 import { TxView } from "../../components/TxView.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { useRovingRows } from "../../components/use-roving-rows.js";
+import { BLOCK_TX_PAGE, blockQueries } from "../../queries/block-queries.js";
 
-/** The block's transactions, each decoded on demand (a <details> renders its body only when open). */
+const ROW_PX = 34;
+
+/**
+ * The block's transactions as a virtualised list: the first page came with the block, so its
+ * rows show at once; the rest are read a page at a time as the list scrolls to them, and only the
+ * rows on screen are rendered and decoded (a closed row's body only when opened). Rows grow when
+ * opened (measured, not guessed); arrow keys move between rows and Enter opens one.
+ */
 export function BlockTxs({ block }: { block: ResultOf<"chain.block"> }) {
-  const { network } = useExplorer();
+  const { api, n, network } = useExplorer();
+  const height = block.header.height;
+  const count = block.txCount;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 6 });
+  const items = virtual.getVirtualItems();
+  // The pages the rows on screen fall in, besides the one the block came with.
+  const offsets = [...new Set(items.map((i) => Math.floor(i.index / BLOCK_TX_PAGE) * BLOCK_TX_PAGE))].filter((o) => o !== block.txOffset);
+  const pages = useQueries({ queries: offsets.map((offset) => blockQueries.txPage(api, n, height, offset)) });
+  const loaded = new Map<number, { txs: readonly string[]; txHashes: readonly string[] }>([[block.txOffset, block]]);
+  offsets.forEach((offset, i) => pages[i]?.data && loaded.set(offset, pages[i].data));
+  const rowAt = (index: number) => {
+    const offset = Math.floor(index / BLOCK_TX_PAGE) * BLOCK_TX_PAGE;
+    const page = loaded.get(offset);
+    const at = index - offset;
+    return page && page.txs[at] !== undefined ? { tx: page.txs[at]!, hash: page.txHashes[at]! } : undefined;
+  };
+  // Row keys for the keyboard: positions, since a row's hash may not be read yet.
+  const keys = useMemo(() => Array.from({ length: count }, (_, i) => String(i)), [count]);
+  const toggle = (index: number) => {
+    const details = scroller.current?.querySelector<HTMLDetailsElement>(`[data-index="${index}"] details`);
+    if (details) details.open = !details.open;
+  };
+  const roving = useRovingRows(keys, virtual, scroller, toggle);
+  const failed = pages.find((p) => p.isError);
   return (
     <section aria-labelledby="block-txs-h">
-      <h3 id="block-txs-h">Transactions ({block.txs.length})</h3>
-      {block.txs.length === 0 ? (
+      <h3 id="block-txs-h">Transactions ({count.toLocaleString("en-US")})</h3>
+      {count === 0 ? (
         <Empty>This block has no transactions.</Empty>
       ) : (
-        <ol className="block-txs" data-testid="block-txs">
-          {block.txs.map((tx, i) => (
-            <li key={block.txHashes[i]}>
-              <details>
-                <summary>
-                  <TxHashLink hash={block.txHashes[i]!} full />
-                </summary>
-                <TxView base64={tx} prefix={network?.bech32Prefix} />
-              </details>
-            </li>
-          ))}
-        </ol>
+        <>
+          {failed && <p role="alert" className="form-error">Some transactions could not be read: {failed.error.message} <button type="button" className="secondary small" onClick={() => void failed.refetch()}>Retry</button></p>}
+          <div ref={scroller} className="virtual-scroll block-txs" role="list" aria-label={`Transactions of block ${height}`} data-testid="block-txs" data-count={count} onKeyDown={roving.onKeyDown}>
+            <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+              {items.map((item) => {
+                const row = rowAt(item.index);
+                return (
+                  <div key={item.key} ref={virtual.measureElement} role="listitem" className="virtual-row block-tx-row" data-hash={row?.hash} style={{ transform: `translateY(${item.start}px)` }} {...roving.rowProps(item.index)}>
+                    {row ? (
+                      <details>
+                        <summary>
+                          <span className="muted">{item.index + 1}.</span> <TxHashLink hash={row.hash} full tabIndex={-1} />
+                        </summary>
+                        <TxView base64={row.tx} prefix={network?.bech32Prefix} />
+                      </details>
+                    ) : (
+                      <p className="state-loading" aria-busy="true">{item.index + 1}. Reading…</p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </>
       )}
     </section>
   );

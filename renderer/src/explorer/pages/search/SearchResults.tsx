@@ -38,7 +38,7 @@ export function SearchResults({ kind, query, order, perPage }: { kind: "tx" | "b
           <thead><tr><th>Height</th><th>Time</th><th>Txs</th></tr></thead>
           <tbody>
             {blocks.map((b) => (
-              <tr key={b.header.height}><td><BlockLink height={b.header.height} /></td><td>{b.header.time}</td><td>{b.txs.length}</td></tr>
+              <tr key={b.header.height}><td><BlockLink height={b.header.height} /></td><td>{b.header.time}</td><td>{b.txCount}</td></tr>
             ))}
           </tbody>
         </table>
