@@ -1,7 +1,18 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Network } from "../../../shared/contract/network.js";
+import { spendableBalancesQuery } from "../../../shared/cosmos/bank/queries.js";
 import { createServices, type Services } from "../create-services.js";
+import { createEventHub } from "../event-hub.js";
+import { registerChainHandlers } from "../rpc/chain-handlers.js";
+import { runAbciQuery } from "../rpc/module-query.js";
+import { createRpcTransport } from "../rpc/rpc-transport.js";
+import { createProblemLog } from "../storage/problems.js";
+import { createDirectChain, type DirectChain } from "../tx/direct/direct-chain.js";
+import { createDirectSender } from "../tx/direct/direct-sender.js";
+import { openOutbox } from "../tx/outbox.js";
+import { openVault } from "../vault/vault.js";
 
 export type Answer = Record<string, unknown>;
 
@@ -61,4 +72,31 @@ export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls
     throw new Error(`${hash} was not committed within 20 s`);
   };
   return { services, call, committed };
+}
+
+/** A devnet added as a user adds a network by its RPC alone, and main's direct chain over its first node. */
+export function devnetDirectChain(info: DevnetFacts & { readonly nodes: ReadonlyArray<{ readonly rpc: string }> }) {
+  const network: Network = {
+    id: "devnet-rpc", name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
+    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }], defaultDenom: info.denom,
+    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "user",
+  };
+  const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" }] });
+  const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
+  return { network, handlers, chain: createDirectChain(handlers, transport) };
+}
+
+/**
+ * Main's direct sender as the app starts it: the vault unlocked (imported from `mnemonic` the
+ * first time) and the outbox read from `dataDir`. `chain` is where it broadcasts; balances are
+ * always read from `reads`.
+ */
+export async function startDirectSender(o: { info: DevnetFacts; mnemonic: string; dataDir: string; chain: DirectChain; reads: DirectChain; holdMs?: number }) {
+  const problems = createProblemLog();
+  const vault = openVault({ dataDir: o.dataDir, prefix: () => o.info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems });
+  if (!vault.status().exists) await vault.import(o.mnemonic, "a long password");
+  else await vault.unlock("a long password");
+  const outbox = openOutbox(o.dataDir, problems);
+  const spendable = (_: Network, address: string) => runAbciQuery(async (q) => o.reads.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
+  return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => o.chain, spendable, holdMs: () => o.holdMs ?? 0 }) };
 }

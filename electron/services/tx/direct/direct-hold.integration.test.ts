@@ -4,19 +4,8 @@ import { join } from "node:path";
 import { accountFromAny, QueryClient, setupAuthExtension, setupBankExtension } from "@cosmjs/stargate";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Network } from "../../../../shared/contract/network.js";
-import { spendableBalancesQuery } from "../../../../shared/cosmos/bank/queries.js";
 import type { Services } from "../../create-services.js";
-import { createEventHub } from "../../event-hub.js";
-import { registerChainHandlers } from "../../rpc/chain-handlers.js";
-import { runAbciQuery } from "../../rpc/module-query.js";
-import { createRpcTransport } from "../../rpc/rpc-transport.js";
-import { createProblemLog } from "../../storage/problems.js";
-import { type Answer, openDirectApp } from "../../testing/direct-app.js";
-import { openVault } from "../../vault/vault.js";
-import { openOutbox } from "../outbox.js";
-import { createDirectChain } from "./direct-chain.js";
-import { createDirectSender } from "./direct-sender.js";
+import { type Answer, devnetDirectChain, openDirectApp, startDirectSender } from "../../testing/direct-app.js";
 
 /**
  * The undo window without an access service: main holds a signed transaction before it
@@ -127,26 +116,10 @@ describe("direct mode's undo window", () => {
 });
 
 describe("direct mode's undo window across a restart", () => {
-  const network: Network = {
-    id: "devnet-rpc", name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
-    denoms: [{ base: info.denom, display: "COMET", exponent: 6 }], defaultDenom: info.denom,
-    gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "user",
-  };
-  const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" }] });
-  const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
-  const chain = createDirectChain(handlers, transport);
+  const { network, chain } = devnetDirectChain(info);
   const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-direct-hold-"));
-
   /** The app's sender as it starts: the vault unlocked, the outbox read from disk. */
-  async function start(holdMs: number) {
-    const problems = createProblemLog();
-    const vault = openVault({ dataDir, prefix: () => info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems });
-    if (!vault.status().exists) await vault.import(carol.mnemonic, "a long password");
-    else await vault.unlock("a long password");
-    const outbox = openOutbox(dataDir, problems);
-    const spendable = (_: Network, address: string) => runAbciQuery(async (q) => chain.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
-    return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => chain, spendable, holdMs: () => holdMs }) };
-  }
+  const start = (holdMs: number) => startDirectSender({ info, mnemonic: carol.mnemonic, dataDir, chain, reads: chain, holdMs });
 
   it("a restart inside the window keeps the rest of it: the held send can still be cancelled, and is never sent", async () => {
     const seq = await sequence();

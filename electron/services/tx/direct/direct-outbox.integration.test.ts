@@ -2,19 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import type { Network } from "../../../../shared/contract/network.js";
 import { sequenceOf } from "../../../../devnet/test/chain-client.js";
-import { createEventHub } from "../../event-hub.js";
-import { registerChainHandlers } from "../../rpc/chain-handlers.js";
-import { runAbciQuery } from "../../rpc/module-query.js";
-import { createRpcTransport } from "../../rpc/rpc-transport.js";
-import { createProblemLog } from "../../storage/problems.js";
-import { openVault } from "../../vault/vault.js";
-import { spendableBalancesQuery } from "../../../../shared/cosmos/bank/queries.js";
-import { openOutbox } from "../outbox.js";
 import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
+import { createRpcTransport } from "../../rpc/rpc-transport.js";
+import { devnetDirectChain, startDirectSender } from "../../testing/direct-app.js";
 import { createDirectChain, type DirectChain } from "./direct-chain.js";
-import { createDirectSender } from "./direct-sender.js";
 
 /**
  * Direct mode's outbox against the real devnet: the signed bytes are on disk before any node
@@ -24,26 +16,10 @@ import { createDirectSender } from "./direct-sender.js";
 const info = inject("devnet");
 const erin = info.accounts.find((a) => a.name === "erin")!;
 const dave = info.accounts.find((a) => a.name === "dave")!;
-const network: Network = {
-  id: "devnet-rpc", name: "Devnet by RPC", chainId: info.chainId, accessUrl: null, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
-  denoms: [{ base: info.denom, display: "COMET", exponent: 6 }], defaultDenom: info.denom,
-  gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "user",
-};
-const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" }] });
-const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
-const chain = createDirectChain(handlers, transport);
+const { network, handlers, chain } = devnetDirectChain(info);
 /** The app as it was when the process died: it wrote the outbox, and the broadcast never happened. */
 const crashing: DirectChain = { ...chain, broadcast: async () => { throw new Error("the process died before broadcasting"); } };
-
-async function app(dataDir: string, chainOf: DirectChain) {
-  const problems = createProblemLog();
-  const vault = openVault({ dataDir, prefix: () => info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems });
-  if (!vault.status().exists) await vault.import(erin.mnemonic, "a long password");
-  else await vault.unlock("a long password");
-  const outbox = openOutbox(dataDir, problems);
-  const spendable = (_: Network, address: string) => runAbciQuery(async (q) => chain.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
-  return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => chainOf, spendable }) };
-}
+const app = (dataDir: string, chainOf: DirectChain) => startDirectSender({ info, mnemonic: erin.mnemonic, dataDir, chain: chainOf, reads: chain });
 const transfer = (amount: string, extra: Record<string, string> = {}) => ({
   messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: erin.address, toAddress: dave.address, amount: [{ denom: info.denom, amount }] } }],
   ...extra,
@@ -93,12 +69,14 @@ describe("direct mode's outbox", () => {
 
   it("gives up, without resending, a send the crash kept past its timeout height", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-direct-outbox-"));
-    const height = await chain.latestHeight();
+    // The height is read once the vault is open (its key derivation takes seconds on a busy
+    // machine), and the send is valid for four blocks past it: enough to be signed, never sent.
     const first = await app(dataDir, crashing);
-    await expect(first.sender.send(network, transfer("32", { timeoutHeight: String(height + 2n) }))).rejects.toThrow(/died/);
+    const height = await chain.latestHeight();
+    await expect(first.sender.send(network, transfer("32", { timeoutHeight: String(height + 4n) }))).rejects.toThrow(/died/);
     const [stored] = first.outbox.unconfirmed();
     first.vault.close();
-    await waitFor(async () => ((await chain.latestHeight()) > height + 2n ? true : undefined));
+    await waitFor(async () => ((await chain.latestHeight()) > height + 4n ? true : undefined));
 
     const restarted = await app(dataDir, chain);
     expect(await restarted.sender.reconcile(() => network)).toEqual([]);
