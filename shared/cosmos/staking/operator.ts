@@ -37,7 +37,7 @@ export const validatorQuery: AbciQueryDef<{ validator: string }, OperatorValidat
   },
 };
 
-/** The staking params an edit is checked against: the chain's least commission rate. */
+/** The staking params the pages need: the chain's least commission rate (an edit is checked against it) and its bond denom. */
 export const stakingParamsQuery: AbciQueryDef<Record<string, never>, { readonly minCommissionRate: string; readonly bondDenom: string }> = {
   path: "/cosmos.staking.v1beta1.Query/Params",
   encode: () => QueryParamsRequest.encode({}).finish(),

@@ -17,7 +17,7 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
   return (
     <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="vote-title" data-testid="vote-form">
       <h3 id="vote-title">Vote</h3>
-      <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined}>
+      <fieldset>
         <legend>Option</legend>
         {VOTE_CHOICES.map((c) => (
           <label key={c} className="radio"><input type="radio" name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined} /> {VOTE_LABELS[c]}</label>

@@ -19,8 +19,10 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const rewards = useQuery(stakingQueries.rewards(api, network.id, delegator));
   const unbonding = useQuery(stakingQueries.unbonding(api, network.id, delegator));
   const redelegations = useQuery(stakingQueries.redelegations(api, network.id, delegator));
+  const params = useQuery(stakingQueries.params(api, network.id));
   const units = displayUnits(network);
-  const stakeDenom = delegations.data?.[0]?.balance.denom ?? (network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms[0])?.base ?? network.defaultDenom;
+  // Unbonding entries carry no denom: they are in the chain's bond denom (its staking params).
+  const stakeDenom = params.data?.bondDenom || delegations.data?.[0]?.balance.denom || network.defaultDenom;
   const coin = (amount: string, denom = stakeDenom) => formatCoin(`${amount}${denom}`, units, network.defaultDenom);
   const name = (valoper: string) => <ChainText value={monikers.get(valoper) || valoper} />;
   const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
@@ -67,7 +69,7 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
               <td>{coin(e.balance)}</td>
               <td>{e.creationHeight}</td>
               <td>{e.completionTime ? new Date(e.completionTime).toLocaleString() : "unknown"}</td>
-              <td><button type="button" className="secondary" onClick={() => cancel(e)} aria-label={`Cancel unbonding of ${coin(e.balance)} from ${monikers.get(e.validatorAddress) || e.validatorAddress}, started at height ${e.creationHeight}`}>Cancel unbonding</button></td>
+              <td><button type="button" className="secondary" disabled={!params.data && !delegations.data?.length} onClick={() => cancel(e)} aria-label={`Cancel unbonding of ${coin(e.balance)} from ${monikers.get(e.validatorAddress) || e.validatorAddress}, started at height ${e.creationHeight}`}>Cancel unbonding</button></td>
             </tr>
           ))}
           {unbonding.data?.length === 0 && <tr><td colSpan={5} className="muted">Nothing is unbonding.</td></tr>}
