@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fundGenesis, GENESIS_BALANCE } from "./genesis.js";
+import { backdateGenesis, fundGenesis, GENESIS_BALANCE } from "./genesis.js";
 
 // The relevant part of what `simd init` writes (a recorded fixture: this tests the edit only).
 const fresh = JSON.stringify({
@@ -63,5 +63,13 @@ describe("fundGenesis", () => {
 
   it("rejects a genesis file of another shape", () => {
     expect(() => fundGenesis(JSON.stringify({ app_state: {} }), keys)).toThrow();
+  });
+});
+
+describe("backdateGenesis", () => {
+  it("puts the genesis time 25 h before now and keeps the rest", () => {
+    const now = new Date("2026-01-02T12:00:00.000Z");
+    const moved = JSON.parse(backdateGenesis(JSON.stringify({ genesis_time: "2026-01-02T11:59:59Z", chain_id: "c" }), now));
+    expect(moved).toEqual({ genesis_time: "2026-01-01T11:00:00.000Z", chain_id: "c" });
   });
 });

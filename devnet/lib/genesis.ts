@@ -56,6 +56,22 @@ export const DEVNET_GOV = {
 } as const;
 
 /**
+ * How far in the past the devnet's genesis time lies. The SDK lets a validator change its
+ * commission rate once per 24 h after its `update_time`, which a gentx sets to the genesis time:
+ * a chain born "now" could only show that change refused. 25 h back, the genesis validators may
+ * change it once at once, and a second change the same day is still refused. Block 1 carries the
+ * genesis time; from block 2 on, CometBFT takes the validators' clocks (the median of the votes).
+ */
+export const GENESIS_AGE_HOURS = 25;
+
+/** Moves a genesis file's `genesis_time` back by GENESIS_AGE_HOURS from `now`. */
+export function backdateGenesis(genesisText: string, now: Date = new Date()): string {
+  const genesis = z.looseObject({ genesis_time: z.string() }).parse(JSON.parse(genesisText));
+  genesis.genesis_time = new Date(now.getTime() - GENESIS_AGE_HOURS * 3_600_000).toISOString();
+  return `${JSON.stringify(genesis, null, 2)}\n`;
+}
+
+/**
  * Funds every key in a freshly initialised genesis file and names the denoms.
  * Editing JSON here is much faster than one `simd genesis add-genesis-account` per key.
  */

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { join } from "node:path";
 import { type AccountsFile } from "./accounts.js";
 import { DevnetError } from "./errors.js";
-import { fundGenesis, SELF_DELEGATION } from "./genesis.js";
+import { backdateGenesis, fundGenesis, SELF_DELEGATION } from "./genesis.js";
 import { CHAIN_ID, type Layout, nodeHome, STAKE_DENOM } from "./layout.js";
 import type { Progress } from "./progress.js";
 import { runSimd } from "./simd.js";
@@ -50,6 +50,8 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
     progress.update(`gentx of node${i} signed`);
   }
   await runSimd(layout, ["genesis", "collect-gentxs", "--home", homes[0]!]);
+  // After collect-gentxs, which writes the file again: the gentxs' commissions date from genesis.
+  writeFileSync(genesisOf(homes[0]!), backdateGenesis(readFileSync(genesisOf(homes[0]!), "utf8")));
   await runSimd(layout, ["genesis", "validate", "--home", homes[0]!]);
   for (const home of homes.slice(1)) copyFileSync(genesisOf(homes[0]!), genesisOf(home));
   progress.done(`chain ${CHAIN_ID} initialised with ${count} validator(s)`);

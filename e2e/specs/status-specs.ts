@@ -10,7 +10,7 @@ export function statusSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     await passGate(page);
     await expect.poll(() => page.title()).toBe("Cometdesk");
-    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["Dashboard", "Blocks", "Validators", "Mempool", "Consensus", "Genesis", "Search", "ABCI & RPC", "Node", "Watch", "Wallet", "Send", "Staking", "Transactions", "Networks", "Settings"]);
+    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["Dashboard", "Blocks", "Validators", "Mempool", "Consensus", "Genesis", "Search", "ABCI & RPC", "Node", "Watch", "Wallet", "Send", "Staking", "Governance", "My validator", "Transactions", "Networks", "Settings"]);
     expect(ctx.errors(page)).toEqual([]);
   });
 

@@ -44,6 +44,7 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
         rendererShortcut("Send", "CmdOrCtrl+4", actions),
         rendererShortcut("Transactions", "CmdOrCtrl+5", actions),
         rendererShortcut("Staking", "CmdOrCtrl+6", actions),
+        rendererShortcut("Governance", "CmdOrCtrl+7", actions),
         rendererShortcut("Settings", "CmdOrCtrl+,", actions),
         { type: "separator" },
         rendererShortcut("Search…", "CmdOrCtrl+K", actions),

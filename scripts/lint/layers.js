@@ -43,7 +43,7 @@ export const LAYERS = [
   { name: "events", paths: ["renderer/src/events/"], may: ["shared", "api", "queries"] },
   { name: "links", paths: ["renderer/src/links/"], may: ["shared", "text", "components"] },
   // Features: each may use every layer above, the Cosmos modules, and itself; never another feature.
-  ...["explorer", "wallet", "networks", "settings", "lock", "staking", "watch"].map((name) => ({
+  ...["explorer", "wallet", "networks", "settings", "lock", "staking", "governance", "watch"].map((name) => ({
     name,
     paths: [`renderer/src/${name}/`],
     may: ["shared", "cosmos", "actions", "text", "theme", "api", "components", "queries", "events", "links"],

@@ -46,3 +46,34 @@ describe("the direct signer check (what the vault signs in SIGN_MODE_DIRECT)", (
     expect(directSignerRefusal(body(), account)?.refusal).toBe("unregistered_message");
   });
 });
+
+describe("the weighted vote and cancel unbonding", () => {
+  const weighted = (options: Array<{ option: string; weight: string }>) => ActionMessage.safeParse({ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId: "3", voter: account, options } });
+
+  it("takes weights that add up to exactly 1 and encodes them as 18-decimal atomics", () => {
+    const ok = weighted([{ option: "yes", weight: "0.7" }, { option: "no_with_veto", weight: "0.3" }]);
+    expect(ok.success).toBe(true);
+    const action = ACTIONS["/cosmos.gov.v1beta1.MsgVoteWeighted"]!;
+    const proto = action.toProto(ok.data!.value) as { options: Array<{ option: number; weight: string }> };
+    expect(proto.options).toEqual([{ option: 1, weight: "700000000000000000" }, { option: 4, weight: "300000000000000000" }]);
+    expect(cosmosRegistry.encodeTxBody({ messages: [{ typeUrl: action.typeUrl, value: proto }] }).length).toBeGreaterThan(0);
+  });
+
+  it("refuses weights that do not add up to 1, a zero weight and an option given twice, in words", () => {
+    const words = (r: ReturnType<typeof weighted>) => (r.success ? "" : r.error.issues.map((i) => i.message).join(" "));
+    expect(words(weighted([{ option: "yes", weight: "0.5" }, { option: "no", weight: "0.4" }]))).toMatch(/add up to exactly 1; these add up to 0\.9/);
+    expect(words(weighted([{ option: "yes", weight: "1" }, { option: "no", weight: "0" }]))).toMatch(/weight of no must be above 0/);
+    expect(words(weighted([{ option: "yes", weight: "0.5" }, { option: "yes", weight: "0.5" }]))).toMatch(/yes is given twice/);
+    expect(words(weighted([{ option: "yes", weight: "1.5" }]))).toMatch(/between 0 and 1/);
+  });
+
+  it("names the unbonding entry by its creation height", () => {
+    const value = { delegatorAddress: account, validatorAddress: valoper(other), amount: { denom: "ustake", amount: "10" }, creationHeight: "42" };
+    const parsed = ActionMessage.parse({ typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value });
+    const action = ACTIONS[parsed.typeUrl]!;
+    expect(action.toProto(parsed.value)).toMatchObject({ creationHeight: 42n });
+    expect(action.review(parsed.value)).toContainEqual(["Unbonding started at height", "42"]);
+    expect(action.spend(parsed.value)).toEqual([]);
+    expect(ActionMessage.safeParse({ typeUrl: parsed.typeUrl, value: { ...value, creationHeight: "0" } }).success).toBe(false);
+  });
+});

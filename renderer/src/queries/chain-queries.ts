@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
 import { unwrap } from "../api/unwrap.js";
 
@@ -17,3 +17,8 @@ export const chainQueries = {
   connection: (api: CometdeskApi, networkId: string) =>
     queryOptions({ queryKey: chainKeys.connection(networkId), queryFn: () => unwrap(api.chain.connection({})) }),
 };
+
+/** The last height the live feed announced for `networkId` (null before the first block). */
+export function useLastHeight(api: CometdeskApi, networkId: string | undefined): string | null | undefined {
+  return useQuery({ ...chainQueries.connection(api, networkId ?? ""), enabled: networkId !== undefined }).data?.lastHeight;
+}

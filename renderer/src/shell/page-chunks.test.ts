@@ -21,13 +21,13 @@ describe("the page table", () => {
   it("keeps the navigation's order and its shortcuts, as the menu's accelerators name them", () => {
     expect(PAGES.map((p) => p.label)).toEqual([
       "Dashboard", "Blocks", "Validators", "Mempool", "Consensus", "Genesis", "Search", "ABCI & RPC",
-      "Node", "Watch", "Wallet", "Send", "Staking", "Transactions", "Networks", "Settings",
+      "Node", "Watch", "Wallet", "Send", "Staking", "Governance", "My validator", "Transactions", "Networks", "Settings",
     ]);
     expect(PAGE_SHORTCUTS.map((s) => [s.key, s.route])).toEqual([
-      ["1", "node"], ["2", "networks"], ["3", "wallet"], ["4", "send"], ["5", "transactions"], ["6", "staking"], [",", "settings"],
+      ["1", "node"], ["2", "networks"], ["3", "wallet"], ["4", "send"], ["5", "transactions"], ["6", "staking"], ["7", "governance"], [",", "settings"],
     ]);
     expect(SHORTCUT_LIST.map((s) => `${s.keys} ${s.label}`)).toEqual([
-      "Mod+1 Node", "Mod+2 Networks", "Mod+3 Wallet", "Mod+4 Send", "Mod+5 Transactions", "Mod+6 Staking", "Mod+, Settings",
+      "Mod+1 Node", "Mod+2 Networks", "Mod+3 Wallet", "Mod+4 Send", "Mod+5 Transactions", "Mod+6 Staking", "Mod+7 Governance", "Mod+, Settings",
       "Mod+K Search a height, hash or address", "Mod+Shift+L Lock the wallet", "Mod+Shift+D Switch between light and dark theme",
     ]);
   });

@@ -85,6 +85,8 @@ export const PAGES = [
   { id: "wallet", label: "Wallet", shortcut: "3", ...withProps(page(() => import("../wallet/pages/wallet/WalletPage.js").then((m) => m.WalletPage)), (c) => ({ unlocked: c.walletUnlocked })) },
   { id: "send", label: "Send", shortcut: "4", chunks: plain(() => import("../wallet/pages/send/SendPage.js").then((m) => m.SendPage)) },
   { id: "staking", label: "Staking", shortcut: "6", chunks: plain(() => import("../staking/pages/StakingPage.js").then((m) => m.StakingPage)) },
+  { id: "governance", label: "Governance", shortcut: "7", chunks: plain(() => import("../governance/pages/GovernancePage.js").then((m) => m.GovernancePage)) },
+  { id: "operator", label: "My validator", chunks: plain(() => import("../staking/pages/OperatorPage.js").then((m) => m.OperatorPage)) },
   { id: "transactions", label: "Transactions", shortcut: "5", chunks: plain(() => import("../wallet/pages/transactions/TransactionsPage.js").then((m) => m.TransactionsPage)) },
   { id: "networks", label: "Networks", shortcut: "2", chunks: plain(() => import("../networks/pages/NetworksPage.js").then((m) => m.NetworksPage)) },
   { id: "settings", label: "Settings", shortcut: ",", ...withProps(page(() => import("../settings/pages/SettingsPage.js").then((m) => m.SettingsPage)), () => ({ shortcuts: SHORTCUT_LIST })) },

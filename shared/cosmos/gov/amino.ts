@@ -1,10 +1,8 @@
 import type { AminoSigners } from "../amino-signer.js";
 
-/**
- * Who signs each governance message the vault may sign (see `../amino-signers.ts`). The weighted
- * vote is declared with its codec in `messages.ts`: until then no transaction can carry it.
- */
+/** Who signs each governance message the vault may sign (see `../amino-signers.ts`). */
 export const GOV_SIGNERS = {
   "cosmos-sdk/MsgVote": { field: "voter", kind: "account" },
+  "cosmos-sdk/MsgVoteWeighted": { field: "voter", kind: "account" },
   "cosmos-sdk/MsgDeposit": { field: "depositor", kind: "account" },
 } as const satisfies AminoSigners;

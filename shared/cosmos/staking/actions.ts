@@ -46,6 +46,18 @@ export const stakingActions = {
     spend: () => [],
     toProto: (v) => ({ ...v }),
   }),
+  "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation": action({
+    typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation",
+    aminoType: "cosmos-sdk/MsgCancelUnbondingDelegation",
+    // The entry is named by the height that created it: one undelegation can have several entries.
+    value: z.strictObject({ delegatorAddress: ActionAddress, validatorAddress: ActionAddress, amount: ActionCoin, creationHeight: z.string().regex(/^[1-9]\d{0,19}$/, "expected the block height that created the unbonding entry") }),
+    signer: { field: "delegatorAddress", kind: "account" },
+    title: "Cancel unbonding",
+    review: (v) => [["Delegator", v.delegatorAddress], ["Validator", v.validatorAddress], ["Amount", coinText(v.amount)], ["Unbonding started at height", v.creationHeight]],
+    // The coins go from unbonding back to the validator's delegation: nothing leaves the spendable balance.
+    spend: () => [],
+    toProto: (v) => ({ ...v, creationHeight: BigInt(v.creationHeight) }),
+  }),
   "/cosmos.staking.v1beta1.MsgEditValidator": action({
     typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator",
     aminoType: "cosmos-sdk/MsgEditValidator",

@@ -10,13 +10,19 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv, repoRoot } from "../../../../devnet/lib/layout.js";
 import { readDevnetInfo, type DevnetInfo } from "../../../../devnet/lib/state.js";
 import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
+import { fromBase64, toHex } from "@cosmjs/encoding";
+import type { AbciQueryDef } from "../../../../shared/cosmos/abci-query.js";
+import { tallyQuery, voteQuery } from "../../../../shared/cosmos/gov/proposals.js";
+import { delegationsQuery, unbondingQuery } from "../../../../shared/cosmos/staking/account-stakes.js";
 import type { Services } from "../../create-services.js";
 import { openDirectApp } from "../../testing/direct-app.js";
 
 /**
  * A validator operator's own messages, signed by the app in direct mode and committed by the
- * devnet, with the chain's state read back: a vote on a proposal (the single-validator devnet),
- * and unjail (the four-validator devnet, one node stopped with SIGSTOP until it is jailed).
+ * devnet, with the chain's state read back through the app's own ABCI reads (the queries the
+ * Staking and Governance pages use): a vote and a weighted vote on a proposal, cancelling an
+ * unbonding (the single-validator devnet), and unjail (the four-validator devnet, one node
+ * stopped with SIGSTOP until it is jailed).
  */
 const single = inject("devnet");
 const valoper = (account: string) => toBech32("cosmosvaloper", fromBech32(account, 90).data);
@@ -35,6 +41,79 @@ const until = async <T>(what: string, seconds: number, probe: () => Promise<T | 
 
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
+});
+
+/** One module query through the app's `chain.abciQuery`, as the renderer runs it; undefined when the module refuses. */
+const read = async <A, R>(call: (m: string, a?: unknown) => Promise<Record<string, unknown>>, def: AbciQueryDef<A, R>, args: A): Promise<R | undefined> => {
+  const answer = await call("chain.abciQuery", { path: def.path, data: toHex(def.encode(args)) });
+  return answer.code === 0 ? def.decode(fromBase64(answer.value as string)) : undefined;
+};
+
+/** A text proposal by carol, in its voting period at once (its deposit is the devnet's minimum). */
+const submitProposal = async (title: string): Promise<string> => {
+  const carol = single.accounts.find((a) => a.name === "carol")!;
+  const wallet = await DirectSecp256k1HdWallet.fromMnemonic(carol.mnemonic, { prefix: single.bech32Prefix });
+  const client = await SigningStargateClient.connectWithSigner(single.nodes[0]!.rpc, wallet);
+  const submitted = await client.signAndBroadcast(carol.address, [{
+    typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+    value: { messages: [], initialDeposit: coins(1_000_000, single.stakeDenom), proposer: carol.address, metadata: "a text proposal of the integration tests", title, summary: "Voted on by the app", expedited: false },
+  }], { amount: coins(10_000, single.denom), gas: "400000" });
+  expect(submitted.code, submitted.rawLog).toBe(0);
+  client.disconnect();
+  return submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
+};
+
+describe("cancel unbonding", () => {
+  it("returns an unbonding entry to the delegation: the entry is gone and the delegation is whole again", async () => {
+    const dave = single.accounts.find((a) => a.name === "dave")!;
+    const validator = valoper(single.validators[0]!.address);
+    const { call, committed } = await app(single, dave.mnemonic, single.nodes[0]!.rpc);
+    const send = async (messages: unknown[]) => committed((await call("tx.sendMessages", { messages })).txHash as string);
+    const stake = (amount: string) => ({ denom: single.stakeDenom, amount });
+    expect(await send([{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: dave.address, validatorAddress: validator, amount: stake("5000000") } }])).toMatchObject({ status: "committed" });
+    const delegated = async () => (await read(call, delegationsQuery, { delegator: dave.address }))!.find((d) => d.validatorAddress === validator)!.balance.amount;
+    const whole = await delegated();
+    expect(await send([{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: dave.address, validatorAddress: validator, amount: stake("2000000") } }])).toMatchObject({ status: "committed" });
+    expect(await delegated()).toBe(String(BigInt(whole) - 2_000_000n));
+    const entries = (await read(call, unbondingQuery, { delegator: dave.address }))!.filter((e) => e.validatorAddress === validator);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ balance: "2000000" });
+    expect(Date.parse(entries[0]!.completionTime!)).toBeGreaterThan(Date.now());
+
+    const cancel = { typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value: { delegatorAddress: dave.address, validatorAddress: validator, amount: stake("2000000"), creationHeight: entries[0]!.creationHeight } };
+    const prepared = await call("tx.prepare", { messages: [cancel] });
+    expect((prepared.messages as Array<{ title: string; review: string[][] }>)[0]).toMatchObject({ title: "Cancel unbonding", review: expect.arrayContaining([["Unbonding started at height", entries[0]!.creationHeight]]) });
+    expect(await send([cancel])).toMatchObject({ status: "committed" });
+    expect((await read(call, unbondingQuery, { delegator: dave.address }))!.filter((e) => e.validatorAddress === validator)).toEqual([]);
+    expect(await delegated()).toBe(whole);
+  });
+});
+
+describe("a weighted vote", () => {
+  it("refuses weights that do not add up to 1 before signing, and the chain records the weights of one that does", async () => {
+    const proposalId = await submitProposal("A proposal voted with weights");
+    const erin = single.accounts.find((a) => a.name === "erin")!;
+    const validator = valoper(single.validators[0]!.address);
+    const { call, committed } = await app(single, erin.mnemonic, single.nodes[0]!.rpc);
+    // Voting power comes from bonded stake: erin delegates, then votes 70 % yes and 30 % no.
+    const delegate = await call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: erin.address, validatorAddress: validator, amount: { denom: single.stakeDenom, amount: "10000000" } } }] });
+    expect(await committed(delegate.txHash as string)).toMatchObject({ status: "committed" });
+
+    const vote = (options: Array<{ option: string; weight: string }>) => ({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId, voter: erin.address, options } }] });
+    const refused = await call("tx.prepare", vote([{ option: "yes", weight: "0.6" }, { option: "no", weight: "0.3" }])).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/weights must add up to exactly 1; these add up to 0\.9/);
+    expect(await read(call, voteQuery, { id: proposalId, voter: erin.address })).toBeUndefined();
+
+    const prepared = await call("tx.prepare", vote([{ option: "yes", weight: "0.7" }, { option: "no", weight: "0.3" }]));
+    expect((prepared.messages as Array<{ review: string[][] }>)[0]!.review).toEqual([["Proposal", proposalId], ["Voter", erin.address], ["Weight of yes", "0.7"], ["Weight of no", "0.3"]]);
+    const tx = await call("tx.sendMessages", { ...vote([{ option: "yes", weight: "0.7" }, { option: "no", weight: "0.3" }]), sequence: prepared.sequence });
+    expect(await committed(tx.txHash as string)).toMatchObject({ status: "committed" });
+    expect(await read(call, voteQuery, { id: proposalId, voter: erin.address })).toEqual([{ option: "yes", weight: "0.7" }, { option: "no", weight: "0.3" }]);
+    // erin is the only voter: the live tally splits her stake 7 to 3.
+    const tally = (await read(call, tallyQuery, { id: proposalId }))!;
+    expect(BigInt(tally.yes) * 3n).toBe(BigInt(tally.no) * 7n);
+    expect(BigInt(tally.yes) + BigInt(tally.no)).toBeGreaterThanOrEqual(10_000_000n);
+  });
 });
 
 describe("a vote on a proposal", () => {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
@@ -6,17 +6,26 @@ import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "..
 import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
+import { useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
-import { StakeReview } from "./StakeReview.js";
-import { StakeSent } from "./StakeSent.js";
+import { MessagesReview } from "../../components/MessagesReview.js";
+import { MessagesSent } from "../../components/MessagesSent.js";
+import { operatorAddressOf } from "../operator-address.js";
+import { stakingKeys } from "../queries/stake-queries.js";
+import { StakeLists } from "./StakeLists.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 
-/** Staking: delegate, undelegate, redelegate, withdraw every reward; then a review of exactly what main signs. */
+/**
+ * Staking: what the account stakes (delegations with rewards, unbonding entries to cancel,
+ * redelegations), then delegate, undelegate, redelegate, withdraw every reward; each through a
+ * review of exactly what main signs.
+ */
 export function StakingPage() {
   const api = useApi();
+  const client = useQueryClient();
   const { network } = useSelectedNetwork();
   const accounts = useQuery(walletQueries.accounts(api));
   const [draft, setDraft] = useState<StakeDraft>({ kind: "delegate", delegator: "", validator: "", destination: "", amount: "", memo: "" });
@@ -33,10 +42,11 @@ export function StakingPage() {
       return delegatorValidatorsQuery.decode(fromBase64(answer.value));
     },
   });
+  const height = useLastHeight(api, network?.id);
   if (!network) return <p aria-busy="true">Loading…</p>;
   const stake = network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms.find((d) => d.base === network.defaultDenom)!;
-  if (step.step === "review") return <StakeReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
-  if (step.step === "sent") return <StakeSent txHash={step.txHash} networkId={network.id} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); }} />;
+  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
+  if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); }} />;
 
   const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const review = () => {
@@ -45,6 +55,8 @@ export function StakingPage() {
     if (checked.messages) setStep({ step: "review", args: { messages: checked.messages, memo: checked.memo }, requestId: crypto.randomUUID() });
   };
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
+  const monikers = new Map(options.map((v) => [v.operatorAddress, v.moniker]));
+  const ownValidator = options.find((v) => v.operatorAddress === operatorAddressOf(delegator, network.bech32Prefix));
   const validatorSelect = (id: "validator" | "destination", label: string) => (
     <div className="field" data-invalid={errors[id] ? true : undefined}>
       <label htmlFor={`stake-${id}`}>{label}</label>
@@ -57,6 +69,9 @@ export function StakingPage() {
   );
 
   return (
+    <>
+    {ownValidator && <p className="row" data-testid="own-validator">This account operates the validator <strong>{ownValidator.moniker || ownValidator.operatorAddress}</strong>{ownValidator.jailed ? " (jailed)" : ""}. <a href="#/operator">Open the validator page</a></p>}
+    {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     <form className="stake-form" onSubmit={(e) => { e.preventDefault(); review(); }} aria-labelledby="stake-title">
       <h2 id="stake-title">Staking on {network.name}</h2>
       <fieldset>
@@ -97,5 +112,6 @@ export function StakingPage() {
       {validators.isError && <p className="field-error" role="alert">The validators could not be read: {validators.error.message}</p>}
       <div className="row"><button type="submit">Review</button></div>
     </form>
+    </>
   );
 }

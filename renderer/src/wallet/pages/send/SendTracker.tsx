@@ -13,7 +13,7 @@ import { AccessProblemView } from "../../AccessProblemView.js";
 import { inertText } from "../../inert-text.js";
 import { txActions } from "../../tx-actions.js";
 import { BroadcastNote } from "../../../components/BroadcastNote.js";
-import { chainQueries } from "../../../queries/chain-queries.js";
+import { useLastHeight } from "../../../queries/chain-queries.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
@@ -29,7 +29,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
     refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2_000),
   });
   const tx = detail.data ?? first;
-  const connection = useQuery(chainQueries.connection(api, network.id));
+  const height = useLastHeight(api, network.id);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (tx.status !== "queued") return;
@@ -51,7 +51,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
       <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, units, info.defaultDenom)} to <code>{tx.to}</code></p>
       <p>Transaction <a href={txDetailHash(tx.txHash)}><code data-testid="sent-hash">{tx.txHash}</code></a></p>
       {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held ${network.accessUrl ? "by the service" : "by this app"} for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}
-      {tx.status === "broadcast" && <BroadcastNote timeoutHeight={tx.timeoutHeight} height={connection.data?.lastHeight} />}
+      {tx.status === "broadcast" && <BroadcastNote timeoutHeight={tx.timeoutHeight} height={height} />}
       {tx.status === "committed" && <p>Committed in block {tx.height}.</p>}
       {(tx.status === "failed" || tx.status === "rejected") && (
         <div role="alert" className="state-error">

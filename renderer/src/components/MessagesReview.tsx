@@ -1,20 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { Network } from "../../../../shared/contract/network.js";
-import type { FeeTier, PrepareArgs } from "../../../../shared/contract/tx.js";
-import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
-import { useApi } from "../../api/api-context.js";
-import { errorMessage, unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../api/use-action.js";
-import { ReviewButtons } from "../../components/ReviewButtons.js";
+import type { Network } from "../../../shared/contract/network.js";
+import type { FeeTier, PrepareArgs } from "../../../shared/contract/tx.js";
+import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
+import { useApi } from "../api/api-context.js";
+import { errorMessage, unwrap } from "../api/unwrap.js";
+import { useAction } from "../api/use-action.js";
+import { ReviewButtons } from "./ReviewButtons.js";
 
 /**
  * Exactly what main will sign, from `tx.prepare`: signer, chain, account number, sequence, each
  * message in words, fee and gas (the simulated figure and its adjustment), memo, timeout height
  * and sign mode, and the raw prepared transaction. Signing sends back the reviewed fee, gas,
- * timeout and sequence: main refuses when the account moved on meanwhile.
+ * timeout and sequence: main refuses when the account moved on meanwhile. The Staking,
+ * Governance and validator pages all review their messages here.
  */
-export function StakeReview({ args, requestId, network, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; onBack: () => void; onSent: (txHash: string) => void }) {
+export function MessagesReview({ args, requestId, network, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; onBack: () => void; onSent: (txHash: string) => void }) {
   const api = useApi();
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
   const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier })), staleTime: Infinity, retry: false });

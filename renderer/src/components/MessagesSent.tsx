@@ -1,27 +1,25 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { FINAL_TX_STATUSES } from "../../../../shared/contract/tx.js";
-import { useApi } from "../../api/api-context.js";
-import { errorMessage, unwrap } from "../../api/unwrap.js";
-import { useAction } from "../../api/use-action.js";
-import { BroadcastNote } from "../../components/BroadcastNote.js";
-import { chainQueries } from "../../queries/chain-queries.js";
+import { FINAL_TX_STATUSES } from "../../../shared/contract/tx.js";
+import { useApi } from "../api/api-context.js";
+import { errorMessage, unwrap } from "../api/unwrap.js";
+import { useAction } from "../api/use-action.js";
+import { BroadcastNote } from "./BroadcastNote.js";
 
 /**
  * The sent transaction followed to its end: held with a countdown and Cancel while main (or the
- * service) still holds it, then in the mempool counting down to its timeout, then committed or
- * failed with its code and log, cancelled or expired.
+ * service) still holds it, then in the mempool counting down to its timeout from the live
+ * `height`, then committed or failed with its code and log, cancelled or expired.
  */
-export function StakeSent({ txHash, networkId, onDone }: { txHash: string; networkId: string; onDone: () => void }) {
+export function MessagesSent({ txHash, onDone, doneLabel = "New staking action", height }: { txHash: string; onDone: () => void; doneLabel?: string; height?: string | null }) {
   const api = useApi();
   const client = useQueryClient();
-  const key = ["staking", "sent", txHash];
+  const key = ["sent", txHash];
   const tx = useQuery({
     queryKey: key,
     queryFn: () => unwrap(api.tx.get({ id: txHash })),
     refetchInterval: (q) => (q.state.data && FINAL_TX_STATUSES.has(q.state.data.status) ? false : 1000),
   });
-  const connection = useQuery(chainQueries.connection(api, networkId));
   const status = tx.data?.status ?? "broadcast";
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -38,13 +36,13 @@ export function StakeSent({ txHash, networkId, onDone }: { txHash: string; netwo
       <h2>Sent</h2>
       <p>Transaction <code data-testid="stake-sent-hash">{txHash}</code>: <strong>{status}</strong>{tx.data?.height && ` in block ${tx.data.height}`}</p>
       {status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held for ${left} more second${left === 1 ? "" : "s"} before it is sent; you can still cancel it.` : "The undo window has passed; it is about to be sent."}</p>}
-      {status === "broadcast" && <BroadcastNote timeoutHeight={tx.data?.timeoutHeight} height={connection.data?.lastHeight} />}
+      {status === "broadcast" && <BroadcastNote timeoutHeight={tx.data?.timeoutHeight} height={height} />}
       {status === "cancelled" && <p>Cancelled before it was sent: no node heard of it and no fee was paid.</p>}
       {tx.data?.log && <p className="field-error">{tx.data.code !== undefined ? `Code ${tx.data.code}: ` : ""}{tx.data.log}</p>}
       {cancel.error && !cancel.pending && <p role="alert" className="form-error" data-testid="cancel-error">{errorMessage(cancel.error)}</p>}
       <div className="row">
         {status === "queued" && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel"}</button>}
-        <a href={`#/tx/${txHash}`}>Open it in the explorer</a> <button type="button" onClick={onDone}>New staking action</button>
+        <a href={`#/tx/${txHash}`}>Open it in the explorer</a> <button type="button" onClick={onDone}>{doneLabel}</button>
       </div>
     </section>
   );

@@ -1,0 +1,181 @@
+/**
+ * The operator's pages end to end: the built renderer in Chromium, the real services through the
+ * bridge, the e2e devnet, with validator 0's key as the wallet (it delegates to itself, earns
+ * rewards and operates a validator). The Staking page lists the delegation with its rewards and
+ * cancels an unbonding from the list; the Governance page goes from the list to a proposal, votes
+ * and shows the own vote, and refuses weights that do not add up to 1 in words; the validator
+ * page refuses a commission rate outside the chain's rules before anything is signed, then
+ * changes it (the devnet's genesis lies 25 h back, so the change is allowed once).
+ */
+import { fromBase64, fromBech32, toBech32, toHex } from "@cosmjs/encoding";
+import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
+import { coins, SigningStargateClient } from "@cosmjs/stargate";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { validatorQuery } from "../shared/cosmos/staking/operator.js";
+import { formatBaseAmount } from "../shared/wallet/amount.js";
+import { delegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
+import type { AbciQueryDef } from "../shared/cosmos/abci-query.js";
+import { WAIT_MS } from "./support/app.js";
+import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
+import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+
+const PASSWORD = "operator e2e password";
+let w: WalletWorld;
+let operator = "";
+let account = "";
+
+const read = async <A, R>(def: AbciQueryDef<A, R>, args: A): Promise<R | undefined> => {
+  const answer = (await w.call("chain.abciQuery", { path: def.path, data: toHex(def.encode(args)) })) as { code: number; value: string };
+  return answer.code === 0 ? def.decode(fromBase64(answer.value)) : undefined;
+};
+const committed = async (txHash: string) => {
+  for (let i = 0; i < 80; i++) {
+    const tx = await w.call("tx.get", { id: txHash });
+    if (tx.status === "committed" || tx.status === "failed") return tx;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${txHash} was not committed within 20 s`);
+};
+/** Tabs until `target` has the focus (a bounded number of presses), then presses Enter: the keyboard alone. */
+const tabAndEnter = async (target: ReturnType<WalletWorld["page"]["getByRole"]>) => {
+  for (let i = 0; i < 40 && !(await target.evaluate((b) => b === document.activeElement)); i++) await w.page.keyboard.press("Tab");
+  expect(await target.evaluate((b) => b === document.activeElement)).toBe(true);
+  await w.page.keyboard.press("Enter");
+};
+const signAndFollow = async () => {
+  const { page } = w;
+  await page.getByTestId("prepared-tx").waitFor({ timeout: WAIT_MS });
+  await tabAndEnter(page.getByRole("button", { name: "Sign and send" }));
+  const tracker = page.getByTestId("stake-tracker");
+  await tracker.waitFor({ timeout: WAIT_MS });
+  await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+};
+
+describe("the operator's pages", () => {
+  beforeAll(async () => {
+    w = await openWalletWorld(inject("e2e"), { dataDirName: "e2e-operator-app" });
+    const key = w.devnet.validators[0]!;
+    account = key.address;
+    operator = toBech32(`${w.devnet.bech32Prefix}valoper`, fromBech32(key.address, 90).data);
+    const { page } = w;
+    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
+    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(key.mnemonic);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("lists the delegation with its pending rewards, and cancels an unbonding from the list", async () => {
+    const { page } = w;
+    // An unbonding entry to cancel, made by main as the form would.
+    const undelegate = await w.call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: account, validatorAddress: operator, amount: { denom: w.devnet.stakeDenom, amount: "3000000" } } }] });
+    expect(await committed(undelegate.txHash as string)).toMatchObject({ status: "committed" });
+    const staked = async () => (await read(delegationsQuery, { delegator: account }))!.find((d) => d.validatorAddress === operator)!.balance.amount;
+    const before = await staked();
+    const [entry] = (await read(unbondingQuery, { delegator: account }))!;
+
+    await page.keyboard.press("Control+6");
+    await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    const row = page.getByTestId("delegations-table").locator(`tr[data-validator="${operator}"]`);
+    await row.waitFor({ timeout: WAIT_MS });
+    // The self-bond less the 3 STAKE unbonding, in display units.
+    await expect.poll(() => row.getByTestId("delegation-amount").textContent(), { timeout: WAIT_MS }).toBe(`${formatBaseAmount(before, 6)} STAKE`);
+    await expect.poll(() => row.getByTestId("delegation-rewards").textContent(), { timeout: WAIT_MS }).toMatch(/\d.* (STAKE|COMET)/);
+    expect(await page.getByRole("button", { name: /^Withdraw all rewards/ }).isEnabled()).toBe(true);
+
+    const unbondingRow = page.getByTestId("unbonding-row").and(page.locator(`[data-height="${entry!.creationHeight}"]`));
+    await unbondingRow.waitFor({ timeout: WAIT_MS });
+    expect(await unbondingRow.textContent()).toContain("3 STAKE");
+    await tabAndEnter(unbondingRow.getByRole("button", { name: /^Cancel unbonding of 3 STAKE/ }));
+    const message = page.getByTestId("prepared-message");
+    await message.waitFor({ timeout: WAIT_MS });
+    expect(await message.locator("dt").first().textContent()).toBe("Cancel unbonding");
+    expect(await message.textContent()).toContain(`Unbonding started at height${entry!.creationHeight}`);
+    await signAndFollow();
+    await page.getByRole("button", { name: "New staking action" }).click();
+    await expect.poll(() => page.getByTestId("unbonding-table").textContent(), { timeout: WAIT_MS }).toContain("Nothing is unbonding.");
+    expect(await staked()).toBe(String(BigInt(before) + 3_000_000n));
+    expect(w.errors).toEqual([]);
+  });
+
+  it("goes from the proposals to one, refuses weights that do not add up to 1, votes, and shows the own vote", async () => {
+    const { page } = w;
+    const carol = w.devnet.accounts.find((a) => a.name === "carol")!;
+    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(carol.mnemonic, { prefix: w.devnet.bech32Prefix });
+    const client = await SigningStargateClient.connectWithSigner(w.devnet.nodes[0]!.rpc, wallet);
+    const submitted = await client.signAndBroadcast(carol.address, [{
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: { messages: [], initialDeposit: coins(1_000_000, w.devnet.stakeDenom), proposer: carol.address, metadata: "a text proposal of the e2e tests", title: "Raise the block size", summary: "A text proposal the operator votes on.", expedited: false },
+    }], { amount: coins(10_000, w.devnet.denom), gas: "400000" });
+    client.disconnect();
+    expect(submitted.code, submitted.rawLog).toBe(0);
+    const id = submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
+
+    await page.keyboard.press("Control+7");
+    await page.locator("#page-title", { hasText: "Governance" }).waitFor({ timeout: WAIT_MS });
+    const row = page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`);
+    await row.waitFor({ timeout: WAIT_MS });
+    expect(await row.textContent()).toContain("voting period");
+    await expect.poll(() => row.getByTestId("own-vote").textContent(), { timeout: WAIT_MS }).toBe("not voted");
+    await tabAndEnter(row.getByRole("button", { name: "Raise the block size" }));
+    await page.getByTestId("proposal-view").waitFor({ timeout: WAIT_MS });
+    expect(await page.getByTestId("proposal-summary").textContent()).toBe("A text proposal the operator votes on.");
+    await expect.poll(() => page.getByTestId("tally-rules").textContent(), { timeout: WAIT_MS }).toMatch(/quorum of 0\.334 .* more than 0\.5 .* more than 0\.334/);
+
+    // Weights of 0.5 and 0.4: refused in words, tied to the fields, and nothing goes to review.
+    await page.getByLabel("Weight of Yes").fill("0.5");
+    await page.getByLabel("Weight of No", { exact: true }).fill("0.4");
+    await page.getByRole("button", { name: "Review weighted vote" }).click();
+    const refusal = "The weights must add up to exactly 1; these add up to 0.9.";
+    expect(await page.getByTestId("weighted-error").textContent()).toBe(refusal);
+    expect(await describedBy(page.getByLabel("Weight of Yes"))).toMatchObject({ invalid: true, text: expect.stringContaining(refusal) });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
+
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await page.getByRole("button", { name: "Review vote" }).click();
+    expect(await page.getByTestId("prepared-message").locator("dt").first().textContent()).toBe("Vote");
+    await signAndFollow();
+    await page.getByRole("button", { name: "Back to the proposal" }).click();
+    await expect.poll(() => page.getByTestId("proposal-own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
+    await page.getByRole("button", { name: "Back to the proposals" }).click();
+    await expect.poll(() => page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByTestId("own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("refuses a commission rate outside the chain's rules before signing, then changes it", async () => {
+    const { page } = w;
+    await page.keyboard.press("Control+6");
+    await page.getByTestId("own-validator").getByRole("link", { name: "Open the validator page" }).click({ timeout: WAIT_MS });
+    await page.locator("#page-title", { hasText: "My validator" }).waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => page.getByTestId("operator-rate").textContent(), { timeout: WAIT_MS }).toBe("0.1");
+    const rate = page.getByLabel("New commission rate (empty: unchanged)");
+    const tryRate = async (text: string) => {
+      await rate.fill(text);
+      await rate.press("Enter");
+    };
+    await tryRate("0.5");
+    expect(await describedBy(rate)).toEqual({ invalid: true, text: "This validator's commission cannot be more than its max rate, 0.2." });
+    await tryRate("0.15");
+    expect(await describedBy(rate)).toEqual({ invalid: true, text: "The rate may change by at most 0.01 at a time (from 0.1)." });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
+
+    await tryRate("0.11");
+    const message = page.getByTestId("prepared-message");
+    await message.waitFor({ timeout: WAIT_MS });
+    expect(await message.textContent()).toContain("Commission rate0.11");
+    await signAndFollow();
+    expect((await read(validatorQuery, { validator: operator }))!.commission.rate).toBe("0.11");
+    await page.getByRole("button", { name: "Back to the validator" }).click();
+    await expect.poll(() => page.getByTestId("operator-rate").textContent(), { timeout: WAIT_MS }).toBe("0.11");
+    // The chain's once-a-day rule, now that the rate was just changed: refused in words before signing.
+    await tryRate("0.1");
+    expect((await describedBy(rate)).text).toMatch(/one change per 24 hours, so not before /);
+    expect(w.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { checkDeposit, checkWeights, VOTE_CHOICES, VOTE_LABELS, type VoteChoice, type WeightDraft } from "../../../../shared/cosmos/gov/gov-form.js";
+
+type Review = (args: PrepareArgs) => void;
+
+/** Yes, abstain, no or no with veto, on one proposal. */
+export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; voter: string; onReview: Review }) {
+  const [option, setOption] = useState<VoteChoice | "">("");
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    if (!option) return setError("Pick an option.");
+    setError(undefined);
+    onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVote", value: { proposalId, voter, option } }] });
+  };
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="vote-title" data-testid="vote-form">
+      <h3 id="vote-title">Vote</h3>
+      <fieldset>
+        <legend>Option</legend>
+        {VOTE_CHOICES.map((c) => (
+          <label key={c} className="radio"><input type="radio" name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined} /> {VOTE_LABELS[c]}</label>
+        ))}
+      </fieldset>
+      {error && <p className="field-error" id="vote-error" role="alert">{error}</p>}
+      <div className="row"><button type="submit">Review vote</button></div>
+    </form>
+  );
+}
+
+/** A vote split over the options: the weights must add up to exactly 1, which is said in words before anything is signed. */
+export function WeightedVoteForm({ proposalId, voter, onReview }: { proposalId: string; voter: string; onReview: Review }) {
+  const [draft, setDraft] = useState<WeightDraft>({ yes: "", abstain: "", no: "", no_with_veto: "" });
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    const checked = checkWeights(draft);
+    if ("problem" in checked) return setError(checked.problem);
+    setError(undefined);
+    onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId, voter, options: checked.options } }] });
+  };
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="weighted-title" data-testid="weighted-vote-form">
+      <h3 id="weighted-title">Weighted vote</h3>
+      <p className="field-hint muted" id="weighted-hint">Give each option you vote for a fraction, like 0.7 and 0.3; they must add up to exactly 1. Leave the others empty.</p>
+      {VOTE_CHOICES.map((c) => (
+        <div className="field" key={c} data-invalid={error ? true : undefined}>
+          <label htmlFor={`weight-${c}`}>Weight of {VOTE_LABELS[c]}</label>
+          <input id={`weight-${c}`} inputMode="decimal" autoComplete="off" value={draft[c]} onChange={(e) => setDraft((d) => ({ ...d, [c]: e.target.value }))} aria-invalid={error ? true : undefined} aria-describedby={error ? "weighted-error weighted-hint" : "weighted-hint"} />
+        </div>
+      ))}
+      {error && <p className="field-error" id="weighted-error" role="alert" data-testid="weighted-error">{error}</p>}
+      <div className="row"><button type="submit">Review weighted vote</button></div>
+    </form>
+  );
+}
+
+/** A deposit in the chain's deposit denom (its gov params' minimum deposit names it). */
+export function DepositForm({ proposalId, depositor, network, minDeposit, onReview }: { proposalId: string; depositor: string; network: Network; minDeposit: ReadonlyArray<{ denom: string; amount: string }> | undefined; onReview: Review }) {
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string>();
+  const denom = minDeposit?.[0]?.denom ?? network.defaultDenom;
+  const unit = network.denoms.find((d) => d.base === denom) ?? { base: denom, display: denom, exponent: 0 };
+  const submit = () => {
+    const checked = checkDeposit(amount, unit);
+    if ("problem" in checked) return setError(checked.problem);
+    setError(undefined);
+    onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgDeposit", value: { proposalId, depositor, amount: [checked.coin] } }] });
+  };
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="deposit-title" data-testid="deposit-form">
+      <h3 id="deposit-title">Deposit</h3>
+      <div className="field" data-invalid={error ? true : undefined}>
+        <label htmlFor="deposit-amount">Amount ({unit.display})</label>
+        <input id="deposit-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "deposit-amount-error" : undefined} />
+        {error && <p className="field-error" id="deposit-amount-error" role="alert">{error}</p>}
+      </div>
+      <div className="row"><button type="submit">Review deposit</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
+import { useApi } from "../../api/api-context.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { stakingQueries } from "../queries/stake-queries.js";
+
+type Monikers = ReadonlyMap<string, string>;
+
+/**
+ * What the account has staked, read from the chain: its delegations with the pending rewards of
+ * each validator and one "withdraw all" transaction, its unbonding entries (each can be
+ * cancelled: the coins go back to the validator), and its redelegations in progress.
+ */
+export function StakeLists({ network, delegator, monikers, onReview }: { network: Network; delegator: string; monikers: Monikers; onReview: (args: PrepareArgs) => void }) {
+  const api = useApi();
+  const delegations = useQuery(stakingQueries.delegations(api, network.id, delegator));
+  const rewards = useQuery(stakingQueries.rewards(api, network.id, delegator));
+  const unbonding = useQuery(stakingQueries.unbonding(api, network.id, delegator));
+  const redelegations = useQuery(stakingQueries.redelegations(api, network.id, delegator));
+  const params = useQuery(stakingQueries.params(api, network.id));
+  const units = displayUnits(network);
+  // Unbonding entries carry no denom: they are in the chain's bond denom (its staking params).
+  const stakeDenom = params.data?.bondDenom || delegations.data?.[0]?.balance.denom || network.defaultDenom;
+  const coin = (amount: string, denom = stakeDenom) => formatCoin(`${amount}${denom}`, units, network.defaultDenom);
+  const name = (valoper: string) => <ChainText value={monikers.get(valoper) || valoper} />;
+  const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
+  const withRewards = (rewards.data ?? []).filter((r) => r.coins.some((c) => c.amount !== "0"));
+
+  const withdrawAll = () =>
+    onReview({ messages: withRewards.map((r) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: r.validatorAddress } })) });
+  const cancel = (e: { validatorAddress: string; balance: string; creationHeight: string }) =>
+    onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value: { delegatorAddress: delegator, validatorAddress: e.validatorAddress, amount: { denom: stakeDenom, amount: e.balance }, creationHeight: e.creationHeight } }] });
+
+  return (
+    <section className="stake-lists" aria-labelledby="stake-lists-title">
+      <h2 id="stake-lists-title">What this account stakes</h2>
+      {delegations.isError && <p className="form-error" role="alert">The delegations could not be read: {delegations.error.message}</p>}
+      {rewards.isError && <p className="form-error" role="alert">The rewards could not be read: {rewards.error.message}</p>}
+      <table className="grid" data-testid="delegations-table">
+        <caption>Delegations{delegations.isPending ? " (reading…)" : ""}</caption>
+        <thead><tr><th scope="col">Validator</th><th scope="col">Staked</th><th scope="col">Pending rewards</th></tr></thead>
+        <tbody>
+          {(delegations.data ?? []).map((d) => (
+            <tr key={d.validatorAddress} data-validator={d.validatorAddress}>
+              <td>{name(d.validatorAddress)}</td>
+              <td data-testid="delegation-amount">{coin(d.balance.amount, d.balance.denom)}</td>
+              <td data-testid="delegation-rewards">{rewards.isPending ? "reading…" : rewardsOf(d.validatorAddress).map((c) => coin(c.amount, c.denom)).join(", ") || "none"}</td>
+            </tr>
+          ))}
+          {delegations.data?.length === 0 && <tr><td colSpan={3} className="muted">No delegation.</td></tr>}
+        </tbody>
+      </table>
+      <div className="row">
+        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll}>
+          Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
+        </button>
+      </div>
+
+      {unbonding.isError && <p className="form-error" role="alert">The unbonding entries could not be read: {unbonding.error.message}</p>}
+      <table className="grid" data-testid="unbonding-table">
+        <caption>Unbonding{unbonding.isPending ? " (reading…)" : ""}</caption>
+        <thead><tr><th scope="col">Validator</th><th scope="col">Amount</th><th scope="col">Started at height</th><th scope="col">Spendable at</th><th scope="col"><span className="visually-hidden">Action</span></th></tr></thead>
+        <tbody>
+          {(unbonding.data ?? []).map((e) => (
+            <tr key={`${e.validatorAddress}/${e.creationHeight}/${e.balance}`} data-testid="unbonding-row" data-height={e.creationHeight}>
+              <td>{name(e.validatorAddress)}</td>
+              <td>{coin(e.balance)}</td>
+              <td>{e.creationHeight}</td>
+              <td>{e.completionTime ? new Date(e.completionTime).toLocaleString() : "unknown"}</td>
+              <td><button type="button" className="secondary" disabled={!params.data && !delegations.data?.length} onClick={() => cancel(e)} aria-label={`Cancel unbonding of ${coin(e.balance)} from ${monikers.get(e.validatorAddress) || e.validatorAddress}, started at height ${e.creationHeight}`}>Cancel unbonding</button></td>
+            </tr>
+          ))}
+          {unbonding.data?.length === 0 && <tr><td colSpan={5} className="muted">Nothing is unbonding.</td></tr>}
+        </tbody>
+      </table>
+
+      {redelegations.isError && <p className="form-error" role="alert">The redelegations could not be read: {redelegations.error.message}</p>}
+      <table className="grid" data-testid="redelegations-table">
+        <caption>Redelegations in progress{redelegations.isPending ? " (reading…)" : ""}</caption>
+        <thead><tr><th scope="col">From</th><th scope="col">To</th><th scope="col">Amount</th><th scope="col">Completes at</th></tr></thead>
+        <tbody>
+          {(redelegations.data ?? []).map((r) => (
+            <tr key={`${r.validatorSrcAddress}/${r.validatorDstAddress}/${r.creationHeight}`}>
+              <td>{name(r.validatorSrcAddress)}</td>
+              <td>{name(r.validatorDstAddress)}</td>
+              <td>{coin(r.balance)}</td>
+              <td>{r.completionTime ? new Date(r.completionTime).toLocaleString() : "unknown"}</td>
+            </tr>
+          ))}
+          {redelegations.data?.length === 0 && <tr><td colSpan={4} className="muted">No redelegation in progress.</td></tr>}
+        </tbody>
+      </table>
+    </section>
+  );
+}

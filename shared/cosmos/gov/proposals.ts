@@ -1,0 +1,141 @@
+import { ProposalStatus, type TallyResult, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
+import {
+  QueryDepositsRequest, QueryDepositsResponse, QueryParamsRequest, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse,
+  QueryProposalsRequest, QueryProposalsResponse, QueryTallyResultRequest, QueryTallyResultResponse, QueryVoteRequest, QueryVoteResponse,
+} from "cosmjs-types/cosmos/gov/v1/query";
+import type { Proposal } from "cosmjs-types/cosmos/gov/v1/gov";
+import type { AbciQueryDef } from "../abci-query.js";
+import { timestampIso } from "../staking/account-stakes.js";
+
+/**
+ * The governance page's reads, x/gov v1 over ABCI (https://docs.cosmos.network/main/build/modules/gov#grpc).
+ * Titles, summaries and metadata are attacker-chosen text: cut to a bound here, shown as text only.
+ */
+export type ProposalStatusName = "deposit period" | "voting period" | "passed" | "rejected" | "failed" | "unspecified";
+export type VoteOptionName = "yes" | "abstain" | "no" | "no_with_veto";
+export interface Tally { readonly yes: string; readonly abstain: string; readonly no: string; readonly noWithVeto: string }
+export interface ProposalSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly status: ProposalStatusName;
+  readonly votingEndTime: string | null;
+  /** The tally the chain stored when voting ended; zeros while it is open (read the live tally then). */
+  readonly finalTally: Tally;
+}
+export interface ProposalDetail extends ProposalSummary {
+  readonly summary: string;
+  readonly metadata: string;
+  readonly proposer: string;
+  readonly messages: readonly string[];
+  readonly submitTime: string | null;
+  readonly depositEndTime: string | null;
+  readonly votingStartTime: string | null;
+  readonly totalDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
+  readonly expedited: boolean;
+}
+export interface GovParams {
+  readonly quorum: string;
+  readonly threshold: string;
+  readonly vetoThreshold: string;
+  readonly minDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
+  readonly votingPeriodSeconds: string;
+}
+export type WeightedOption = { readonly option: VoteOptionName; readonly weight: string };
+
+const STATUS: Partial<Record<ProposalStatus, ProposalStatusName>> = {
+  [ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD]: "deposit period",
+  [ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD]: "voting period",
+  [ProposalStatus.PROPOSAL_STATUS_PASSED]: "passed",
+  [ProposalStatus.PROPOSAL_STATUS_REJECTED]: "rejected",
+  [ProposalStatus.PROPOSAL_STATUS_FAILED]: "failed",
+};
+const OPTION: Partial<Record<VoteOption, VoteOptionName>> = {
+  [VoteOption.VOTE_OPTION_YES]: "yes",
+  [VoteOption.VOTE_OPTION_ABSTAIN]: "abstain",
+  [VoteOption.VOTE_OPTION_NO]: "no",
+  [VoteOption.VOTE_OPTION_NO_WITH_VETO]: "no_with_veto",
+};
+const int = (s: string) => (/^\d{1,80}$/.test(s) ? s : "0");
+const coins = (cs: ReadonlyArray<{ denom: string; amount: string }>) => cs.slice(0, 16).map((c) => ({ denom: c.denom.slice(0, 128), amount: int(c.amount) }));
+const tally = (t: TallyResult | undefined): Tally => ({ yes: int(t?.yesCount ?? ""), abstain: int(t?.abstainCount ?? ""), no: int(t?.noCount ?? ""), noWithVeto: int(t?.noWithVetoCount ?? "") });
+const summary = (p: Proposal): ProposalSummary => ({
+  id: String(p.id),
+  title: p.title.slice(0, 300),
+  status: STATUS[p.status] ?? "unspecified",
+  votingEndTime: timestampIso(p.votingEndTime),
+  finalTally: tally(p.finalTallyResult),
+});
+
+/** The newest 100 proposals, any status, newest first. */
+export const proposalsQuery: AbciQueryDef<Record<string, never>, ProposalSummary[]> = {
+  path: "/cosmos.gov.v1.Query/Proposals",
+  encode: () => QueryProposalsRequest.encode(QueryProposalsRequest.fromPartial({ pagination: { limit: 100n, reverse: true } })).finish(),
+  decode: (value) => QueryProposalsResponse.decode(value).proposals.map(summary),
+};
+
+export const proposalQuery: AbciQueryDef<{ id: string }, ProposalDetail> = {
+  path: "/cosmos.gov.v1.Query/Proposal",
+  encode: ({ id }) => QueryProposalRequest.encode({ proposalId: BigInt(id) }).finish(),
+  decode: (value) => {
+    const p = QueryProposalResponse.decode(value).proposal;
+    if (!p) throw new Error("the node answered without a proposal");
+    return {
+      ...summary(p),
+      summary: p.summary.slice(0, 10_000),
+      metadata: p.metadata.slice(0, 1_000),
+      proposer: p.proposer.slice(0, 128),
+      messages: p.messages.slice(0, 50).map((m) => m.typeUrl.slice(0, 200)),
+      submitTime: timestampIso(p.submitTime),
+      depositEndTime: timestampIso(p.depositEndTime),
+      votingStartTime: timestampIso(p.votingStartTime),
+      totalDeposit: coins(p.totalDeposit),
+      expedited: p.expedited,
+    };
+  },
+};
+
+/** The live tally of a proposal in its voting period. */
+export const tallyQuery: AbciQueryDef<{ id: string }, Tally> = {
+  path: "/cosmos.gov.v1.Query/TallyResult",
+  encode: ({ id }) => QueryTallyResultRequest.encode({ proposalId: BigInt(id) }).finish(),
+  decode: (value) => tally(QueryTallyResultResponse.decode(value).tally),
+};
+
+/** Quorum, threshold and veto threshold (decimal fractions as the chain states them), deposit and voting period. */
+export const govParamsQuery: AbciQueryDef<Record<string, never>, GovParams> = {
+  path: "/cosmos.gov.v1.Query/Params",
+  encode: () => QueryParamsRequest.encode({ paramsType: "tallying" }).finish(),
+  decode: (value) => {
+    const r = QueryParamsResponse.decode(value);
+    const p = r.params;
+    const dec = (s: string | undefined) => (s && /^\d{1,20}(\.\d{1,18})?$/.test(s) ? s.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "") : "?");
+    return {
+      quorum: dec(p?.quorum ?? r.tallyParams?.quorum),
+      threshold: dec(p?.threshold ?? r.tallyParams?.threshold),
+      vetoThreshold: dec(p?.vetoThreshold ?? r.tallyParams?.vetoThreshold),
+      minDeposit: coins(p?.minDeposit ?? []),
+      votingPeriodSeconds: String(p?.votingPeriod?.seconds ?? 0n),
+    };
+  },
+};
+
+export const depositsQuery: AbciQueryDef<{ id: string }, ReadonlyArray<{ readonly depositor: string; readonly amount: ReturnType<typeof coins> }>> = {
+  path: "/cosmos.gov.v1.Query/Deposits",
+  encode: ({ id }) => QueryDepositsRequest.encode(QueryDepositsRequest.fromPartial({ proposalId: BigInt(id), pagination: { limit: 100n } })).finish(),
+  decode: (value) => QueryDepositsResponse.decode(value).deposits.map((d) => ({ depositor: d.depositor.slice(0, 128), amount: coins(d.amount) })),
+};
+
+/**
+ * How `voter` voted: each option with its weight ("1" for a plain vote). The module answers a
+ * non-zero code for an account that has not voted, which the caller reads as "no vote".
+ */
+export const voteQuery: AbciQueryDef<{ id: string; voter: string }, WeightedOption[]> = {
+  path: "/cosmos.gov.v1.Query/Vote",
+  encode: ({ id, voter }) => QueryVoteRequest.encode({ proposalId: BigInt(id), voter }).finish(),
+  decode: (value) =>
+    (QueryVoteResponse.decode(value).vote?.options ?? []).slice(0, 4).flatMap((o) => {
+      const option = OPTION[o.option];
+      const weight = /^\d(\.\d{1,18})?$/.test(o.weight) ? o.weight.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "") : "?";
+      return option ? [{ option, weight }] : [];
+    }),
+};

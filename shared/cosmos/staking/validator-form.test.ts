@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { decFromAtomics, decToAtomics, decWhole } from "../dec.js";
+import type { OperatorValidator } from "./operator.js";
+import { checkValidatorEdit, type ValidatorDraft } from "./validator-form.js";
+
+const validator: OperatorValidator = {
+  operatorAddress: "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eg6ldy9",
+  jailed: false,
+  status: "bonded",
+  description: { moniker: "node0", identity: "", website: "", securityContact: "", details: "" },
+  commission: { rate: "0.1", maxRate: "0.2", maxChangeRate: "0.01", updateTime: "2026-01-01T00:00:00.000Z" },
+};
+const draft = (patch: Partial<ValidatorDraft>): ValidatorDraft => ({ ...validator.description, commissionRate: "", ...patch });
+const check = (patch: Partial<ValidatorDraft>, now = "2026-01-03T00:00:00.000Z", minCommissionRate = "0") => checkValidatorEdit(draft(patch), { validator, minCommissionRate, now: new Date(now) });
+
+describe("the validator edit's rules", () => {
+  it("sends only what changed: a new rate within every rule, or a description field", () => {
+    expect(check({ commissionRate: "0.11" }).value).toEqual({ validatorAddress: validator.operatorAddress, commissionRate: "0.11" });
+    expect(check({ website: "https://example.org" }).value).toEqual({ validatorAddress: validator.operatorAddress, description: { website: "https://example.org" } });
+    expect(check({}).errors.moniker).toMatch(/Nothing is changed/);
+  });
+
+  it("refuses a rate the chain would refuse, each in its own words", () => {
+    expect(check({ commissionRate: "0.25" }).errors.commissionRate).toMatch(/more than its max rate, 0\.2/);
+    expect(check({ commissionRate: "0.12" }).errors.commissionRate).toMatch(/at most 0\.01 at a time/);
+    expect(check({ commissionRate: "0.09" }, "2026-01-01T12:00:00.000Z").errors.commissionRate).toMatch(/one change per 24 hours, so not before 2026-01-02T00:00:00\.000Z/);
+    expect(check({ commissionRate: "0.09" }, undefined, "0.095").errors.commissionRate).toMatch(/least commission rate is 0\.095/);
+    expect(check({ commissionRate: "5%" }).errors.commissionRate).toMatch(/fraction between 0 and 1/);
+    expect(check({ commissionRate: "0.1" }).errors.commissionRate).toMatch(/is 0\.1 already/);
+    expect(check({ commissionRate: "0.11" }).errors).toEqual({});
+  });
+
+  it("refuses an empty moniker and a description longer than the SDK takes", () => {
+    expect(check({ moniker: " " }).errors.moniker).toMatch(/needs a moniker/);
+    expect(check({ details: "x".repeat(281) }).errors.details).toMatch(/At most 280 characters \(this is 281\)/);
+  });
+});
+
+describe("LegacyDec on the wire", () => {
+  it("reads and writes the 18-decimal atomics", () => {
+    expect(decFromAtomics("100000000000000000")).toBe("0.1");
+    expect(decFromAtomics("1000000000000000000")).toBe("1");
+    expect(decFromAtomics("0")).toBe("0");
+    expect(decFromAtomics("not a number")).toBe("0");
+    expect(decWhole("1234567890000000000000")).toBe("1234");
+    expect(decToAtomics("0.05")).toBe(50000000000000000n);
+  });
+});
