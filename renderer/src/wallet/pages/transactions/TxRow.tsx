@@ -13,10 +13,13 @@ const time = (tx: Tx) => {
   return at ? TIME.format(new Date(at)) : "—";
 };
 
-/** One transfer. Every chain value is rendered as text (React escapes it); the memo's direction controls are shown, not obeyed. */
+/** One transaction: a transfer, or any other by its kind. Every chain value is rendered as text (React escapes it); the memo's direction controls are shown, not obeyed. */
 export const TxRow = memo(function TxRow(props: { tx: Tx; index: number; top: number; denoms: readonly DenomUnit[]; defaultDenom: string; mine?: string; onHistory: (tx: Tx) => void }) {
   const { tx } = props;
   const direction = props.mine ? (tx.from === props.mine ? "out" : tx.to === props.mine ? "in" : undefined) : undefined;
+  // A transfer reads as its amount; any other transaction says what it is (its messages' titles, from main or the access service).
+  const kind = tx.kind && tx.kind !== "transfer" ? tx.kind : undefined;
+  const amount = tx.amount ? formatCoin(tx.amount, props.denoms, props.defaultDenom) : "";
   return (
     <div
       className="tx-row"
@@ -31,7 +34,10 @@ export const TxRow = memo(function TxRow(props: { tx: Tx; index: number; top: nu
       <span role="cell">{time(tx)}</span>
       <span role="cell" title={tx.from}>{middleEllipsis(tx.from)}</span>
       <span role="cell" title={tx.to}>{middleEllipsis(tx.to)}</span>
-      <span role="cell" className={direction ? `amount ${direction}` : "amount"}>{direction === "out" ? "−" : direction === "in" ? "+" : ""}{formatCoin(tx.amount, props.denoms, props.defaultDenom)}</span>
+      <span role="cell" className={direction ? `amount ${direction}` : "amount"} title={kind ? `${kind}${amount ? `: ${amount}` : ""}` : undefined}>
+        {kind ? <span className="tx-kind" data-testid="tx-kind">{kind}{amount ? " · " : ""}</span> : null}
+        {amount ? `${direction === "out" ? "−" : direction === "in" ? "+" : ""}${amount}` : ""}
+      </span>
       <span role="cell" className="hash-cell">
         <a href={txDetailHash(tx.txHash)} title={tx.txHash}><code>{middleEllipsis(tx.txHash, 6)}</code></a>
         <CopyButton key={tx.txHash} value={tx.txHash} label={`Copy transaction hash ${tx.txHash}`} />
