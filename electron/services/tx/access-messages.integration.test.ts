@@ -5,8 +5,21 @@ import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { QueryClient, setupStakingExtension, StargateClient } from "@cosmjs/stargate";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Network } from "../../../shared/contract/network.js";
 import type { EventPayload } from "../../../shared/events.js";
+import { type AccessClient, createAccessClient } from "../access/access-client.js";
+import { AccessUnreachableError } from "../access/access-errors.js";
 import { createServices, type Services } from "../create-services.js";
+import { createEventHub } from "../event-hub.js";
+import { registerChainHandlers } from "../rpc/chain-handlers.js";
+import { createRpcTransport } from "../rpc/rpc-transport.js";
+import { createProblemLog } from "../storage/problems.js";
+import { openVault } from "../vault/vault.js";
+import { createDirectChain } from "./direct/direct-chain.js";
+import { prepareDirect } from "./direct/prepare.js";
+import { networkFunds } from "./funds.js";
+import { openOutbox } from "./outbox.js";
+import { createSender } from "./send.js";
 
 /**
  * Operator messages on a network with an access service: main signs them SIGN_MODE_DIRECT (the
@@ -19,6 +32,8 @@ const alice = info.accounts.find((a) => a.name === "alice")!;
 const operator = toBech32(`${info.bech32Prefix}valoper`, fromBech32(info.validators[0]!.address, 90).data);
 let services: Services;
 let dataDir: string;
+let devnetJson: string;
+const PASSWORD = "a long password";
 let comet: Comet38Client;
 let staking: ReturnType<typeof QueryClient.withExtensions<ReturnType<typeof setupStakingExtension>>>;
 const statuses: Array<EventPayload<"tx.statusChanged">> = [];
@@ -28,7 +43,7 @@ const call = async (method: string, args: unknown = {}): Promise<Answer> => {
   if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
   return answer.value as Answer;
 };
-const delegate = (amount: string) => ({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: alice.address, validatorAddress: operator, amount: { denom: info.stakeDenom, amount } } }] });
+const delegate = (amount: string) => ({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" as const, value: { delegatorAddress: alice.address, validatorAddress: operator, amount: { denom: info.stakeDenom, amount } } }] });
 /** What the review showed, passed back so main signs exactly that. */
 const reviewed = (prepared: Answer) => {
   const fee = prepared.fee as { amount: Array<{ amount: string; denom: string }>; gas: string };
@@ -52,10 +67,11 @@ beforeAll(async () => {
   expect(info.access, "devnet.json names no access service: `devnet up` should start it").toBeDefined();
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-access-messages-"));
   dataDir = join(dir, "data");
-  writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
-  services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
+  devnetJson = join(dir, "devnet.json");
+  writeFileSync(devnetJson, JSON.stringify(info));
+  services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: devnetJson });
   services.events.listen((event, payload) => event === "tx.statusChanged" && statuses.push(payload as EventPayload<"tx.statusChanged">));
-  await call("wallet.import", { mnemonic: alice.mnemonic, password: "a long password" });
+  await call("wallet.import", { mnemonic: alice.mnemonic, password: PASSWORD });
   comet = await Comet38Client.connect(info.nodes[0]!.rpc);
   staking = QueryClient.withExtensions(comet, setupStakingExtension);
 });
@@ -131,5 +147,46 @@ describe("operator messages through the access service", () => {
     expect(await delegation()).toBe(before);
     // The nonce it held is free again: the next review takes it.
     expect((await call("tx.prepare", delegate("1"))).sequence).toBe(prepared.sequence);
+  });
+
+  it("submits the same signed bytes after a restart between signing and submitting, and never signs again", async () => {
+    await services.close();
+    // The process "dies" after the outbox write: the submission never reaches the service.
+    const vault = openVault({ dataDir, prefix: () => info.bech32Prefix, autoLockMs: () => 0, events: createEventHub() });
+    await vault.unlock(PASSWORD);
+    const outbox = openOutbox(dataDir, createProblemLog());
+    const network: Network = {
+      id: "devnet", name: "Local devnet", chainId: info.chainId, accessUrl: info.access!.url, rpcUrls: [info.nodes[0]!.rpc], bech32Prefix: info.bech32Prefix,
+      denoms: [{ base: info.denom, display: "COMET", exponent: 6 }, { base: info.stakeDenom, display: "STAKE", exponent: 6 }], defaultDenom: info.denom,
+      gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "access", source: "devnet",
+    };
+    const transport = createRpcTransport({ endpoints: () => [{ url: info.nodes[0]!.rpc, kind: "node" as const }] });
+    const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: "devnet", endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId });
+    const chain = createDirectChain(handlers, transport);
+    const client = createAccessClient({ baseUrl: info.access!.url, token: async () => info.access!.token });
+    const dying: AccessClient = { ...client, submit: async () => { throw new AccessUnreachableError(info.access!.url, "timed out", true); } };
+    const pubKeyOf = (address: string) => vault.accounts().find((a) => a.address === address)?.pubKey;
+    const sender = createSender({
+      vault, outbox,
+      funds: (n, c) => networkFunds(async (q) => chain.abciQuery(q), c, n),
+      prepare: (n, args, heldAccount) => prepareDirect({ chain, outbox, pubKeyOf, heldAccount }, n, args),
+    });
+    const requestId = crypto.randomUUID();
+    await expect(sender.sendMessages(network, dying, { ...delegate("42"), requestId })).rejects.toMatchObject({ code: "access_timeout" });
+    vault.close();
+    const stored = JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Array<{ requestId: string; state: string; txHash: string; accessTx?: { txBytes: string } }> };
+    const signed = stored.sends.find((s) => s.requestId === requestId)!;
+    expect(signed).toMatchObject({ state: "signed" });
+    expect(signed.accessTx?.txBytes).toBeTruthy();
+    await expect(client.get(signed.txHash)).rejects.toMatchObject({ status: 404 });
+
+    services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: devnetJson });
+    services.start();
+    // The restart asks the service by hash, finds nothing, and submits the very bytes kept.
+    await expect.poll(async () => (await client.get(signed.txHash).catch(() => undefined))?.kind, { timeout: 20_000 }).toBe("Delegate");
+    await expect.poll(async () => ((await call("tx.outbox")).entries as Answer[]).find((e) => e.requestId === requestId)?.state, { timeout: 20_000 }).toBe("submitted");
+    // The user's retry (the vault is locked now) is answered from the outbox, not signed again.
+    expect(await call("tx.sendMessages", { ...delegate("42"), requestId })).toMatchObject({ txHash: signed.txHash });
+    expect(await final(signed.txHash)).toMatchObject({ status: "committed" });
   });
 });
