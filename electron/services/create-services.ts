@@ -140,9 +140,12 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const outbox = openOutbox(config.dataDir, problems);
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
-  // Messages other than a transfer are prepared as in direct mode, with the access service's account view.
+  // Messages other than a transfer are prepared as in direct mode, with the access service's
+  // account view. Their reads (height, simulation) go where the selected network's explorer reads,
+  // its service's /rpc or its nodes: a network may name no node at all. The service broadcasts.
   const pubKeyOf = (address: string) => vault.accounts().find((a) => a.address === address)?.pubKey;
-  const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) => prepareDirect({ chain: chainFor(network), outbox, pubKeyOf, heldAccount }, network, args);
+  const selectedReads = createDirectChain(chain, transport);
+  const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) => prepareDirect({ chain: selectedReads, outbox, pubKeyOf, heldAccount }, network, args);
   const sender = createSender({ vault, outbox, funds, prepare: prepareHeld });
   const direct = createDirectSender({ vault, outbox, chainFor, spendable });
   const addressBook = openAddressBook(config.dataDir, problems);

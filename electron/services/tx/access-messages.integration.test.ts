@@ -149,6 +149,25 @@ describe("operator messages through the access service", () => {
     expect((await call("tx.prepare", delegate("1"))).sequence).toBe(prepared.sequence);
   });
 
+  it("needs no node URL: on a network that names only its access service, reads go through the service's /rpc", async () => {
+    const only = await call("network.add", {
+      name: "Devnet by its access service only", chainId: info.chainId, accessUrl: info.access!.url, rpcUrls: [], bech32Prefix: info.bech32Prefix,
+      denoms: [{ base: info.denom, display: "COMET", exponent: 6 }, { base: info.stakeDenom, display: "STAKE", exponent: 6 }], defaultDenom: info.denom,
+      gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "access",
+    });
+    await call("network.setToken", { id: only.id, token: info.access!.token, allowPlainHttp: true });
+    await call("network.select", { id: only.id });
+    try {
+      const prepared = await call("tx.prepare", delegate("77"));
+      expect(BigInt(prepared.gasEstimate as string)).toBeGreaterThan(0n);
+      const tx = await call("tx.sendMessages", { ...delegate("77"), ...reviewed(prepared) });
+      expect(tx).toMatchObject({ status: "queued", kind: "Delegate" });
+      expect(await call("tx.cancel", { id: tx.txHash })).toMatchObject({ status: "cancelled" });
+    } finally {
+      await call("network.select", { id: "devnet" });
+    }
+  });
+
   it("submits the same signed bytes after a restart between signing and submitting, and never signs again", async () => {
     await services.close();
     // The process "dies" after the outbox write: the submission never reaches the service.
