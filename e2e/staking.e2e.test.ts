@@ -138,6 +138,8 @@ describe("staking", () => {
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     const row = page.locator(`[data-tx-hash="${hash}"]`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    // A transfer reads as its amount, whoever names its kind ("Send" here, from its message).
+    expect(await row.getByTestId("tx-kind").count()).toBe(0);
     // The list is the nodes' index, and the page says what that cannot show.
     expect(await page.getByTestId("direct-history-note").textContent()).toMatch(/indexer off, or with older blocks pruned/);
     const { entries } = (await w.call("tx.outbox")) as { entries: Array<{ txHash: string; from: string }> };

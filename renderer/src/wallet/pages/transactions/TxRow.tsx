@@ -1,10 +1,14 @@
 import { memo } from "react";
 import type { Tx } from "../../../../../shared/contract/tx.js";
+import { bankActions } from "../../../../../shared/cosmos/bank/actions.js";
 import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { CopyButton } from "../../../components/CopyButton.js";
 import { txDetailHash } from "../../../links/routes.js";
 import { inertText, middleEllipsis } from "../../inert-text.js";
 import { StatusBadge } from "./StatusBadge.js";
+
+/** Kinds that are a plain transfer: the access service's word for one, and the bank send's title (direct mode, `{txBytes}`). */
+const PLAIN_TRANSFER: ReadonlySet<string> = new Set(["transfer", bankActions["/cosmos.bank.v1beta1.MsgSend"].title]);
 
 // One formatter for every row: toLocaleString() builds a new one per call, which shows while scrolling.
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "medium" });
@@ -18,7 +22,7 @@ export const TxRow = memo(function TxRow(props: { tx: Tx; index: number; top: nu
   const { tx } = props;
   const direction = props.mine ? (tx.from === props.mine ? "out" : tx.to === props.mine ? "in" : undefined) : undefined;
   // A transfer reads as its amount; any other transaction says what it is (its messages' titles, from main or the access service).
-  const kind = tx.kind && tx.kind !== "transfer" ? tx.kind : undefined;
+  const kind = tx.kind && !PLAIN_TRANSFER.has(tx.kind) ? tx.kind : undefined;
   const amount = tx.amount ? formatCoin(tx.amount, props.denoms, props.defaultDenom) : "";
   return (
     <div
