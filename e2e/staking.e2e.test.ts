@@ -73,6 +73,39 @@ describe("staking", () => {
     await tracker.waitFor({ timeout: WAIT_MS });
     await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
     expect(await delegated(alice.address, validator)).toBe(before + 2_500_000n);
+
+    // This network has an access service: the delegation went through it, and its list names it.
+    const hash = (await page.getByTestId("stake-sent-hash").textContent())!;
+    expect(await w.call("tx.get", { id: hash })).toMatchObject({ kind: "Delegate", source: "submitted" });
+    await page.keyboard.press("Control+5");
+    const row = page.locator(`[data-tx-hash="${hash}"]`);
+    await row.waitFor({ timeout: WAIT_MS });
+    expect(await row.getByTestId("tx-kind").textContent()).toBe("Delegate · ");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("cancels a delegation the access service still holds: the tracker offers it while queued, and nothing is delegated", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const { validators } = (await w.call("chain.validatorMonikers")) as { validators: Array<{ operatorAddress: string }> };
+    const validator = validators[0]!.operatorAddress;
+    const before = await delegated(alice.address, validator);
+    await page.keyboard.press("Control+6");
+    await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    const again = page.getByRole("button", { name: "New staking action" });
+    if (await again.isVisible()) await again.click();
+    await page.getByLabel("Validator", { exact: true }).selectOption(validator);
+    await page.getByLabel("Amount (STAKE)").fill("1.25");
+    await page.getByLabel("Amount (STAKE)").press("Enter");
+    await page.getByTestId("prepared-tx").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Sign and send" }).click();
+    const tracker = page.getByTestId("stake-tracker");
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("queued");
+    await tracker.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+    const hash = (await page.getByTestId("stake-sent-hash").textContent())!;
+    expect(await w.call("tx.get", { id: hash })).toMatchObject({ status: "cancelled", kind: "Delegate" });
+    expect(await delegated(alice.address, validator)).toBe(before);
     expect(w.errors).toEqual([]);
   });
 
@@ -159,6 +192,8 @@ describe("staking", () => {
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     const row = page.locator(`[data-tx-hash="${hash}"]`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    // A transfer reads as its amount, whoever names its kind ("Send" here, from its message).
+    expect(await row.getByTestId("tx-kind").count()).toBe(0);
     // The list is the nodes' index, and the page says what that cannot show.
     expect(await page.getByTestId("direct-history-note").textContent()).toMatch(/indexer off, or with older blocks pruned/);
     const { entries } = (await w.call("tx.outbox")) as { entries: Array<{ txHash: string; from: string }> };

@@ -9,6 +9,7 @@ import { accessSection } from "./bench/access.js";
 import { bridgeSection } from "./bench/bridge.js";
 import { bundleSection } from "./bench/bundle.js";
 import { replicasSection } from "./bench/replicas.js";
+import { signedTxSection } from "./bench/signed-tx.js";
 import { soakSection } from "./bench/soak.js";
 import { type GoalRow, mergeGoalRows, readGoalRows, renderGoalTable, replaceSection } from "./bench/doc-sections.js";
 import { journalSection } from "./bench/journal.js";
@@ -67,6 +68,7 @@ const SECTIONS: Section[] = [
   heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
   soakSection({ minutes: values.quick ? 5 : num(values.minutes, 30), sampleS: values.quick ? 15 : 30 }),
   watchSection({ blocks: num(values.blocks, 50) }),
+  signedTxSection({ count: 500 }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];

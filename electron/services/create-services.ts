@@ -22,7 +22,8 @@ import { createMemoryTokenStore, type TokenStore } from "./tokens/token-store.js
 import { registerAddressBookHandlers, openAddressBook } from "./address-book/address-book.js";
 import { networkFunds } from "./tx/funds.js";
 import { openOutbox } from "./tx/outbox.js";
-import { createSender } from "./tx/send.js";
+import { prepareDirect } from "./tx/direct/prepare.js";
+import { createSender, type SenderDeps } from "./tx/send.js";
 import { createDirectChain, type DirectChain } from "./tx/direct/direct-chain.js";
 import { createDirectSender } from "./tx/direct/direct-sender.js";
 import { spendableBalancesQuery } from "../../shared/cosmos/bank/queries.js";
@@ -139,7 +140,13 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const outbox = openOutbox(config.dataDir, problems);
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
-  const sender = createSender({ vault, outbox, funds });
+  // Messages other than a transfer are prepared as in direct mode, with the access service's
+  // account view. Their reads (height, simulation) go where the selected network's explorer reads,
+  // its service's /rpc or its nodes: a network may name no node at all. The service broadcasts.
+  const pubKeyOf = (address: string) => vault.accounts().find((a) => a.address === address)?.pubKey;
+  const selectedReads = createDirectChain(chain, transport);
+  const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) => prepareDirect({ chain: selectedReads, outbox, pubKeyOf, heldAccount }, network, args);
+  const sender = createSender({ vault, outbox, funds, prepare: prepareHeld });
   const direct = createDirectSender({ vault, outbox, chainFor, spendable, holdMs: () => settings.get().undoWindowSeconds * 1_000, onInternalError: config.onInternalError });
   const addressBook = openAddressBook(config.dataDir, problems);
   const watchStore = openWatchStore(config.dataDir, problems);

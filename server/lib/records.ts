@@ -34,6 +34,8 @@ export const TxRecordSchema = z.object({
   holdUntil: z.string().optional(),
   createdAt: z.string(),
   history: z.array(HistoryEntrySchema),
+  /** What it does: "transfer", or the titles of its messages ("Delegate"). Absent in records written before it existed, all transfers. */
+  kind: z.string().optional(),
   /** Internal: base64 TxRaw, kept so a restart can broadcast what it acknowledged. */
   raw: z.string().optional(),
   /** Internal: id of the token that submitted it (only that token may cancel). */
@@ -46,14 +48,19 @@ export type TxRecord = Readonly<z.infer<typeof TxRecordSchema>>;
 /** A record as the list shows it: the list omits history, so a store need not read it. */
 export type ListedTx = Omit<TxRecord, "history"> & { readonly history?: TxRecord["history"] };
 
+/** The kind of a bank transfer, in its seed form or found on chain. */
+export const TRANSFER_KIND = "transfer";
+
 /** The record as clients see it. */
-export type WireTx = Omit<TxRecord, "raw" | "owner" | "sortKey" | "history"> & { history?: readonly HistoryEntry[] };
+export type WireTx = Omit<TxRecord, "raw" | "owner" | "sortKey" | "history" | "kind"> & { kind: string; history?: readonly HistoryEntry[] };
 
 /** The wire form; the list omits history to stay small. */
 export function toWire(record: TxRecord, withHistory: true): WireTx;
 export function toWire(record: ListedTx, withHistory: false): WireTx;
 export function toWire(record: ListedTx, withHistory: boolean): WireTx {
-  const { raw: _raw, owner: _owner, sortKey: _sortKey, history, ...rest } = record;
+  const { raw: _raw, owner: _owner, sortKey: _sortKey, history, kind, ...fields } = record;
+  // Every item says what it is; a record without a kind is a transfer (the only kind there was).
+  const rest = { ...fields, kind: kind ?? TRANSFER_KIND };
   return withHistory && history ? { ...rest, history } : rest;
 }
 

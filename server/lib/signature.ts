@@ -32,6 +32,11 @@ export function verifiedSigner(signature: Uint8Array, message: Uint8Array, from:
   throw new ApiError(422, "invalid_signature", "the signature was not made by the key of the from address over this sign doc (check chain id, account number, nonce, fee, gas and memo)");
 }
 
+/** Whether `signature` (r‖s, low S) was made by `key` over sha256(`message`); false for anything malformed. */
+export function signatureVerifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
+  return safeVerify(signature, message, key);
+}
+
 function safeVerify(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
   try {
     // lowS: the chain refuses malleable high-S signatures, so the service does too.

@@ -1,6 +1,6 @@
 import type { StdSignDoc } from "@cosmjs/amino";
 import { toBase64 } from "@cosmjs/encoding";
-import type { SignDocBody, SubmitBody } from "../../shared/access/bodies.js";
+import type { SignDocBody, TransferSubmitBody, TxBytesBody } from "../../shared/access/bodies.js";
 import { aminoTxRaw } from "../../shared/cosmos/amino-tx.js";
 import { txIdOf } from "../../shared/cosmos/tx-id.js";
 import { checkAddress } from "./address.js";
@@ -8,13 +8,14 @@ import type { ChainContext } from "./chain-context.js";
 import { formatCoin, parseCoin, parseUint64 } from "./coins.js";
 import { ApiError } from "./errors.js";
 import type { NodeClient } from "./node-client.js";
-import { type TxRecord, withStatus } from "./records.js";
+import { TRANSFER_KIND, type TxRecord, withStatus } from "./records.js";
 import { signBytes, transferSignDoc } from "./sign-doc.js";
 import { verifiedSigner } from "./signature.js";
+import { decodeSignedTx, verifySignedTx } from "./signed-tx.js";
 import type { TxStore } from "./tx-store.js";
 import type { Transfer } from "./transfer.js";
 
-/** The transfer rules of `/transactions`: sign docs, submission, cancel (docs/access-interface.md). */
+/** The rules of `/transactions`: sign docs, submission of a transfer or any signed transaction, cancel (docs/access-interface.md). */
 export class Transactions {
 
   constructor(
@@ -43,7 +44,7 @@ export class Transactions {
   }
 
   /** Validates, verifies and durably queues a signed transfer; an identical resubmission returns the stored record. */
-  async submit(body: SubmitBody, owner: string): Promise<{ record: TxRecord; created: boolean }> {
+  async submit(body: TransferSubmitBody, owner: string): Promise<{ record: TxRecord; created: boolean }> {
     const from = checkAddress(body.from, this.chain.prefix, "from");
     const transfer = this.transfer(body, parseUint64(body.nonce, "nonce"));
     const signature = decodeBase64(body.signature, 64, "signature");
@@ -52,6 +53,44 @@ export class Transactions {
     const doc = transferSignDoc(transfer, this.chain.chainId, onChain.accountNumber);
     const signer = verifiedSigner(signature, signBytes(doc), from, this.chain.prefix, publicKey);
     const raw = aminoTxRaw(doc, signer, signature);
+    return this.queue(raw, onChain.sequence, owner, {
+      from,
+      to: transfer.to,
+      amount: formatCoin(transfer.amount),
+      nonce: transfer.nonce,
+      memo: transfer.memo,
+      fee: transfer.fee.amount > 0n ? formatCoin(transfer.fee) : "",
+      gas: transfer.gas,
+      timeoutHeight: transfer.timeoutHeight,
+      kind: TRANSFER_KIND,
+    });
+  }
+
+  /**
+   * Decodes, verifies and durably queues any signed transaction (`{txBytes}`), held, listed,
+   * cancelled and followed exactly like a transfer: the signer is the one key of its AuthInfo,
+   * which must sign every message, with the account number read from the chain; its sequence
+   * is its nonce in the sender's queue here. The exact bytes received are broadcast.
+   */
+  async submitTxBytes(body: TxBytesBody, owner: string): Promise<{ record: TxRecord; created: boolean }> {
+    const tx = decodeSignedTx(body.txBytes, this.chain.prefix);
+    const onChain = await this.chainAccount(tx.signer);
+    verifySignedTx(tx, this.chain.chainId, onChain.accountNumber);
+    return this.queue(tx.raw, onChain.sequence, owner, {
+      from: tx.signer,
+      to: tx.to,
+      amount: tx.amount,
+      nonce: tx.sequence,
+      memo: tx.memo,
+      fee: tx.fee,
+      gas: tx.gas,
+      timeoutHeight: tx.timeoutHeight,
+      kind: tx.kind,
+    });
+  }
+
+  /** Stores a verified transaction as queued for the hold window; an identical resubmission returns the stored record. */
+  private async queue(raw: Uint8Array, sequence: bigint, owner: string, tx: QueuedFields): Promise<{ record: TxRecord; created: boolean }> {
     const hash = txIdOf(raw);
     // Before the nonce check: a client retrying after a lost answer gets its record, even once committed.
     const existing = await this.store.get(hash);
@@ -59,26 +98,27 @@ export class Transactions {
       await this.store.sync(); // the first submission's answer may still be waiting for its fsync
       return { record: existing, created: false };
     }
-    if (transfer.nonce < onChain.sequence) {
-      throw new ApiError(409, "nonce_too_low", `nonce ${transfer.nonce} is already used; the account's sequence on chain is ${onChain.sequence}`, { sequence: onChain.sequence.toString() });
+    if (tx.nonce < sequence) {
+      throw new ApiError(409, "nonce_too_low", `nonce ${tx.nonce} is already used; the account's sequence on chain is ${sequence}`, { sequence: sequence.toString() });
     }
     const now = new Date();
     const holdUntil = new Date(now.getTime() + this.holdMs).toISOString();
     const record: TxRecord = {
       txHash: hash,
-      from,
-      to: transfer.to,
-      amount: formatCoin(transfer.amount),
+      from: tx.from,
+      to: tx.to,
+      amount: tx.amount,
       status: "queued",
       source: "submitted",
-      nonce: transfer.nonce.toString(),
-      memo: transfer.memo,
-      fee: transfer.fee.amount > 0n ? formatCoin(transfer.fee) : "",
-      gas: transfer.gas.toString(),
-      timeoutHeight: transfer.timeoutHeight.toString(),
+      nonce: tx.nonce.toString(),
+      memo: tx.memo,
+      fee: tx.fee,
+      gas: tx.gas.toString(),
+      timeoutHeight: tx.timeoutHeight.toString(),
       holdUntil,
       createdAt: now.toISOString(),
       history: [{ status: "queued", at: now.toISOString(), detail: `held until ${holdUntil}` }],
+      kind: tx.kind,
       raw: toBase64(raw),
       owner,
       sortKey: now.toISOString(),
@@ -87,7 +127,7 @@ export class Transactions {
     const outcome = await this.store.insert(record);
     if (outcome.kind === "exists") return { record: outcome.record, created: false };
     if (outcome.kind === "nonce_taken") {
-      throw new ApiError(409, "nonce_in_use", `nonce ${transfer.nonce} is taken by pending transaction ${outcome.rival.txHash}; cancel it first if it is still queued`, { txHash: outcome.rival.txHash });
+      throw new ApiError(409, "nonce_in_use", `nonce ${tx.nonce} is taken by pending transaction ${outcome.rival.txHash}; cancel it first if it is still queued`, { txHash: outcome.rival.txHash });
     }
     this.onQueued();
     return { record, created: true };
@@ -140,6 +180,19 @@ export class Transactions {
     while (taken.has(nonce)) nonce++;
     return nonce;
   }
+}
+
+/** What a submission records besides its hash, status and times. */
+interface QueuedFields {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: string;
+  readonly nonce: bigint;
+  readonly memo: string;
+  readonly fee: string;
+  readonly gas: bigint;
+  readonly timeoutHeight: bigint;
+  readonly kind: string;
 }
 
 /** The 409 for a cancel of a transaction that is no longer queued. */

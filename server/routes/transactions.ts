@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ListQuery, SignDocBody, SubmitBody, TxIdParam } from "../../shared/access/bodies.js";
+import { ListQuery, parseSubmitBody, SignDocBody, TxIdParam } from "../../shared/access/bodies.js";
 import { checkAddress } from "../lib/address.js";
 import { ApiError } from "../lib/errors.js";
 import { type ListedTx, type TxRecord, toWire } from "../lib/records.js";
@@ -49,8 +49,8 @@ export function registerTransactionRoutes(app: FastifyInstance, deps: ServerDeps
   });
 
   app.post("/transactions", async (request, reply) => {
-    const body = SubmitBody.parse(request.body);
-    const { record, created } = await deps.transactions.submit(body, request.tokenId);
+    const body = parseSubmitBody(request.body);
+    const { record, created } = "txBytes" in body ? await deps.transactions.submitTxBytes(body, request.tokenId) : await deps.transactions.submit(body, request.tokenId);
     return reply.status(created ? 202 : 200).type("application/json").send(recordJson(record));
   });
 

@@ -34,9 +34,33 @@ const signatureFields = { signature: z.string().max(200), publicKey: z.string().
 export const SignDocBody = z.strictObject(transferFields(IntLike));
 export type SignDocBody = z.infer<typeof SignDocBody>;
 
-/** Body of `POST /transactions`. */
-export const SubmitBody = SignDocBody.extend({ nonce: IntLike, ...signatureFields });
+/** Body of `POST /transactions` for a transfer in its seed form: the fields and the amino signature. */
+export const TransferSubmitBody = SignDocBody.extend({ nonce: IntLike, ...signatureFields });
+export type TransferSubmitBody = z.infer<typeof TransferSubmitBody>;
+
+/** The largest signed transaction `POST /transactions` takes as `txBytes`, decoded (32 KiB). */
+export const MAX_TX_BYTES = 32 * 1024;
+/** Base64 of at most MAX_TX_BYTES bytes. */
+const MAX_TX_BYTES_BASE64 = Math.ceil(MAX_TX_BYTES / 3) * 4;
+/** Body of `POST /transactions` for any other signed transaction: its base64 TxRaw (SIGN_MODE_DIRECT). */
+export const TxBytesBody = z.strictObject({
+  txBytes: z.string().min(1, "txBytes is empty").max(MAX_TX_BYTES_BASE64, `txBytes may hold at most ${MAX_TX_BYTES} bytes (${MAX_TX_BYTES_BASE64} base64 characters)`),
+});
+export type TxBytesBody = z.infer<typeof TxBytesBody>;
+
+/** Body of `POST /transactions`: a transfer in its seed form, or a signed transaction as `txBytes`. */
+export const SubmitBody = z.union([TxBytesBody, TransferSubmitBody]);
 export type SubmitBody = z.infer<typeof SubmitBody>;
+
+/**
+ * Parses a `POST /transactions` body with the form it names: one with a `txBytes` key is the
+ * signed-transaction form, anything else a transfer. Its errors are then that form's own
+ * ("txBytes: …", "signature: …"), not a union's "matches neither".
+ */
+export function parseSubmitBody(body: unknown): SubmitBody {
+  const signedTx = typeof body === "object" && body !== null && Object.hasOwn(body, "txBytes");
+  return signedTx ? TxBytesBody.parse(body) : TransferSubmitBody.parse(body);
+}
 
 /** The sign-doc body as this app's client writes it: integers as strings. */
 export const TransferRequest = z.strictObject(transferFields(z.string()));
@@ -44,6 +68,9 @@ export type TransferRequest = z.infer<typeof TransferRequest>;
 /** The submit body as this app's client writes it (and its outbox keeps it). */
 export const SubmitRequest = TransferRequest.extend({ nonce: z.string(), ...signatureFields });
 export type SubmitRequest = z.infer<typeof SubmitRequest>;
+/** The signed-transaction submit body as this app's client writes it (and its outbox keeps it). */
+export const TxBytesRequest = TxBytesBody;
+export type TxBytesRequest = TxBytesBody;
 
 const limitMessage = `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 /** Query of `GET /transactions`; limit must be an integer in range, written as digits. */

@@ -32,8 +32,12 @@ export const Tx = z.object({
   timeoutHeight: z.string().optional(),
   holdUntil: IsoTime.optional(),
   createdAt: IsoTime.optional(),
-  /** What the transaction does, by its messages' titles ("Delegate"); absent for a plain transfer. */
-  kind: z.string().max(200).optional(),
+  /**
+   * What the transaction does: "transfer" for a bank transfer in the access service's seed form
+   * (or found on chain), otherwise its messages' titles ("Delegate, Withdraw rewards"). Direct
+   * mode and older services may leave it out for a transfer.
+   */
+  kind: z.string().max(1000).optional(),
   history: z.array(z.object({ status: TxStatus, at: IsoTime, detail: z.string().optional() })).optional(),
 });
 export type Tx = z.infer<typeof Tx>;
@@ -158,7 +162,7 @@ export const OutboxEntry = z.object({
   /** signed: on disk, not yet accepted by a node or service; cancelled: held and never sent; abandoned: refused or void. */
   state: z.enum(["signed", "submitted", "abandoned", "cancelled"]),
   createdAt: IsoTime,
-  /** Signed in main and broadcast to the nodes (no access service): its titles ("Delegate"). */
+  /** Signed in main SIGN_MODE_DIRECT (to the nodes, or to an access service as `{txBytes}`): its titles ("Delegate"). */
   kind: z.string().optional(),
   problem: z.string().optional(),
 });
@@ -199,7 +203,9 @@ export const txMethods = {
    */
   prepare: method(PrepareArgs, PreparedTx),
   /**
-   * Signs in main (SIGN_MODE_DIRECT) and broadcasts to the network's nodes. Pass back the
+   * Signs in main (SIGN_MODE_DIRECT) and broadcasts to the network's nodes, or, on a network with
+   * an access service, submits the signed bytes to it (`{txBytes}`: held, cancellable, followed
+   * like a transfer). Pass back the
    * reviewed `fee`, `gas`, `timeoutHeight` and `sequence`: main refuses when the account moved
    * on meanwhile, so what is signed is what was reviewed. `requestId` makes it idempotent.
    */

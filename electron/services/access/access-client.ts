@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bearerHeader } from "../../../shared/access/bearer.js";
-import { ErrorBody, type ListRequest, type SubmitRequest, type TransferRequest } from "../../../shared/access/bodies.js";
+import { ErrorBody, type ListRequest, type SubmitRequest, type TransferRequest, type TxBytesRequest } from "../../../shared/access/bodies.js";
 import { AccessInfo, AccountState, SignDocAnswer, Tx, TxList } from "../../../shared/contract/tx.js";
 import { BodyTooLargeError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { AccessError, AccessUnreachableError } from "./access-errors.js";
@@ -132,7 +132,8 @@ export function createAccessClient(options: AccessClientOptions) {
     },
     get: (txHash: string) => request("GET", `/transactions/${id(txHash)}`, Tx),
     signDoc: (body: TransferBody) => request("POST", "/transactions/sign-doc", SignDocAnswer, body),
-    submit: (body: SubmitBody) => request("POST", "/transactions", Tx, body),
+    /** A transfer in its seed form, or any signed transaction as `{txBytes}`. */
+    submit: (body: SubmitBody | TxBytesRequest) => request("POST", "/transactions", Tx, body),
     cancel: (txHash: string) => request("DELETE", `/transactions/${id(txHash)}`, Tx),
   };
 }

@@ -41,9 +41,13 @@ export async function readFunds(source: FundsSource, address: string): Promise<F
  * moved since the form checked it.
  */
 export async function checkFunds(source: FundsSource, network: Network, address: string, doc: StdSignDoc): Promise<void> {
+  await checkSpend(source, network, address, doc.msgs.flatMap(spendOf), doc.fee.amount);
+}
+
+/** The same check for what prepared messages spend (their actions' rules) and their fee. */
+export async function checkSpend(source: FundsSource, network: Network, address: string, spend: readonly Coin[], fee: readonly Coin[]): Promise<void> {
   const funds = await readFunds(source, address);
-  const spend = doc.msgs.flatMap(spendOf);
-  const problems = spendProblems({ spend, fee: doc.fee.amount }, funds, displayUnits(network));
+  const problems = spendProblems({ spend: [...spend], fee: [...fee] }, funds, displayUnits(network));
   if (problems.length > 0) throw new InsufficientFundsError(problems);
 }
 

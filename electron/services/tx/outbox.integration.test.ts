@@ -78,7 +78,8 @@ describe("the outbox", () => {
       return { code: response.code ?? 0, value: response.value ?? "", log: response.log ?? "" };
     };
     const funds = (n: Network, c: AccessClient) => networkFunds(abciQuery, c, n);
-    await expect(createSender({ vault, outbox, funds }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
+    const prepare = () => Promise.reject(new Error("this test sends transfers only"));
+    await expect(createSender({ vault, outbox, funds, prepare }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
     vault.close();
     const stored = JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Array<{ requestId: string; state: string; txHash: string; nonce: string }> };
     const signed = stored.sends.find((s) => s.requestId === requestId)!;

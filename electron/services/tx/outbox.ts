@@ -15,13 +15,16 @@ export const DirectSend = z.object({
   holdUntil: z.string().optional(),
 });
 
-/** What the outbox keeps to submit the very same bytes again: the signed body, or the signed transaction. */
+/** What the outbox keeps to submit the very same bytes again: the signed transfer body, or the signed transaction (for the nodes or for an access service). */
 export const StoredSend = OutboxEntry.extend({
   // The submit body as sent to an access service; loose, so a file written by another version still reads.
   body: z.object({ ...SubmitRequest.shape, publicKey: z.string() }).optional(),
   direct: DirectSend.optional(),
+  /** Signed in main (SIGN_MODE_DIRECT) and submitted to the network's access service as `{txBytes}`. */
+  accessTx: DirectSend.optional(),
 });
 export type StoredSend = z.infer<typeof StoredSend>;
+export type DirectSend = z.infer<typeof DirectSend>;
 const OutboxFile = z.object({ version: z.literal(1), sends: z.array(StoredSend) });
 
 /**

@@ -1,31 +1,54 @@
 import { randomUUID } from "node:crypto";
 import { fromBase64 } from "@cosmjs/encoding";
 import type { Network } from "../../../shared/contract/network.js";
-import type { Tx } from "../../../shared/contract/tx.js";
+import type { TxBytesRequest } from "../../../shared/access/bodies.js";
+import type { PrepareArgs, PreparedTx, Tx } from "../../../shared/contract/tx.js";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
-import type { AccessClient, TransferBody } from "../access/access-client.js";
+import type { AccessClient, SubmitBody, TransferBody } from "../access/access-client.js";
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
 import { AppError } from "../app-error.js";
 import { StorageWriteError } from "../storage/atomic-file.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
-import { checkFunds, type FundsSource } from "./funds.js";
+import type { SendMessagesArgs } from "./direct/direct-sender.js";
+import type { Prepared, PrepareDeps } from "./direct/prepare.js";
+import { signPrepared } from "./direct/sign-prepared.js";
+import { checkFunds, checkSpend, type FundsSource } from "./funds.js";
 import { checkSignDoc } from "./sign-doc-check.js";
 
 /** A transfer to send, with the id that makes a repeat of the same review a no-op. */
 export type SendRequest = TransferBody & { readonly requestId?: string };
 
-/** Signs and submits one transfer through the outbox; see outbox.ts for why. */
-export function createSender(deps: { readonly vault: Vault; readonly outbox: Outbox; readonly funds: (network: Network, client: AccessClient) => FundsSource }) {
+export interface SenderDeps {
+  readonly vault: Vault;
+  readonly outbox: Outbox;
+  readonly funds: (network: Network, client: AccessClient) => FundsSource;
+  /** Builds what main signs for these messages (direct/prepare.ts), with the account number and sequence given. */
+  readonly prepare: (network: Network, args: PrepareArgs, heldAccount: NonNullable<PrepareDeps["heldAccount"]>) => Promise<Prepared>;
+}
+
+/** What an access service submission of a stored send carries: the transfer's body, or the signed transaction's bytes. */
+function submitBodyOf(send: StoredSend): SubmitBody | TxBytesRequest | undefined {
+  if (send.body) return send.body;
+  return send.accessTx ? { txBytes: send.accessTx.txBytes } : undefined;
+}
+
+/**
+ * Signs and submits through a network's access service, via the outbox (see outbox.ts for why):
+ * a transfer in the service's seed form (amino), or any registered action signed
+ * SIGN_MODE_DIRECT in main and submitted as `{txBytes}`.
+ */
+export function createSender(deps: SenderDeps) {
   const inFlight = new Map<string, Promise<Tx>>();
 
   async function submitStored(client: AccessClient, send: StoredSend): Promise<Tx> {
     let tx: Tx;
-    if (!send.body) throw new AppError("not_an_access_send", "this send was signed for the network's nodes, not its access service");
+    const body = submitBodyOf(send);
+    if (!body) throw new AppError("not_an_access_send", "this send was signed for the network's nodes, not its access service");
     try {
       // A cut connection is retried inside the client with these very bytes, never signed again.
-      tx = await client.submit(send.body);
+      tx = await client.submit(body);
     } catch (error) {
       // A refusal is final for these bytes; no answer (timeout) leaves it "signed" for the next try.
       if (error instanceof AccessError && error.status !== 429 && error.status < 500) {
@@ -84,15 +107,53 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
     return submitStored(client, send);
   }
 
+  /** The service's view of the signer: its account number, and the next nonce counting what it holds. */
+  const heldAccount = (client: AccessClient) => async (address: string) => {
+    const account = await client.account(address);
+    return { accountNumber: BigInt(account.accountNumber), sequence: BigInt(account.nextNonce) };
+  };
+
+  async function signAndSubmitMessages(network: Network, client: AccessClient, args: SendMessagesArgs, requestId: string): Promise<Tx> {
+    const stored = deps.outbox.byRequest(requestId);
+    if (stored) {
+      if (stored.state === "submitted") return client.get(stored.txHash);
+      if (stored.state === "abandoned") throw new AppError("send_abandoned", stored.problem ?? "this send was refused");
+      return submitStored(client, stored);
+    }
+    const prepared = await deps.prepare(network, args, heldAccount(client));
+    const { review } = prepared;
+    if (args.sequence !== undefined && args.sequence !== review.sequence) {
+      throw new AppError("sequence_changed", `the account's next nonce at the access service moved from ${args.sequence} to ${review.sequence} since the review: review it again`);
+    }
+    // The balance may have moved since the form checked it, and the service may hold other sends of this account.
+    await checkSpend(deps.funds(network, client), network, review.signer, prepared.spend, review.fee.amount);
+    const signed = await signPrepared(deps.vault, network, prepared, requestId);
+    const send: StoredSend = { ...signed.entry, accessTx: signed.signed };
+    deps.outbox.put(send); // on disk before the service hears of it; a full disk stops the send here
+    return submitStored(client, send);
+  }
+
+  /** One send per request id, even when called twice at once. */
+  function once(requestId: string, job: () => Promise<Tx>): Promise<Tx> {
+    const running = inFlight.get(requestId);
+    if (running) return running;
+    const p = job().finally(() => inFlight.delete(requestId));
+    inFlight.set(requestId, p);
+    return p;
+  }
+
   return {
     /** One send per request id, even when called twice at once. */
     send(network: Network, client: AccessClient, a: SendRequest): Promise<Tx> {
       const requestId = a.requestId ?? randomUUID();
-      const running = inFlight.get(requestId);
-      if (running) return running;
-      const p = signAndSubmit(network, client, a, requestId).finally(() => inFlight.delete(requestId));
-      inFlight.set(requestId, p);
-      return p;
+      return once(requestId, () => signAndSubmit(network, client, a, requestId));
+    },
+    /** Exactly what main would sign for these messages, with the access service's account number and next nonce. */
+    prepare: async (network: Network, client: AccessClient, args: PrepareArgs): Promise<PreparedTx> => (await deps.prepare(network, args, heldAccount(client))).review,
+    /** Signs registered actions SIGN_MODE_DIRECT and submits the bytes to the access service; one send per request id. */
+    sendMessages(network: Network, client: AccessClient, args: SendMessagesArgs): Promise<Tx> {
+      const requestId = args.requestId ?? randomUUID();
+      return once(requestId, () => signAndSubmitMessages(network, client, args, requestId));
     },
     /**
      * At start: every send signed but not confirmed is asked for by hash; one the service never
@@ -100,7 +161,7 @@ export function createSender(deps: { readonly vault: Vault; readonly outbox: Out
      */
     async reconcile(clientFor: (networkId: string) => Promise<{ network: Network; client: AccessClient }>): Promise<Array<{ networkId: string; tx: Tx }>> {
       const settled: Array<{ networkId: string; tx: Tx }> = [];
-      for (const send of deps.outbox.unconfirmed().filter((s) => s.body)) {
+      for (const send of deps.outbox.unconfirmed().filter((s) => submitBodyOf(s))) {
         try {
           const { client } = await clientFor(send.networkId);
           const tx = await client.get(send.txHash).catch((e: unknown) => {

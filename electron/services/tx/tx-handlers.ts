@@ -37,7 +37,8 @@ const DEFAULT_GAS = 200_000;
 /**
  * Registers `tx.*`: transfers through the selected network's access service when it has one;
  * without one (direct mode), everything through its own nodes, signed in main. Any registered
- * action (`tx.prepare`, `tx.sendMessages`) is signed in main and broadcast to the nodes.
+ * action (`tx.prepare`, `tx.sendMessages`) is signed in main SIGN_MODE_DIRECT, and submitted to
+ * the access service as `{txBytes}` where there is one, or broadcast to the nodes.
  */
 export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
   // One submission per sender at a time: two quick clicks would otherwise read the same nonce.
@@ -121,16 +122,28 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
         return tx;
       });
     },
-    prepare: async (a) => deps.direct.prepare(selected(), a),
+    prepare: async (a) => {
+      const network = selected();
+      // With an access service, the sequence is the service's next nonce: it counts what it holds.
+      return direct(network) ? deps.direct.prepare(network, a) : deps.sender.prepare(network, (await access()).client, a);
+    },
     sendMessages: async (a) => {
       const network = selected();
-      return sendDirect(network, a, deps.direct.signerOf(network, a));
+      const signer = deps.direct.signerOf(network, a);
+      if (direct(network)) return sendDirect(network, a, signer);
+      // Signed in main as in direct mode, then held, listed, cancellable and followed by the service.
+      return oneAtATime(signer, async () => {
+        const { client } = await access();
+        const tx = await deps.sender.sendMessages(network, client, a);
+        deps.watcher.watch(network.id, tx);
+        return tx;
+      });
     },
     cancel: async (a) => {
       if (!/^[0-9A-F]{64}$/i.test(a.id)) throw new AppError("invalid_args", "not a transaction id");
       const network = selected();
       const id = a.id.toUpperCase();
-      // Signed in main and held there (no access service, or a message the service does not take).
+      // Signed in main and held there before its broadcast: a network with no access service.
       const held = deps.direct.cancel(network, id);
       if (held) return held;
       if (direct(network)) throw new NotFoundError(`no transaction ${id} sent from this app on ${network.name}`);
@@ -147,6 +160,6 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       const { client } = await access();
       return exportCsv(client, network, a, deps.saveFile);
     },
-    outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, direct: _direct, ...entry }) => entry) }),
+    outbox: () => ({ entries: deps.outbox.list().map(({ body: _body, direct: _direct, accessTx: _accessTx, ...entry }) => entry) }),
   };
 }

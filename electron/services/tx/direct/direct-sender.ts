@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import { fromBase64 } from "@cosmjs/encoding";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs, Tx } from "../../../../shared/contract/tx.js";
-import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 import { displayUnits } from "../../../../shared/wallet/amount.js";
 import { spendProblems, subtractCoins, sumCoins, type Coin } from "../../../../shared/wallet/spendable.js";
 import { AppError, ConflictError } from "../../app-error.js";
@@ -13,6 +12,7 @@ import { InsufficientFundsError } from "../funds.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import { BroadcastTxError, type DirectChain } from "./direct-chain.js";
 import { nextSequence, type Prepared, prepareDirect, signerOf } from "./prepare.js";
+import { signPrepared } from "./sign-prepared.js";
 
 export type SendMessagesArgs = PrepareArgs & { readonly requestId?: string; readonly sequence?: string };
 
@@ -124,28 +124,9 @@ export function createDirectSender(deps: DirectSenderDeps) {
     const problems = spendProblems({ spend: prepared.spend, fee: review.fee.amount }, { available }, displayUnits(network));
     if (problems.length > 0) throw new InsufficientFundsError(problems);
 
-    const [{ makeSignDoc }, { TxRaw }] = await Promise.all([import("@cosmjs/proto-signing"), import("cosmjs-types/cosmos/tx/v1beta1/tx")]);
-    const signDoc = makeSignDoc(prepared.bodyBytes, prepared.authInfoBytes, network.chainId, BigInt(review.accountNumber));
-    const { signature } = await deps.vault.signDirect(review.signer, signDoc);
-    const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
+    const signed = await signPrepared(deps.vault, network, prepared, requestId);
     const holding = holdMs();
-    const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
-    const send: StoredSend = {
-      requestId,
-      networkId: network.id,
-      txHash: txIdOf(txBytes),
-      from: review.signer,
-      to: typeof firstSend?.toAddress === "string" ? firstSend.toAddress : "",
-      amount: prepared.spend.map((c) => `${c.amount}${c.denom}`).join(","),
-      nonce: review.sequence,
-      state: "signed",
-      createdAt: new Date().toISOString(),
-      kind: review.messages.map((m) => m.title).join(", "),
-      direct: {
-        txBytes: toBase64(txBytes), fee: review.fee.amount.map((c) => `${c.amount}${c.denom}`).join(","), timeoutHeight: review.timeoutHeight,
-        holdUntil: holding > 0 ? new Date(now() + holding).toISOString() : undefined,
-      },
-    };
+    const send: StoredSend = { ...signed.entry, direct: { ...signed.signed, holdUntil: holding > 0 ? new Date(now() + holding).toISOString() : undefined } };
     deps.outbox.put(send); // on disk before any node hears of it; a full disk stops the send here
     if (holding === 0) return broadcastStored(network, send);
     hold(network, send);

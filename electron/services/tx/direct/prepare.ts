@@ -24,7 +24,16 @@ export interface PrepareDeps {
   readonly outbox: Outbox;
   /** The vault's public key (base64, compressed secp256k1) of one of its accounts, or undefined. */
   readonly pubKeyOf: (address: string) => string | undefined;
+  /**
+   * The account number and sequence to sign with, when they are not the chain's and this app's
+   * own direct sends': on a network with an access service, the service's view (its next nonce
+   * counts the transactions it holds), read through its `GET /accounts/{address}`.
+   */
+  readonly heldAccount?: (address: string) => Promise<{ accountNumber: bigint; sequence: bigint }>;
 }
+
+/** The node's answer when a simulation's sequence is not the one its check state expects. */
+const SEQUENCE_MISMATCH = /account sequence mismatch, expected (\d+), got (\d+)/;
 
 /**
  * Builds exactly what main will sign for these messages: each message checked by its action's
@@ -43,8 +52,9 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     import("@cosmjs/amino"),
     import("@cosmjs/stargate"),
   ]);
-  const [account, height] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight()]);
-  const sequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height);
+  const [account, height, held] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight(), deps.heldAccount?.(signer)]);
+  const accountNumber = held?.accountNumber ?? account.accountNumber;
+  const sequence = held?.sequence ?? nextSequence(deps.outbox, network.id, signer, account.sequence, height);
   const timeoutHeight = args.timeoutHeight !== undefined ? BigInt(args.timeoutHeight) : height + BigInt(args.timeoutBlocks ?? DEFAULT_TIMEOUT_BLOCKS);
   const messages = args.messages.map((m) => {
     const action = actionOf(m.typeUrl)!;
@@ -57,8 +67,8 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     timeoutHeight,
   });
   const pubkeyAny = encodePubkey(encodeSecp256k1Pubkey(fromBase64(pubKey)));
-  const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, seq = sequence) =>
-    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: seq }], [...fee], Number(gas), undefined, undefined);
+  const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, withSequence = sequence) =>
+    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: withSequence }], [...fee], Number(gas), undefined, undefined);
 
   const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
   let gasEstimate: bigint | undefined;
@@ -73,8 +83,16 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     // simulating): past the sends a node accepted into its mempool, not past those main still holds.
     const simulatedSequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height, ["submitted"]);
     const feeDenom = args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom : (network.gasPrices?.denom ?? network.defaultDenom);
-    const probe = TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, simulatedSequence), signatures: [new Uint8Array(64)] }).finish();
-    gasEstimate = await deps.chain.simulate(probe);
+    const probe = (withSequence: bigint) => TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, withSequence), signatures: [new Uint8Array(64)] }).finish();
+    try {
+      gasEstimate = await deps.chain.simulate(probe(simulatedSequence));
+    } catch (error) {
+      // A sequence past the node's (transactions an access service still holds, unbroadcast) is
+      // refused by the simulation's ante handler; the gas is the same at the sequence it expects.
+      const expected = error instanceof AppError ? SEQUENCE_MISMATCH.exec(error.message) : null;
+      if (!expected || BigInt(expected[1]!) === simulatedSequence) throw error;
+      gasEstimate = await deps.chain.simulate(probe(BigInt(expected[1]!)));
+    }
     gas = BigInt(Math.ceil(Number(gasEstimate) * gasAdjustment));
   }
   const feeTier = args.fee === undefined ? (args.feeTier ?? "average") : undefined;
@@ -91,7 +109,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
   const review: PreparedTx = {
     signer,
     chainId: network.chainId,
-    accountNumber: account.accountNumber.toString(),
+    accountNumber: accountNumber.toString(),
     sequence: sequence.toString(),
     signMode: "SIGN_MODE_DIRECT",
     messages: messages.map((m) => ({ typeUrl: m.action.typeUrl, title: m.action.title, value: m.value, review: m.action.review(m.value).map(([k, v]) => [k, v] as [string, string]) })),

@@ -1,0 +1,45 @@
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import type { Network } from "../../../../shared/contract/network.js";
+import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
+import type { Vault } from "../../vault/vault.js";
+import type { DirectSend, StoredSend } from "../outbox.js";
+import type { Prepared } from "./prepare.js";
+
+/** A transaction main has signed: its TxRaw bytes and the outbox entry that keeps them. */
+export interface SignedSend {
+  readonly txBytes: Uint8Array;
+  /** Everything but where the bytes go (`direct` to the nodes, `accessTx` to an access service). */
+  readonly entry: Omit<StoredSend, "direct" | "accessTx" | "body">;
+  /** The bytes, the fee and the end of the transaction, as the outbox keeps them. */
+  readonly signed: DirectSend;
+}
+
+/**
+ * Signs a prepared transaction with the vault (SIGN_MODE_DIRECT, the vault checks the signer of
+ * every message in the very body bytes) and describes it as the Transactions page lists it:
+ * the signer, the first recipient of a transfer, what it spends and its messages' titles.
+ */
+export async function signPrepared(vault: Pick<Vault, "signDirect">, network: Network, prepared: Prepared, requestId: string): Promise<SignedSend> {
+  const { review } = prepared;
+  const [{ makeSignDoc }, { TxRaw }] = await Promise.all([import("@cosmjs/proto-signing"), import("cosmjs-types/cosmos/tx/v1beta1/tx")]);
+  const signDoc = makeSignDoc(prepared.bodyBytes, prepared.authInfoBytes, network.chainId, BigInt(review.accountNumber));
+  const { signature } = await vault.signDirect(review.signer, signDoc);
+  const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
+  const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
+  return {
+    txBytes,
+    entry: {
+      requestId,
+      networkId: network.id,
+      txHash: txIdOf(txBytes),
+      from: review.signer,
+      to: typeof firstSend?.toAddress === "string" ? firstSend.toAddress : "",
+      amount: prepared.spend.map((c) => `${c.amount}${c.denom}`).join(","),
+      nonce: review.sequence,
+      state: "signed",
+      createdAt: new Date().toISOString(),
+      kind: review.messages.map((m) => m.title).join(", "),
+    },
+    signed: { txBytes: toBase64(txBytes), fee: review.fee.amount.map((c) => `${c.amount}${c.denom}`).join(","), timeoutHeight: review.timeoutHeight },
+  };
+}
