@@ -310,7 +310,7 @@ describe("wallet", () => {
       try {
         await expect.poll(async () => (await four.call("tx.get", { id: hash })).status, { timeout: WAIT_MS }).toBe("broadcast");
         await expect.poll(() => trackerStatus(page), { timeout: WAIT_MS }).toBe("broadcast");
-        expect(await page.getByTestId("send-tracker").textContent()).toContain("It can no longer be cancelled.");
+        expect(await page.getByTestId("send-tracker").textContent()).toContain("It can no longer be cancelled: a Cosmos chain cannot take a transaction back.");
         expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
         await page.getByRole("link", { name: "Transactions", exact: true }).click();
         await page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });
