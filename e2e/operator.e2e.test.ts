@@ -5,12 +5,14 @@
  * cancels an unbonding from the list; the Governance page goes from the list to a proposal, votes
  * and shows the own vote, and refuses weights that do not add up to 1 in words; the validator
  * page refuses a commission rate outside the chain's rules before anything is signed, then
- * changes it (the devnet's genesis lies 25 h back, so the change is allowed once).
+ * changes it (the devnet's genesis lies 25 h back, so the change is allowed once), and withdraws
+ * its commission; the Staking page pays the rewards to another address and back.
  */
 import { fromBase64, fromBech32, toBech32, toHex } from "@cosmjs/encoding";
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { coins, SigningStargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { commissionQuery, withdrawAddressQuery } from "../shared/cosmos/distribution/rewards.js";
 import { validatorQuery } from "../shared/cosmos/staking/operator.js";
 import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { delegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
@@ -176,6 +178,56 @@ describe("the operator's pages", () => {
     // The chain's once-a-day rule, now that the rate was just changed: refused in words before signing.
     await tryRate("0.1");
     expect((await describedBy(rate)).text).toMatch(/one change per 24 hours, so not before /);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("withdraws the validator's commission from its page, and the chain's unwithdrawn commission drops", async () => {
+    const { page } = w;
+    // In whichever denom the validator earned most (fees, or minted stake where the chain mints).
+    const earned = (await read(commissionQuery, { validator: operator }))!;
+    const denom = [...earned].sort((a, b) => Number(BigInt(b.amount) - BigInt(a.amount)))[0]?.denom ?? w.devnet.denom;
+    const unwithdrawn = async () => BigInt((await read(commissionQuery, { validator: operator }))!.find((c) => c.denom === denom)?.amount ?? "0");
+    const before = await unwithdrawn();
+    expect(before).toBeGreaterThan(0n);
+    await page.getByRole("button", { name: "Withdraw commission" }).click({ timeout: WAIT_MS });
+    const message = page.getByTestId("prepared-message");
+    await message.waitFor({ timeout: WAIT_MS });
+    expect(await message.locator("dt").first().textContent()).toBe("Withdraw commission");
+    await signAndFollow();
+    // Paid out: what is left is what the few blocks since have added.
+    expect(await unwithdrawn()).toBeLessThan(before);
+    await page.getByRole("button", { name: "Back to the validator" }).click();
+    expect(w.errors).toEqual([]);
+  });
+
+  it("pays the rewards to another address, refusing a mistyped one in words first, and back", async () => {
+    const { page } = w;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!.address;
+    const paidTo = async () => read(withdrawAddressQuery, { delegator: account });
+    expect(await paidTo()).toBe(account);
+    await page.keyboard.press("Control+6");
+    const form = page.getByTestId("withdraw-address-form");
+    await expect.poll(() => form.getByTestId("withdraw-address").textContent(), { timeout: WAIT_MS }).toContain(`${account} (this account)`);
+    const input = form.getByLabel("Pay rewards to");
+    const payTo = async (address: string) => {
+      await input.fill(address);
+      await input.press("Enter");
+    };
+    await payTo(`${bob.slice(0, -1)}${bob.endsWith("q") ? "p" : "q"}`); // one character off: its checksum fails
+    expect((await describedBy(input)).invalid).toBe(true);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
+    await payTo(bob);
+    const message = page.getByTestId("prepared-message");
+    await message.waitFor({ timeout: WAIT_MS });
+    expect(await message.textContent()).toContain(`Rewards go to${bob}`);
+    await signAndFollow();
+    expect(await paidTo()).toBe(bob);
+    // And back, so the account's rewards are its own again.
+    await page.getByRole("button", { name: "New staking action" }).click();
+    await expect.poll(() => form.getByTestId("withdraw-address").textContent(), { timeout: WAIT_MS }).toContain(bob);
+    await payTo(account);
+    await signAndFollow();
+    expect(await paidTo()).toBe(account);
     expect(w.errors).toEqual([]);
   });
 });

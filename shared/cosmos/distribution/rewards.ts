@@ -1,4 +1,7 @@
-import { QueryDelegationTotalRewardsRequest, QueryDelegationTotalRewardsResponse } from "cosmjs-types/cosmos/distribution/v1beta1/query";
+import {
+  QueryDelegationTotalRewardsRequest, QueryDelegationTotalRewardsResponse, QueryDelegatorWithdrawAddressRequest, QueryDelegatorWithdrawAddressResponse,
+  QueryValidatorCommissionRequest, QueryValidatorCommissionResponse,
+} from "cosmjs-types/cosmos/distribution/v1beta1/query";
 import type { AbciQueryDef } from "../abci-query.js";
 import { decWhole } from "../dec.js";
 
@@ -17,4 +20,18 @@ export const rewardsQuery: AbciQueryDef<{ delegator: string }, ValidatorRewards[
       validatorAddress: r.validatorAddress.slice(0, 128),
       coins: r.reward.slice(0, 16).map((c) => ({ denom: c.denom.slice(0, 128), amount: decWhole(c.amount) })),
     })),
+};
+
+/** Where a delegator's rewards are paid (its own address unless it set another). */
+export const withdrawAddressQuery: AbciQueryDef<{ delegator: string }, string> = {
+  path: "/cosmos.distribution.v1beta1.Query/DelegatorWithdrawAddress",
+  encode: ({ delegator }) => QueryDelegatorWithdrawAddressRequest.encode({ delegatorAddress: delegator }).finish(),
+  decode: (value) => QueryDelegatorWithdrawAddressResponse.decode(value).withdrawAddress.slice(0, 128),
+};
+
+/** A validator's commission not yet withdrawn, in whole base units. */
+export const commissionQuery: AbciQueryDef<{ validator: string }, Array<{ denom: string; amount: string }>> = {
+  path: "/cosmos.distribution.v1beta1.Query/ValidatorCommission",
+  encode: ({ validator }) => QueryValidatorCommissionRequest.encode({ validatorAddress: validator }).finish(),
+  decode: (value) => (QueryValidatorCommissionResponse.decode(value).commission?.commission ?? []).slice(0, 16).map((c) => ({ denom: c.denom.slice(0, 128), amount: decWhole(c.amount) })),
 };

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import type { OperatorValidator } from "../../../../shared/cosmos/staking/operator.js";
 import { checkValidatorEdit, DESCRIPTION_LIMITS, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
@@ -32,6 +33,7 @@ export function OperatorPage() {
   const operator = network && account ? operatorAddressOf(account, network.bech32Prefix) : undefined;
   const validator = useQuery({ ...stakingQueries.validator(api, network?.id ?? "", operator ?? ""), enabled: !!network && !!operator });
   const params = useQuery({ ...stakingQueries.params(api, network?.id ?? ""), enabled: !!network });
+  const commission = useQuery({ ...stakingQueries.commission(api, network?.id ?? "", operator ?? ""), enabled: !!network && !!operator && !!validator.data });
   const height = useLastHeight(api, network?.id);
   if (!network) return <p aria-busy="true">Loading…</p>;
   const review = (args: PrepareArgs) => setStep({ step: "review", args, requestId: crypto.randomUUID() });
@@ -70,6 +72,18 @@ export function OperatorPage() {
               <button type="button" onClick={() => review({ messages: [{ typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail", value: { validatorAddr: v.operatorAddress } }] })}>Unjail</button>
             </div>
           )}
+          <section aria-labelledby="commission-title" data-testid="operator-commission">
+            <h3 id="commission-title">Commission</h3>
+            <p>
+              Not yet withdrawn:{" "}
+              <span data-testid="operator-commission-amount">
+                {commission.isError ? `could not be read (${commission.error.message})` : commission.data ? commission.data.map((c) => formatCoin(`${c.amount}${c.denom}`, displayUnits(network), network.defaultDenom)).join(", ") || "nothing" : "reading…"}
+              </span>
+            </p>
+            <div className="row">
+              <button type="button" disabled={!commission.data?.length} onClick={() => review({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", value: { validatorAddress: v.operatorAddress } }] })}>Withdraw commission</button>
+            </div>
+          </section>
           <EditValidatorForm key={`${v.operatorAddress}/${v.commission.rate}/${v.description.moniker}`} validator={v} minCommissionRate={params.data?.minCommissionRate} onReview={review} />
         </>
       )}

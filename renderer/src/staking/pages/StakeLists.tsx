@@ -5,6 +5,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { stakingQueries } from "../queries/stake-queries.js";
+import { WithdrawAddressForm } from "./WithdrawAddressForm.js";
 
 type Monikers = ReadonlyMap<string, string>;
 
@@ -57,6 +58,7 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
           Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
         </button>
       </div>
+      <WithdrawAddressForm network={network} delegator={delegator} onReview={onReview} />
 
       {unbonding.isError && <p className="form-error" role="alert">The unbonding entries could not be read: {unbonding.error.message}</p>}
       <table className="grid" data-testid="unbonding-table">

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../../shared/api.js";
-import { rewardsQuery } from "../../../../shared/cosmos/distribution/rewards.js";
+import { commissionQuery, rewardsQuery, withdrawAddressQuery } from "../../../../shared/cosmos/distribution/rewards.js";
 import { delegationsQuery, redelegationsQuery, unbondingQuery } from "../../../../shared/cosmos/staking/account-stakes.js";
 import { stakingParamsQuery, validatorQuery } from "../../../../shared/cosmos/staking/operator.js";
 import { abciRead } from "../../api/abci-read.js";
@@ -25,6 +25,10 @@ export const stakingQueries = {
     queryOptions({ queryKey: [...stakingKeys.account(networkId, delegator), "redelegations"], queryFn: () => abciRead(api, redelegationsQuery, { delegator }), refetchInterval: REFRESH_MS }),
   rewards: (api: CometdeskApi, networkId: string, delegator: string) =>
     queryOptions({ queryKey: [...stakingKeys.account(networkId, delegator), "rewards"], queryFn: () => abciRead(api, rewardsQuery, { delegator }), refetchInterval: REFRESH_MS }),
+  withdrawAddress: (api: CometdeskApi, networkId: string, delegator: string) =>
+    queryOptions({ queryKey: [...stakingKeys.account(networkId, delegator), "withdraw-address"], queryFn: () => abciRead(api, withdrawAddressQuery, { delegator }) }),
+  commission: (api: CometdeskApi, networkId: string, operator: string) =>
+    queryOptions({ queryKey: [...stakingKeys.validator(networkId, operator), "commission"], queryFn: () => abciRead(api, commissionQuery, { validator: operator }), refetchInterval: REFRESH_MS }),
   /** The operator's validator; `null` when the address runs none (the module answers "not found"). */
   validator: (api: CometdeskApi, networkId: string, operator: string) =>
     queryOptions({ queryKey: stakingKeys.validator(networkId, operator), queryFn: () => abciRead(api, validatorQuery, { validator: operator }, { value: null }) }),

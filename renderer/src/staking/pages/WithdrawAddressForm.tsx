@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { Network } from "../../../../shared/contract/network.js";
+import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
+import { useApi } from "../../api/api-context.js";
+import { stakingQueries } from "../queries/stake-queries.js";
+
+/**
+ * Where the account's staking rewards are paid, read from the chain, and a form to pay them to
+ * another address (`MsgSetWithdrawAddress`); the address is checked before anything is signed.
+ */
+export function WithdrawAddressForm({ network, delegator, onReview }: { network: Network; delegator: string; onReview: (args: PrepareArgs) => void }) {
+  const api = useApi();
+  const current = useQuery(stakingQueries.withdrawAddress(api, network.id, delegator));
+  const [to, setTo] = useState("");
+  const [error, setError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = to.trim();
+    const problem = addressProblem(value, network.bech32Prefix);
+    if (problem) return setError(describeAddressProblem(problem));
+    if (value === current.data) return setError("Rewards are already paid to this address.");
+    setError(undefined);
+    onReview({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", value: { delegatorAddress: delegator, withdrawAddress: value } }] });
+  };
+  return (
+    <form className="form-grid" onSubmit={submit} noValidate aria-labelledby="withdraw-address-title" data-testid="withdraw-address-form">
+      <h3 id="withdraw-address-title">Where rewards are paid</h3>
+      <p data-testid="withdraw-address">
+        {current.data !== undefined ? <>Rewards are paid to <code>{current.data}</code>{current.data === delegator ? " (this account)" : ""}.</> : current.isError ? `Where rewards go could not be read: ${current.error.message}` : "Reading where rewards go…"}
+      </p>
+      <div className="field" data-invalid={error ? true : undefined}>
+        <label htmlFor="withdraw-address-input">Pay rewards to</label>
+        <input id="withdraw-address-input" value={to} autoComplete="off" spellCheck={false} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "withdraw-address-input-error" : undefined} />
+        {error && <p className="field-error" id="withdraw-address-input-error" role="alert">{error}</p>}
+      </div>
+      <div className="row"><button type="submit">Review</button></div>
+    </form>
+  );
+}
