@@ -193,6 +193,12 @@ describe("the operator's pages", () => {
     const message = page.getByTestId("prepared-message");
     await message.waitFor({ timeout: WAIT_MS });
     expect(await message.locator("dt").first().textContent()).toBe("Withdraw commission");
+    // Valid for fewer blocks: main prepares it again with the nearer timeout height.
+    const timeout = async () => Number((JSON.parse((await page.getByTestId("raw-prepared").textContent())!) as { timeoutHeight: string }).timeoutHeight);
+    const far = await timeout();
+    await page.getByLabel("Valid for (blocks)").fill("40");
+    await page.getByLabel("Valid for (blocks)").press("Enter");
+    await expect.poll(timeout, { timeout: WAIT_MS }).toBeLessThan(far - 50);
     await signAndFollow();
     // Paid out: what is left is what the few blocks since have added.
     expect(await unwithdrawn()).toBeLessThan(before);

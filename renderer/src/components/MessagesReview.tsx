@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Network } from "../../../shared/contract/network.js";
-import type { FeeTier, PrepareArgs } from "../../../shared/contract/tx.js";
+import { DEFAULT_TIMEOUT_BLOCKS, type FeeTier, type PrepareArgs } from "../../../shared/contract/tx.js";
 import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
 import { ReviewButtons } from "./ReviewButtons.js";
+import { TimeoutField } from "./TimeoutField.js";
 
 /**
  * Exactly what main will sign, from `tx.prepare`: signer, chain, account number, sequence, each
@@ -18,7 +19,8 @@ import { ReviewButtons } from "./ReviewButtons.js";
 export function MessagesReview({ args, requestId, network, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; onBack: () => void; onSent: (txHash: string) => void }) {
   const api = useApi();
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
-  const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier })), staleTime: Infinity, retry: false });
+  const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
+  const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier, timeoutBlocks], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier, timeoutBlocks })), staleTime: Infinity, retry: false });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const p = prepared.data;
@@ -60,6 +62,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
               <p className="field-hint muted">Gas price {p.gasPrice}</p>
             </div>
           )}
+          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} timeoutHeight={p.timeoutHeight} />
           <details>
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-prepared">{JSON.stringify(p, null, 2)}</pre>

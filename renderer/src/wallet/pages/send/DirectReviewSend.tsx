@@ -12,7 +12,7 @@ import { AccessProblemView } from "../../AccessProblemView.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../../shared/contract/tx.js";
-import { TimeoutField } from "../../TimeoutField.js";
+import { TimeoutField } from "../../../components/TimeoutField.js";
 import { TransferFacts } from "./TransferFacts.js";
 
 type Review = Extract<SendState, { step: "review" }>;

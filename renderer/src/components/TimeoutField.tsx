@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { MAX_TIMEOUT_BLOCKS } from "../../../shared/contract/tx.js";
-import { Field } from "./pages/send/Field.js";
 
 /**
  * How many blocks the transaction stays valid for: main signs it with the chain's height plus
@@ -20,22 +19,25 @@ export function TimeoutField({ blocks, onChange, timeoutHeight }: { blocks: numb
     if (n !== blocks) onChange(n);
   };
   return (
-    <Field id="timeout-blocks" label="Valid for (blocks)" error={error} hint={`Void if not included by height ${timeoutHeight}.`}>
-      {(control) => (
-        <input
-          {...control}
-          inputMode="numeric"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={apply}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              apply();
-            }
-          }}
-        />
-      )}
-    </Field>
+    <div className="field" data-invalid={error ? true : undefined}>
+      <label htmlFor="timeout-blocks">Valid for (blocks)</label>
+      <input
+        id="timeout-blocks"
+        inputMode="numeric"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "timeout-blocks-error timeout-blocks-hint" : "timeout-blocks-hint"}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            apply();
+          }
+        }}
+      />
+      {error && <p className="field-error" id="timeout-blocks-error" role="alert">{error}</p>}
+      <p className="field-hint muted" id="timeout-blocks-hint">Void if not included by height {timeoutHeight}.</p>
+    </div>
   );
 }
