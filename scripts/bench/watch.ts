@@ -52,7 +52,7 @@ async function follow(rpc: string, chainId: string, validator: string, websocket
   const store = openWatchStore(dataDir, problems);
   const probeCalls = new Map<string, number>();
   const watch = createWatch({
-    events, store, history: openAlertHistory(dataDir, problems), chain,
+    events, store, history: openAlertHistory(dataDir, problems), chain: () => chain,
     commitFromFeed: (id, h) => feed.commitOf(id, h),
     nodeClient: (url) => nodeClient(url, 3000, countingFetch(probeCalls)),
     probeIntervalMs: 3_600_000, // one probe, at the start, measured on its own
