@@ -422,6 +422,8 @@ describe("the watch on a four-validator devnet", () => {
 
   it("raises one chain alert, not one per node, when the chain halts, and clears it when blocks come again", async () => {
     await expect.poll(() => watch.status(NETWORK_ID).nodes.every((n) => n.up), { timeout: 60_000 }).toBe(true);
+    // A stall is told from the usual block time: the app's watch must have seen a few blocks of this network.
+    await expect.poll(async () => (await app.call("watch.status", { networkId: appNetworkId })).blockTimeMs, { timeout: 30_000, interval: 500 }).not.toBeNull();
     // A node a block behind when the chain halts stays a block behind: the halt must not make it "stopped".
     behind = true;
     await expect.poll(() => watch.status(NETWORK_ID).nodes.find((n) => n.url === staleUrl)?.height !== watch.status(NETWORK_ID).nodes[0]!.height, { timeout: 10_000, interval: 250 }).toBe(true);
