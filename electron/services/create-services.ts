@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Network } from "../../shared/contract/network.js";
+import type { Settings } from "../../shared/contract/settings.js";
 import { type AccessClient, createAccessClient } from "./access/access-client.js";
 import { registerAppHandlers } from "./app-handlers.js";
 import { AppError } from "./app-error.js";
@@ -70,6 +71,11 @@ export interface Services {
   readonly events: EventHub;
   /** Starts the timers that live in main: the live block feed and the watch. */
   start(): void;
+  /** The app's settings as stored now, and their changes (for the Electron glue: the tray). */
+  settings(): Settings;
+  onSettingsChange(listener: () => void): () => void;
+  /** How many networks the watch follows now. */
+  watching(): number;
   close(): Promise<void>;
 }
 
@@ -231,6 +237,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   return {
     dispatcher,
     events,
+    settings: () => settings.get(),
+    onSettingsChange: (listener) => settings.onChange(listener),
+    watching: () => watch.following().length,
     start() {
       started = true;
       follow();

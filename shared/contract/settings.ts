@@ -11,10 +11,12 @@ export const Settings = z.object({
   pollIntervalMs: z.number().int().min(250).max(60_000),
   /** Consent to keep access tokens when the OS keychain is only a plain-text fallback. */
   allowPlainTextTokens: z.boolean(),
+  /** Closing the window keeps main (and the watch) running in the tray, where the OS has one. */
+  keepRunningInTray: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false };
+export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false, keepRunningInTray: true };
 
 /** `settings.*`: app preferences, stored in main. */
 export const settingsMethods = {
