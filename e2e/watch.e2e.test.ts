@@ -44,8 +44,8 @@ it("watch: every node side by side with the node's own height, and a validator a
   expect(await row.getByTestId("watch-uptime").textContent()).toMatch(/%$/);
   expect(await row.getByTestId("missed-chart").getAttribute("aria-label")).toMatch(/^\d+ missed in heights \d+–\d+$/);
   expect(await page.getByTestId("watch-set").getByRole("row").count()).toBe(5); // the header and the four validators
-  // The devnet has no x/upgrade: the page says plans cannot be read, and why.
-  expect(await page.getByTestId("watch-upgrade").textContent()).toMatch(/^Upgrade plans cannot be read here: /);
+  // The devnet runs x/upgrade with no plan scheduled: the page reads it and says so.
+  await expect.poll(() => page.getByTestId("watch-upgrade").textContent(), { timeout: WAIT_MS }).toBe("No upgrade is planned.");
   expect(ctx.errors(page)).toEqual([]);
 });
 
@@ -109,5 +109,43 @@ it("watch: the rules are checked by main, saved, and still there after a reload"
   await again.getByLabel(/^Webhook URL/).fill("");
   await again.getByRole("button", { name: "Save rules" }).click();
   await again.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
+  expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch: a network with a watch list is followed while another is selected, and the Watch page lists it with its height", async () => {
+  const four = inject("e2e").four;
+  const chainId = (await rpc<{ node_info: { network: string } }>(four.rpcs[1]!, "status")).node_info.network;
+  const page = await explore(ctx, "watch");
+  const picker = page.getByLabel("Network", { exact: true });
+  await page.getByRole("link", { name: "Networks" }).click();
+  await page.getByRole("button", { name: "Add a network" }).click();
+  await page.getByLabel("Name").fill("Four through node 1");
+  await page.getByLabel("Chain id").fill(chainId);
+  await page.getByLabel("Node RPC URLs (one per line)").fill(four.rpcs[1]!);
+  await page.getByLabel("Fee denom (base unit)").fill("ucomet");
+  await page.getByRole("button", { name: "Add network" }).click();
+  await page.locator("tr", { hasText: "Four through node 1" }).waitFor({ timeout: WAIT_MS });
+  const selected = await picker.inputValue();
+
+  // On the new network, watch one more node: that puts it on the watch, whichever network is selected.
+  await picker.selectOption({ label: "Four through node 1" });
+  await page.getByRole("link", { name: "Watch" }).click();
+  await page.getByLabel("Node RPC address").fill(four.rpcs[2]!);
+  await page.getByRole("button", { name: "Add node" }).click();
+  await page.getByTestId("watch-nodes").locator(`[data-url="${four.rpcs[2]!}"]`).waitFor({ timeout: WAIT_MS });
+
+  await picker.selectOption(selected);
+  const listed = page.getByTestId("watch-networks").locator("li", { hasText: "Four through node 1" });
+  await listed.waitFor({ timeout: WAIT_MS });
+  const heightOf = async () => Number(/height (\d+)/.exec((await listed.textContent()) ?? "")?.[1] ?? "0");
+  const first = await heightOf();
+  await expect.poll(heightOf, { timeout: WAIT_MS }).toBeGreaterThan(first); // followed live, in the background
+  expect(await listed.textContent()).toMatch(/0 open alerts$/);
+
+  // Removed, it is no longer watched (the four-validator app is shared with the explorer's specs).
+  await page.getByRole("link", { name: "Networks" }).click();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.locator("tr", { hasText: "Four through node 1" }).getByRole("button", { name: "Remove" }).click();
+  await expect.poll(() => page.locator("tr", { hasText: "Four through node 1" }).count(), { timeout: WAIT_MS }).toBe(0);
   expect(ctx.errors(page)).toEqual([]);
 });

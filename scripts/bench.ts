@@ -67,7 +67,8 @@ const SECTIONS: Section[] = [
   liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
   soakSection({ minutes: values.quick ? 5 : num(values.minutes, 30), sampleS: values.quick ? 15 : 30 }),
-  watchSection({ blocks: num(values.blocks, 50) }),
+  // Its cost run brings up a four-validator devnet 100 ports above the world's.
+  watchSection({ blocks: num(values.blocks, 50), minutes: values.quick ? 2 : num(values.minutes, 10), costOffset: offset + 100 }),
   signedTxSection({ count: 500 }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
@@ -75,7 +76,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}${id === "soak" && values.quick ? " --quick" : ""}${id === "soak" && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

@@ -6,6 +6,7 @@ import { lockSpecs } from "./lock-specs.js";
 import { networkSpecs } from "./network-specs.js";
 import { problemsSpecs } from "./problems-specs.js";
 import { secretSpecs } from "./secret-specs.js";
+import { settingsSpecs } from "./settings-specs.js";
 import { statusSpecs } from "./status-specs.js";
 import { themeKeyboardSpecs } from "./theme-keyboard-specs.js";
 
@@ -17,6 +18,7 @@ export function shellSpecs(ctx: SpecContext): void {
   describe("networks", () => networkSpecs(ctx));
   describe("secrets", () => secretSpecs(ctx));
   describe("theme and keyboard", () => themeKeyboardSpecs(ctx));
+  describe("settings", () => settingsSpecs(ctx));
   describe("accessibility", () => a11ySpecs(ctx));
   describe("stored-file problems", () => problemsSpecs(ctx));
 }

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Network } from "../../shared/contract/network.js";
+import type { Settings } from "../../shared/contract/settings.js";
 import { type AccessClient, createAccessClient } from "./access/access-client.js";
 import { registerAppHandlers } from "./app-handlers.js";
 import { AppError } from "./app-error.js";
-import { createDispatcher, type Dispatcher } from "./dispatcher.js";
+import { createDispatcher, type Dispatcher, type NamespaceHandlers } from "./dispatcher.js";
 import { createEventHub, type EventHub } from "./event-hub.js";
 import { createBlockFeed, type BlockFeedSource } from "./live/block-feed.js";
 import { devnetSeed, DEVNET_ID } from "./networks/devnet-seed.js";
@@ -39,8 +40,9 @@ import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "./watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
 import { registerWatchHandlers } from "./watch/watch-handlers.js";
+import { createWatchFeeds } from "./watch/watch-feeds.js";
 import { createWatch } from "./watch/watch-service.js";
-import { openWatchStore } from "./watch/watch-store.js";
+import { isWatched, openWatchStore } from "./watch/watch-store.js";
 import { createWebhookSender } from "./watch/webhook.js";
 
 /** Where access tokens are kept: the OS keychain in the app, memory or a private file in bridge mode. */
@@ -70,6 +72,11 @@ export interface Services {
   readonly events: EventHub;
   /** Starts the timers that live in main: the live block feed and the watch. */
   start(): void;
+  /** The app's settings as stored now, and their changes (for the Electron glue: the tray). */
+  settings(): Settings;
+  onSettingsChange(listener: () => void): () => void;
+  /** How many networks the watch follows now. */
+  watching(): number;
   close(): Promise<void>;
 }
 
@@ -151,12 +158,34 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const addressBook = openAddressBook(config.dataDir, problems);
   const watchStore = openWatchStore(config.dataDir, problems);
   const alertHistory = openAlertHistory(config.dataDir, problems);
+  // A network watched while another is selected reads through chain handlers of its own,
+  // over its own endpoints: one set per network and endpoint list.
+  const watchChains = new Map<string, { key: string; handlers: NamespaceHandlers<"chain"> }>();
+  const watchChainFor = (network: Network): NamespaceHandlers<"chain"> => {
+    if (network.id === networks.selected().id) return chain;
+    const key = JSON.stringify([network.chainId, network.rpcVia, network.accessUrl, network.rpcUrls]);
+    const known = watchChains.get(network.id);
+    if (known?.key === key) return known.handlers;
+    const handlers = registerChainHandlers({
+      transport: createRpcTransport({ ...config.rpc, endpoints: () => endpoints(network) }),
+      defaultMethod: () => "POST",
+      connection: () => watchFeeds.status(network.id) ?? { networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null },
+      expectedChainId: () => network.chainId,
+    });
+    watchChains.set(network.id, { key, handlers });
+    return handlers;
+  };
+  const watchFeeds = createWatchFeeds({
+    sourceFor: (network) => feedSource(network, watchChainFor(network)),
+    pollIntervalMs: () => settings.get().pollIntervalMs,
+    onBlock: (b) => watch.block(b),
+  });
   const watch = createWatch({
     events,
     store: watchStore,
     history: alertHistory,
-    chain,
-    commitFromFeed: (id, height) => feed.commitOf(id, height),
+    chain: watchChainFor,
+    commitFromFeed: (id, height) => feed.commitOf(id, height) ?? watchFeeds.commitOf(id, height),
     nodeClient: (url) => nodeClient(url),
     notifier: config.notifier,
     webhook: createWebhookSender(),
@@ -171,18 +200,18 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
-      watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id) }),
+      watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );
 
-  const feedSource = (network: Network): BlockFeedSource => ({
+  const feedSource = (network: Network, reads: Pick<NamespaceHandlers<"chain">, "status" | "blockchain"> = chain): BlockFeedSource => ({
     networkId: network.id,
     websocketUrl: network.rpcUrls[0] ? `${network.rpcUrls[0].replace(/^http/, "ws").replace(/\/+$/, "")}/websocket` : undefined,
-    latestHeight: async () => BigInt((await chain.status({})).syncInfo.latestBlockHeight),
+    latestHeight: async () => BigInt((await reads.status({})).syncInfo.latestBlockHeight),
     blocks: async (min, max) =>
-      (await chain.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
+      (await reads.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
         height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
       })),
   });
@@ -198,15 +227,26 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
       .finally(() => (reconciling = false));
   };
+  /** The selected network through main's feed; every other one with a watch list or extra nodes through a watch feed. */
+  const syncWatch = () => {
+    const { networks: all, selectedId } = networks.list();
+    const watched = all.filter((n) => n.id === selectedId || isWatched(watchStore.get(n.id)));
+    watch.followOnly(watched);
+    watchFeeds.sync(watched.filter((n) => n.id !== selectedId));
+  };
   const follow = () => {
     feed.start(feedSource(networks.selected()));
-    watch.follow(networks.selected());
+    syncWatch();
   };
   const stopFollowing = networks.onChange(() => started && follow());
+  const stopWatchSync = watchStore.onChange(() => started && syncWatch());
 
   return {
     dispatcher,
     events,
+    settings: () => settings.get(),
+    onSettingsChange: (listener) => settings.onChange(listener),
+    watching: () => watch.following().length,
     start() {
       started = true;
       follow();
@@ -219,8 +259,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       started = false;
       clearInterval(reconcileTimer);
       stopFollowing();
+      stopWatchSync();
       stopRearming();
       feed.stop();
+      watchFeeds.stop();
       watch.stop();
       watcher.stop();
       direct.close();

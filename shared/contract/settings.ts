@@ -16,10 +16,12 @@ export const Settings = z.object({
    * it: cancelling inside it means it is never sent. 0 broadcasts at once.
    */
   undoWindowSeconds: z.number().int().min(0).max(120),
+  /** Closing the window keeps main (and the watch) running in the tray, where the OS has one. */
+  keepRunningInTray: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false, undoWindowSeconds: 10 };
+export const DEFAULT_SETTINGS: Settings = { autoLockMinutes: 10, rpcMethod: "POST", pollIntervalMs: 2_000, allowPlainTextTokens: false, undoWindowSeconds: 10, keepRunningInTray: true };
 
 /** `settings.*`: app preferences, stored in main. */
 export const settingsMethods = {

@@ -156,7 +156,7 @@ export type ChainWatch = z.infer<typeof ChainWatch>;
 
 export const WatchStatus = z.object({
   networkId: Id,
-  /** Whether the watch follows this network now (it follows the selected one). */
+  /** Whether the watch follows this network now (the selected one, and any with a watch list or extra nodes). */
   following: z.boolean(),
   height: DecString.nullable(),
   /** The usual block time, from the recent blocks followed. */
@@ -176,9 +176,14 @@ export const WatchStatus = z.object({
 
 const NetworkArg = z.strictObject({ networkId: Id });
 
+/** A network the watch follows now: the selected one, and every one with validators or nodes on its watch list. */
+export const WatchedNetwork = z.object({ networkId: Id, name: z.string().max(200), selected: z.boolean(), height: DecString.nullable(), openAlerts: z.number().int() });
+
 /** `watch.*`: the operator's watch over validators, nodes and the chain, and its alerts. */
 export const watchMethods = {
   status: method(NetworkArg, WatchStatus),
+  /** Every network followed now, whichever is selected. */
+  networks: method(z.strictObject({}), z.object({ networks: z.array(WatchedNetwork) })),
   addValidator: method(z.strictObject({ networkId: Id, address: ValidatorRef, label: z.string().trim().max(64).optional() }), WatchConfig),
   removeValidator: method(z.strictObject({ networkId: Id, address: ConsensusHex }), WatchConfig),
   addNode: method(z.strictObject({ networkId: Id, url: HttpUrl }), WatchConfig),

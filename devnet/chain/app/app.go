@@ -9,6 +9,7 @@ import (
 
 	"cosmossdk.io/depinject"
 	"cosmossdk.io/log"
+	upgradekeeper "cosmossdk.io/x/upgrade/keeper"
 	dbm "github.com/cosmos/cosmos-db"
 
 	"github.com/cosmos/cosmos-sdk/baseapp"
@@ -51,6 +52,7 @@ type App struct {
 	ConsensusParamsKeeper consensuskeeper.Keeper
 	SlashingKeeper        slashingkeeper.Keeper
 	GovKeeper             *govkeeper.Keeper
+	UpgradeKeeper         *upgradekeeper.Keeper
 }
 
 // New builds the application over db.
@@ -78,6 +80,7 @@ func New(
 		&app.ConsensusParamsKeeper,
 		&app.SlashingKeeper,
 		&app.GovKeeper,
+		&app.UpgradeKeeper,
 	); err != nil {
 		panic(err)
 	}

@@ -1,5 +1,5 @@
 // Package app assembles the devnet chain from the Cosmos SDK's reference modules
-// (auth, bank, staking, distribution, consensus, genutil) with depinject, the same way
+// (auth, bank, staking, distribution, slashing, gov, upgrade, consensus, genutil) with depinject, the same way
 // the SDK's own simapp does. See devnet/README.md for why simapp is not imported directly.
 package app
 
@@ -15,8 +15,11 @@ import (
 	slashingmodulev1 "cosmossdk.io/api/cosmos/slashing/module/v1"
 	stakingmodulev1 "cosmossdk.io/api/cosmos/staking/module/v1"
 	txconfigv1 "cosmossdk.io/api/cosmos/tx/config/v1"
+	upgrademodulev1 "cosmossdk.io/api/cosmos/upgrade/module/v1"
 	"cosmossdk.io/core/appconfig"
 	"cosmossdk.io/depinject"
+	_ "cosmossdk.io/x/upgrade" // software upgrade plans, so the app's watch can be proven on a real plan
+	upgradetypes "cosmossdk.io/x/upgrade/types"
 
 	"github.com/cosmos/cosmos-sdk/types/module"
 	_ "github.com/cosmos/cosmos-sdk/x/auth"           // registers the auth module with depinject
@@ -69,11 +72,13 @@ func AppConfig() depinject.Config {
 				Name: "runtime",
 				Config: appconfig.WrapAny(&runtimev1alpha1.Module{
 					AppName:       "simd",
+					PreBlockers:   []string{upgradetypes.ModuleName, authtypes.ModuleName},
 					BeginBlockers: []string{distrtypes.ModuleName, slashingtypes.ModuleName, stakingtypes.ModuleName},
 					EndBlockers:   []string{govtypes.ModuleName, stakingtypes.ModuleName},
 					InitGenesis: []string{
 						authtypes.ModuleName, banktypes.ModuleName, distrtypes.ModuleName,
 						stakingtypes.ModuleName, slashingtypes.ModuleName, govtypes.ModuleName, genutiltypes.ModuleName, consensustypes.ModuleName,
+						upgradetypes.ModuleName,
 					},
 					OverrideStoreKeys: []*runtimev1alpha1.StoreKeyConfig{
 						{ModuleName: authtypes.ModuleName, KvStoreKey: "acc"},
@@ -101,6 +106,7 @@ func AppConfig() depinject.Config {
 			{Name: distrtypes.ModuleName, Config: appconfig.WrapAny(&distrmodulev1.Module{})},
 			{Name: slashingtypes.ModuleName, Config: appconfig.WrapAny(&slashingmodulev1.Module{})},
 			{Name: govtypes.ModuleName, Config: appconfig.WrapAny(&govmodulev1.Module{})},
+			{Name: upgradetypes.ModuleName, Config: appconfig.WrapAny(&upgrademodulev1.Module{})},
 			{Name: consensustypes.ModuleName, Config: appconfig.WrapAny(&consensusmodulev1.Module{})},
 			{Name: genutiltypes.ModuleName, Config: appconfig.WrapAny(&genutilmodulev1.Module{})},
 			{Name: "tx", Config: appconfig.WrapAny(&txconfigv1.Config{})},

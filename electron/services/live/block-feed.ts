@@ -29,6 +29,8 @@ export interface BlockFeedOptions {
   readonly reconnectMs?: number;
   /** The shortest time between two `chain.consensusChanged` events. */
   readonly consensusThrottleMs?: number;
+  /** Whether to subscribe to votes and round steps too (default true); a watch feed needs blocks only. */
+  readonly consensus?: boolean;
 }
 
 type State = EventPayload<"network.connectionChanged">["state"];
@@ -121,7 +123,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     socket = ws;
     ws.on("open", () => {
       ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
-      for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
+      if (options.consensus !== false) for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
       setState("live", null);
     });
     ws.on("message", (data) => {

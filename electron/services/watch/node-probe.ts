@@ -40,6 +40,8 @@ export function createNodeProbe(options: ProbeOptions) {
   const now = options.now ?? Date.now;
   /** Per node: the height it was last seen at and since when. */
   const progress = new Map<string, { height: bigint; since: number }>();
+  /** The highest height any node answered, and since when: while it stands still, nobody moves on. */
+  let topProgress: { height: bigint; since: number } | undefined;
 
   return {
     async probe(targets: readonly ProbeTarget[]): Promise<ProbeResult> {
@@ -61,6 +63,10 @@ export function createNodeProbe(options: ProbeOptions) {
       const up = rows.filter((r) => r.status !== null);
       const top = up.reduce((m, r) => (BigInt(r.status!.height) > m ? BigInt(r.status!.height) : m), 0n);
       const lag = BigInt(options.lagBlocks());
+      if (up.length > 0 && (!topProgress || top > topProgress.height)) topProgress = { height: top, since: at };
+      // A node is stopped only while the others move on. When the chain halts every node stands
+      // still, and one that was a block behind at that moment is not stopped: the chain is.
+      const othersMoving = topProgress !== undefined && at - topProgress.since < options.stoppedAfterMs();
       const flags = new Map<string, Set<WatchedNode["flags"][number]>>(rows.map((r) => [r.t.url, new Set()]));
       for (const r of rows) {
         const f = flags.get(r.t.url)!;
@@ -73,7 +79,7 @@ export function createNodeProbe(options: ProbeOptions) {
         if (top - height > lag) f.add("lagging");
         const seen = progress.get(r.t.url);
         if (!seen || seen.height !== height) progress.set(r.t.url, { height, since: at });
-        else if (top > height && at - seen.since >= options.stoppedAfterMs()) f.add("stopped");
+        else if (top > height && othersMoving && at - seen.since >= options.stoppedAfterMs()) f.add("stopped");
       }
       for (const url of progress.keys()) if (!targets.some((t) => t.url === url)) progress.delete(url);
 

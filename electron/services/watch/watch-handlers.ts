@@ -11,6 +11,7 @@ export interface WatchHandlerDeps {
   readonly history: AlertHistory;
   /** The network by id; throws for an unknown one. */
   readonly network: (id: string) => Network;
+  readonly selectedId: () => string;
 }
 
 /** Registers `watch.*`. */
@@ -22,6 +23,18 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
   };
   return {
     status: (a) => deps.watch.status(known(a.networkId)),
+    networks: () => {
+      const open = deps.history.all().filter((x) => x.clearedAt === null);
+      return {
+        networks: deps.watch.following().map((id) => ({
+          networkId: id,
+          name: deps.watch.networkName(id) ?? id,
+          selected: id === deps.selectedId(),
+          height: deps.watch.status(id).height,
+          openAlerts: open.filter((x) => x.networkId === id).length,
+        })),
+      };
+    },
     addValidator: (a) => deps.watch.addValidator(deps.network(a.networkId), a.address, a.label),
     removeValidator: (a) => deps.watch.removeValidator(known(a.networkId), a.address),
     addNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: [...c.nodes.filter((u) => u !== a.url), a.url] })),

@@ -18,14 +18,23 @@ import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./val
 import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
 
-/** The reads the watch makes on the network it follows (main's chain handlers over its transport). */
+/** The reads the watch makes on one network it follows (main's chain handlers over that network's transport). */
 export type WatchChain = Pick<NamespaceHandlers<"chain">, "abciQuery" | "validators" | "commit">;
+
+/** A block announced by a feed: main's `chain.newBlock` for the selected network, a watch feed's for the others. */
+export interface WatchBlock {
+  readonly networkId: string;
+  readonly height: string;
+  readonly time: string;
+  readonly proposerAddress: string;
+}
 
 export interface WatchDeps {
   readonly events: EventHub;
   readonly store: WatchStore;
   readonly history: AlertHistory;
-  readonly chain: WatchChain;
+  /** The chain handlers that read `network`: the selected network's, or one made for a network watched in the background. */
+  readonly chain: (network: Network) => WatchChain;
   /** The commit a NewBlock frame carried (the block feed's `commitOf`), read before any RPC call. */
   readonly commitFromFeed: (networkId: string, height: bigint) => FeedCommit | undefined;
   readonly nodeClient: (url: string) => NodeClient;
@@ -49,9 +58,12 @@ const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_misma
 const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
 const MAX_SET_CACHE = 8;
 
-/** Per-followed-network state: rebuilt when the followed network changes. */
+/** Per-followed-network state: kept while the network stays followed, dropped when it is no longer watched. */
 interface Followed {
   network: Network;
+  readonly probe: ReturnType<typeof createNodeProbe>;
+  probing: boolean;
+  queue: Promise<void>;
   record: SigningRecord;
   set: readonly SetMember[];
   readonly sets: Map<string, SetMember[]>;
@@ -66,7 +78,8 @@ interface Followed {
 }
 
 /**
- * The operator's watch over the network main follows: who signed each block (from the commits
+ * The operator's watch over every network it follows (the selected one and each one with a watch
+ * list or extra nodes, whichever is selected): who signed each block (from the commits
  * the block feed reads), x/slashing signing info every few blocks, every RPC node side by side,
  * and the chain's pace; each turned into alert episodes, told through the notifier, a webhook,
  * and `watch.alert` events, and kept in a persisted history.
@@ -75,12 +88,11 @@ export function createWatch(deps: WatchDeps) {
   const now = deps.now ?? Date.now;
   const slashingEvery = deps.slashingEveryBlocks ?? 10;
   const chainEvery = deps.chainEveryBlocks ?? 100;
-  const q = async (a: { path: string; data?: string; height?: string }) => deps.chain.abciQuery(a);
-  let followed: Followed | undefined;
-  let queue: Promise<void> = Promise.resolve();
+  const queryOn = (network: Network) => async (a: { path: string; data?: string; height?: string }) => deps.chain(network).abciQuery(a);
+  const followed = new Map<string, Followed>();
+  const isFollowed = (f: Followed) => followed.get(f.network.id) === f;
   let timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | undefined;
-  let probing = false;
   /** RPC calls the validator tracking made because a commit was not in a feed frame, and periodic reads. */
   const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0 };
 
@@ -94,8 +106,11 @@ export function createWatch(deps: WatchDeps) {
   function tell(alert: Alert, change: AlertChange, notify: boolean): void {
     deps.events.emit("watch.alert", { change, alert });
     if (!notify) return;
-    if (change === "fired") deps.notifier?.notify(alert.title, alert.message);
-    if (change === "cleared") deps.notifier?.notify(`Resolved: ${alert.title}`, `Cleared at ${alert.clearedAt ?? ""}. ${alert.message}`.slice(0, 500));
+    // Several networks are watched at once: a desktop notification says which one it is about.
+    const name = followed.get(alert.networkId)?.network.name ?? alert.networkId;
+    const title = alert.title.includes(name) ? alert.title : `${alert.title} (${name})`.slice(0, 200);
+    if (change === "fired") deps.notifier?.notify(title, alert.message);
+    if (change === "cleared") deps.notifier?.notify(`Resolved: ${title}`, `Cleared at ${alert.clearedAt ?? ""}. ${alert.message}`.slice(0, 500));
     const hook = deps.store.get(alert.networkId).webhook;
     if (hook.url && (change === "fired" || change === "cleared")) deps.webhook?.send(hook.url, hook.timeoutMs, { source: "cometdesk", change, alert });
   }
@@ -109,7 +124,7 @@ export function createWatch(deps: WatchDeps) {
     const members: SetMember[] = [];
     for (let page = 1; page <= 100; page++) {
       calls.validatorSets++;
-      const r = await deps.chain.validators({ height: String(height), page, perPage: 100 });
+      const r = await deps.chain(f.network).validators({ height: String(height), page, perPage: 100 });
       members.push(...r.validators.map((v) => ({ address: v.address.toUpperCase(), votingPower: v.votingPower })));
       if (members.length >= r.total || r.validators.length === 0) break;
     }
@@ -124,7 +139,7 @@ export function createWatch(deps: WatchDeps) {
     const fromFeed = deps.commitFromFeed(f.network.id, height);
     if (fromFeed?.validatorsHash) return fromFeed;
     calls.commits++;
-    const c = await deps.chain.commit({ height: String(height) });
+    const c = await deps.chain(f.network).commit({ height: String(height) });
     return {
       height,
       validatorsHash: c.header.validatorsHash.toUpperCase(),
@@ -159,7 +174,7 @@ export function createWatch(deps: WatchDeps) {
     f.record.proposed(proposer.toUpperCase());
     if (f.blocks === 1 || f.blocks % slashingEvery === 0) await refreshStates(f).catch((e: unknown) => deps.onInternalError?.("watch slashing read", e));
     if (f.blocks === 1 || f.blocks % chainEvery === 0) await refreshChain(f, height).catch((e: unknown) => deps.onInternalError?.("watch chain read", e));
-    if (followed === f) {
+    if (isFollowed(f)) {
       engine.observe(f.network.id, VALIDATOR_KINDS, validatorConditions(config, config.rules, f.record, f.states));
       engine.observe(f.network.id, CHAIN_KINDS, []); // a block arrived: a stall is over
       deps.events.emit("watch.updated", { networkId: f.network.id, height: String(height) });
@@ -170,12 +185,12 @@ export function createWatch(deps: WatchDeps) {
   async function refreshStates(f: Followed): Promise<void> {
     if (!f.slashing || f.blocks % (slashingEvery * 100) === 0) {
       calls.slashing++;
-      f.slashing = await readSlashingParams(q);
+      f.slashing = await readSlashingParams(queryOn(f.network));
     }
     calls.slashing++;
-    const infos = new Map((await readSigningInfos(q)).map((i) => [i.address, i]));
+    const infos = new Map((await readSigningInfos(queryOn(f.network))).map((i) => [i.address, i]));
     calls.slashing++;
-    const staking = await readStakingValidators(q);
+    const staking = await readStakingValidators(queryOn(f.network));
     const byAddress = new Map(staking.validators.map((v) => [v.address, v]));
     f.states.clear();
     for (const v of deps.store.get(f.network.id).validators) {
@@ -197,14 +212,14 @@ export function createWatch(deps: WatchDeps) {
     calls.chainReads++;
     const config = deps.store.get(f.network.id);
     f.chain = await readChainWatch({
-      abciQuery: q,
+      abciQuery: queryOn(f.network),
       height,
       blockTimeMs: blockTimeMs(f),
       prefix: f.network.bech32Prefix,
       validators: config.validators.map((v) => ({ address: v.address, operatorAddress: f.states.get(v.address)?.operatorAddress ?? null })),
       now: now(),
     });
-    if (followed === f) engine.observe(f.network.id, CHAIN_EVENT_KINDS, chainEventConditions(f.chain, config, config.rules, f.network.name, now()));
+    if (isFollowed(f)) engine.observe(f.network.id, CHAIN_EVENT_KINDS, chainEventConditions(f.chain, config, config.rules, f.network.name, now()));
   }
 
   /** The usual block time: the median gap between the recent blocks' header times. */
@@ -223,10 +238,10 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function checkStall(): void {
-    const f = followed;
-    if (!f) return;
-    const c = stalled(f);
-    if (c) engine.observe(f.network.id, CHAIN_KINDS, [c]);
+    for (const f of followed.values()) {
+      const c = stalled(f);
+      if (c) engine.observe(f.network.id, CHAIN_KINDS, [c]);
+    }
   }
 
   const targets = (f: Followed) => {
@@ -234,25 +249,30 @@ export function createWatch(deps: WatchDeps) {
     return [...f.network.rpcUrls.map((url) => ({ url, source: "network" as const })), ...extra.filter((u) => !f.network.rpcUrls.includes(u)).map((url) => ({ url, source: "user" as const }))];
   };
 
-  const probe = createNodeProbe({
-    client: (url) => deps.nodeClient(url),
-    lagBlocks: () => (followed ? deps.store.get(followed.network.id).rules.nodeLagging.blocks : 10),
-    stoppedAfterMs: () => {
-      const f = followed;
-      const usual = f ? blockTimeMs(f) : null;
-      return Math.max(5_000, (usual ?? 5_000) * 5);
-    },
-    now,
-  });
+  /** One node probe per network: its nodes' progress is its own. */
+  const probeFor = (networkId: string) =>
+    createNodeProbe({
+      client: (url) => deps.nodeClient(url),
+      lagBlocks: () => deps.store.get(networkId).rules.nodeLagging.blocks,
+      stoppedAfterMs: () => {
+        const f = followed.get(networkId);
+        const usual = f ? blockTimeMs(f) : null;
+        return Math.max(5_000, (usual ?? 5_000) * 5);
+      },
+      now,
+    });
 
-  async function probeNodes(): Promise<void> {
-    const f = followed;
-    if (!f || probing) return;
-    probing = true;
+  async function probeAll(): Promise<void> {
+    await Promise.all([...followed.values()].map((f) => probeNodes(f)));
+  }
+
+  async function probeNodes(f: Followed): Promise<void> {
+    if (f.probing) return;
+    f.probing = true;
     try {
       calls.probes++;
-      const { nodes } = await probe.probe(targets(f));
-      if (followed !== f) return;
+      const { nodes } = await f.probe.probe(targets(f));
+      if (!isFollowed(f)) return;
       f.nodes = nodes;
       const rules = deps.store.get(f.network.id).rules;
       // A halted chain stops every node at once: that is one chain alert, not one per node.
@@ -271,12 +291,12 @@ export function createWatch(deps: WatchDeps) {
     } catch (error) {
       deps.onInternalError?.("watch node probe", error);
     } finally {
-      probing = false;
+      f.probing = false;
     }
   }
 
   function fresh(network: Network): Followed {
-    return { network, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, queue: Promise.resolve(), record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
@@ -290,15 +310,14 @@ export function createWatch(deps: WatchDeps) {
     }
     if (decoded.prefix === `${network.bech32Prefix}valcons` && decoded.data.length === 20) return toHex(decoded.data).toUpperCase();
     if (decoded.prefix !== `${network.bech32Prefix}valoper`) throw new AppError("invalid_address", `expected a ${network.bech32Prefix}valoper or ${network.bech32Prefix}valcons address on ${network.name}`);
-    if (followed?.network.id !== network.id) throw new AppError("not_followed", `select ${network.name} first: an operator address is looked up on its chain`);
-    const staking = await readStakingValidators(q);
+    const staking = await readStakingValidators(queryOn(network));
     const found = staking.validators.find((v) => v.operatorAddress === ref);
     if (!found) throw new AppError("validator_not_found", `no validator ${ref} on ${network.name}`);
     return found.address;
   }
 
   function validatorRows(networkId: string): WatchedValidator[] {
-    const f = followed?.network.id === networkId ? followed : undefined;
+    const f = followed.get(networkId);
     return deps.store.get(networkId).validators.map((v) => {
       const r = f?.record.get(v.address);
       const s = f?.states.get(v.address);
@@ -318,37 +337,61 @@ export function createWatch(deps: WatchDeps) {
     });
   }
 
+  function block(b: WatchBlock): void {
+    const f = followed.get(b.networkId);
+    if (!f) return;
+    f.queue = f.queue.then(() => onBlock(f, BigInt(b.height), b.time, b.proposerAddress)).catch((e: unknown) => deps.onInternalError?.("watch block", e));
+  }
+
+  function start(): void {
+    if (unlisten) return;
+    // The selected network's blocks come from main's feed; the others' through `block`.
+    unlisten = deps.events.listen((event, payload) => {
+      if (event === "chain.newBlock") block(payload as WatchBlock);
+    });
+    timers = [setInterval(() => void probeAll(), deps.probeIntervalMs ?? 10_000), setInterval(checkStall, deps.stallCheckMs ?? 1000)];
+    timers.forEach((t) => t.unref());
+  }
+
   return {
-    /** Follows `network` (main's selected one): its blocks from the feed's `chain.newBlock`, its nodes by probing. */
+    /** Follows `network` beside the others it follows: its blocks (main's `chain.newBlock`, or `block`), its nodes by probing. */
     follow(network: Network): void {
-      const previous = followed;
-      this.stop();
-      // The same network again (its entry was edited): what was counted so far is kept.
-      const f = previous?.network.id === network.id ? Object.assign(previous, { network }) : fresh(network);
-      followed = f;
-      unlisten = deps.events.listen((event, payload) => {
-        if (event !== "chain.newBlock") return;
-        const b = payload as { networkId: string; height: string; time: string; proposerAddress: string };
-        if (b.networkId !== network.id || followed !== f) return;
-        queue = queue.then(() => onBlock(f, BigInt(b.height), b.time, b.proposerAddress)).catch((e: unknown) => deps.onInternalError?.("watch block", e));
-      });
-      timers = [setInterval(() => void probeNodes(), deps.probeIntervalMs ?? 10_000), setInterval(checkStall, deps.stallCheckMs ?? 1000)];
-      timers.forEach((t) => t.unref());
-      void probeNodes();
+      start();
+      const previous = followed.get(network.id);
+      // The same network again (its entry was edited, or it was selected): what was counted so far is kept.
+      const f = previous ? Object.assign(previous, { network }) : fresh(network);
+      followed.set(network.id, f);
+      if (!previous) void probeNodes(f);
     },
+    /** Follows exactly `networks`: the ones missing are started, the others dropped with what they counted. */
+    followOnly(networks: readonly Network[]): void {
+      const keep = new Set(networks.map((n) => n.id));
+      for (const id of [...followed.keys()]) if (!keep.has(id)) this.unfollow(id);
+      networks.forEach((n) => this.follow(n));
+    },
+    unfollow(networkId: string): void {
+      followed.delete(networkId);
+    },
+    /** A block of a network followed in the background (a watch feed's `chain.newBlock`). */
+    block,
+    following: (): string[] => [...followed.keys()],
+    networkName: (networkId: string): string | undefined => followed.get(networkId)?.network.name,
     stop(): void {
       unlisten?.();
       unlisten = undefined;
       timers.forEach(clearInterval);
       timers = [];
-      followed = undefined;
+      followed.clear();
     },
     /** Waits for the blocks already queued (for tests and shutdown). */
-    idle: (): Promise<void> => queue,
-    probeNow: probeNodes,
-    stats: () => ({ ...calls, blocks: followed?.blocks ?? 0 }),
+    idle: async (): Promise<void> => {
+      await Promise.all([...followed.values()].map((f) => f.queue));
+    },
+    probeNow: probeAll,
+    /** RPC calls made so far (all networks), and blocks followed on `networkId` (or on all). */
+    stats: (networkId?: string) => ({ ...calls, blocks: networkId ? (followed.get(networkId)?.blocks ?? 0) : [...followed.values()].reduce((n, f) => n + f.blocks, 0) }),
     status(networkId: string): z.output<typeof WatchStatus> {
-      const f = followed?.network.id === networkId ? followed : undefined;
+      const f = followed.get(networkId);
       const config = deps.store.get(networkId);
       return {
         networkId,
@@ -368,7 +411,8 @@ export function createWatch(deps: WatchDeps) {
     async addValidator(network: Network, ref: string, label: string | undefined): Promise<WatchConfig> {
       const address = await resolve(network, ref);
       const next = deps.store.update(network.id, (c) => ({ ...c, validators: [...c.validators.filter((v) => v.address !== address), { address, ref, label: label ?? "" }] }));
-      if (followed?.network.id === network.id) await refreshStates(followed).catch(() => undefined);
+      const f = followed.get(network.id);
+      if (f) await refreshStates(f).catch(() => undefined);
       return next;
     },
     removeValidator: (networkId: string, address: string) => deps.store.update(networkId, (c) => ({ ...c, validators: c.validators.filter((v) => v.address !== address) })),

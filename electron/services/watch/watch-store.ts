@@ -7,6 +7,9 @@ import type { ProblemLog } from "../storage/problems.js";
 const FILE = "watch.json";
 const WatchFile = z.object({ version: z.literal(1), networks: z.record(z.string().max(64), WatchConfig) });
 
+/** A network with validators or extra nodes on its watch list is watched whichever network is selected. */
+export const isWatched = (config: WatchConfig): boolean => config.validators.length > 0 || config.nodes.length > 0;
+
 export const defaultWatchConfig = (): WatchConfig => ({ validators: [], nodes: [], rules: structuredClone(DEFAULT_WATCH_RULES), webhook: { url: null, timeoutMs: 5000 } });
 
 /** Each network's watch list, extra nodes, rules and webhook in `watch.json`, each change written atomically. */

@@ -3,9 +3,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fromHex, toBech32 } from "@cosmjs/encoding";
-import { coin } from "@cosmjs/stargate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromBech32, fromHex, toBech32 } from "@cosmjs/encoding";
+import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
+import { coin, coins, SigningStargateClient } from "@cosmjs/stargate";
+import { sha256 } from "@cosmjs/crypto";
+import { MsgSoftwareUpgrade } from "cosmjs-types/cosmos/upgrade/v1beta1/tx";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Network } from "../../../shared/contract/network.js";
 import type { Alert } from "../../../shared/contract/watch.js";
 import type { EventPayload } from "../../../shared/events.js";
@@ -18,7 +21,9 @@ import { runningPid, stopByPidFile } from "../../../devnet/lib/processes.js";
 import type { DevnetInfo } from "../../../devnet/lib/state.js";
 import { fixedFee, rpcPost, signingClient } from "../../../devnet/test/chain-client.js";
 import { TEST_PORT_BASE } from "../../../devnet/test/global-setup.js";
+import type { Services } from "../create-services.js";
 import { createEventHub } from "../event-hub.js";
+import { type DirectApp, openDirectApp } from "../testing/direct-app.js";
 import { type BlockFeedSource, createBlockFeed } from "../live/block-feed.js";
 import { registerChainHandlers } from "../rpc/chain-handlers.js";
 import { createRpcTransport } from "../rpc/rpc-transport.js";
@@ -46,6 +51,8 @@ let staleProxy: Server;
 let staleUrl: string;
 /** While set, the stale proxy answers `status` with the answer it kept, as a node whose block sync stopped would. */
 let stale: { kept?: string } | undefined;
+/** While set, the stale proxy answers `status` one block behind node 0: a node that had not yet received the newest block. */
+let behind = false;
 let receiver: Server;
 let hookUrl: string;
 const hooked: WebhookBody[] = [];
@@ -60,7 +67,32 @@ let watch: ReturnType<typeof createWatch>;
 let network: Network;
 let chain: ReturnType<typeof registerChainHandlers>;
 let feedState: () => string;
+/** The app's own services (main as it runs), watching this devnet while another network is selected. */
+let app: DirectApp;
+let appNetworkId: string;
+let otherNetworkId: string;
+const opened: Services[] = [];
+const appChanges: Array<EventPayload<"watch.alert">> = [];
+const appFired = (kind: Alert["kind"], subject: string) => appChanges.filter((c) => c.change === "fired" && c.alert.kind === kind && c.alert.subject === subject && c.alert.networkId === appNetworkId);
+/** The upgrade plan the validators vote through at the start; far enough ahead that the chain never halts for it. */
+let plan: { name: string; height: string } | undefined;
+const until = async <T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> => {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const got = await probe().catch(() => undefined);
+    if (got !== undefined) return got;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${what}: not within ${seconds} s`);
+};
 
+/**
+ * A plan's deprecated `time` as Go's zero time (year 1): x/upgrade refuses a plan whose time is
+ * set, and an encoded Timestamp of 0 s is 1970 to Go, not "unset".
+ */
+const GO_ZERO_TIME = { seconds: -62_135_596_800n, nanos: 0 };
+/** Validator `i`'s operator address (its account's bytes under the valoper prefix). */
+const valoperOf = (i: number) => toBech32(`${info.bech32Prefix}valoper`, fromBech32(info.validators[i]!.address, 90).data);
 const pidOf = (i: number) => runningPid(nodePidFile(layout, i));
 const signal = (i: number, sig: NodeJS.Signals) => {
   const pid = pidOf(i);
@@ -101,6 +133,7 @@ beforeAll(async () => {
   forkProxy = await lyingProxy(info.nodes[2]!.rpc, (text) => text.replace(/("block_id":\s*\{\s*"hash":\s*")([0-9A-Fa-f])/g, (_, head: string, first: string) => `${head}${first === "0" ? "1" : "0"}`));
   forkUrl = `http://127.0.0.1:${(forkProxy.address() as AddressInfo).port}`;
   staleProxy = await lyingProxy(info.nodes[0]!.rpc, (text) => {
+    if (behind) return text.replace(/("latest_block_height":\s*")(\d+)"/, (_, head: string, h: string) => `${head}${BigInt(h) - 1n}"`);
     if (!stale || !text.includes('"latest_block_height"')) return text;
     return (stale.kept ??= text);
   });
@@ -141,7 +174,7 @@ beforeAll(async () => {
     events,
     store,
     history: openAlertHistory(dataDir, problems),
-    chain,
+    chain: () => chain,
     commitFromFeed: (id, height) => feed.commitOf(id, height),
     nodeClient: (url) => nodeClient(url, 1500),
     notifier: { notify: (title, body) => void notified.push({ title, body }) },
@@ -149,6 +182,7 @@ beforeAll(async () => {
     probeIntervalMs: 1000,
     stallCheckMs: 500,
     slashingEveryBlocks: 5,
+    chainEveryBlocks: 10,
     onInternalError: (what, error) => internalErrors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`),
   });
   network = {
@@ -165,10 +199,26 @@ beforeAll(async () => {
   feed.start(source);
   watch.follow(network);
   stops.push(() => feed.stop(), () => watch.stop());
+
+  // Main as the app runs it, with validator 3's key (for the unjail): this devnet is added as a
+  // network watched through node 1 alone, and the suite's single devnet is the selected one.
+  app = await openDirectApp(info, info.validators[3]!.mnemonic, [info.nodes[1]!.rpc], opened);
+  app.services.events.listen((event, payload) => event === "watch.alert" && appChanges.push(payload as EventPayload<"watch.alert">));
+  appNetworkId = ((await app.call("network.list")) as { selectedId: string }).selectedId;
+  const single = inject("devnet");
+  otherNetworkId = (await app.call("network.add", {
+    name: "Single devnet", chainId: single.chainId, accessUrl: null, rpcUrls: [single.nodes[0]!.rpc], bech32Prefix: single.bech32Prefix,
+    denoms: [{ base: single.denom, display: "COMET", exponent: 6 }], defaultDenom: single.denom, rpcVia: "direct",
+  })).id as string;
+  await app.call("network.select", { id: otherNetworkId });
+  const appRules = (await app.call("watch.status", { networkId: appNetworkId })).config as { rules: Record<string, unknown> };
+  await app.call("watch.setRules", { networkId: appNetworkId, rules: { ...appRules.rules, missedBlocks: { enabled: true, missed: 3, of: 10 }, chainStalled: { enabled: true, factor: 20 }, clearAfterSeconds: 2 } });
+  app.services.start();
 });
 
 afterAll(async () => {
   stops.splice(0).forEach((s) => s());
+  await Promise.all(opened.map((s) => s.close()));
   for (let i = 0; i < 4; i++) signal(i, "SIGCONT"); // never leave a frozen node behind
   await down(layout);
   // Any of them may be missing when the start failed part way: each closes only if it was made.
@@ -192,6 +242,39 @@ describe("the watch on a four-validator devnet", () => {
     const config = await watch.addValidator(network, addresses[3]!, "three");
     expect(config.validators.map((v) => v.address)).toEqual(addresses);
     await expect(watch.addValidator(network, toBech32(`${info.bech32Prefix}valoper`, new Uint8Array(20).fill(7)), undefined)).rejects.toThrow(/no validator/);
+    // The app watches validator 3 on this devnet while another network is selected: its operator
+    // address is looked up through this network's own nodes, not the selected network's.
+    await app.call("watch.addValidator", { networkId: appNetworkId, address: valoperOf(3), label: "three" });
+    expect(((await app.call("network.list")) as { selectedId: string }).selectedId).toBe(otherNetworkId);
+  });
+
+  it("votes an upgrade plan through x/gov (its ETA and alert are checked once the vote has ended)", async () => {
+    const height = BigInt((await rpcPost(info.nodes[0]!.rpc, "status", {}) as { result: { sync_info: { latest_block_height: string } } }).result.sync_info.latest_block_height);
+    plan = { name: "cometdesk-watch-test", height: String(height + 100_000n) };
+    const gov = toBech32(info.bech32Prefix, sha256(new TextEncoder().encode("gov")).slice(0, 20));
+    const upgrade = MsgSoftwareUpgrade.fromPartial({ authority: gov, plan: { name: plan.name, height: BigInt(plan.height), info: "the watch's integration test", time: GO_ZERO_TIME } });
+    const { client, address } = await signingClient(info, "erin", 0);
+    let proposalId: string;
+    try {
+      const submitted = await client.signAndBroadcast(address, [{
+        typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+        value: { messages: [{ typeUrl: "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", value: MsgSoftwareUpgrade.encode(upgrade).finish() }], initialDeposit: coins(2_000_000, info.stakeDenom), proposer: address, metadata: "", title: "Upgrade for the watch test", summary: "Planned far ahead; never reached", expedited: true },
+      }], { amount: coins(20_000, info.denom), gas: "600000" });
+      expect(submitted.code, submitted.rawLog).toBe(0);
+      proposalId = submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
+    } finally {
+      client.disconnect();
+    }
+    for (const validator of info.validators) {
+      const wallet = await DirectSecp256k1HdWallet.fromMnemonic(validator.mnemonic, { prefix: info.bech32Prefix });
+      const voter = await SigningStargateClient.connectWithSigner(info.nodes[0]!.rpc, wallet);
+      try {
+        const voted = await voter.signAndBroadcast(validator.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId: BigInt(proposalId), voter: validator.address, option: 1, metadata: "" } }], { amount: coins(5_000, info.denom), gas: "200000" });
+        expect(voted.code, voted.rawLog).toBe(0);
+      } finally {
+        voter.disconnect();
+      }
+    }
   });
 
   it("counts who signed every block from the feed's commits, with no RPC call per block, and reads x/slashing", async () => {
@@ -220,9 +303,8 @@ describe("the watch on a four-validator devnet", () => {
       expect(v).toMatchObject({ jailed: false, tombstoned: false, inactive: false, windowMissed: expect.any(Number) as number });
     }
     expect(status.validators.reduce((n, v) => n + v.proposed, 0)).toBeGreaterThan(0);
-    // The devnet has x/gov but no x/upgrade: the proposals are read from the real chain, and the
-    // missing module is said to be missing rather than failing the watch.
-    expect(status.chain).toMatchObject({ upgrade: { available: false, plan: null }, proposals: { available: true } });
+    // The devnet runs x/gov and x/upgrade: both are read from the real chain.
+    expect(status.chain).toMatchObject({ upgrade: { available: true }, proposals: { available: true } });
     expect(Array.isArray(status.chain?.proposals.items)).toBe(true);
   });
 
@@ -304,6 +386,12 @@ describe("the watch on a four-validator devnet", () => {
     signal(3, "SIGSTOP");
     try {
       await expect.poll(() => fired("missed_blocks", frozen).length, { timeout: 60_000, interval: 250 }).toBe(1);
+      // The app's watch saw it too, on a network that is not the selected one.
+      await expect.poll(() => appFired("missed_blocks", frozen).length, { timeout: 30_000, interval: 250 }).toBe(1);
+      expect(((await app.call("network.list")) as { selectedId: string }).selectedId).toBe(otherNetworkId);
+      const appStatus = await app.call("watch.status", { networkId: appNetworkId });
+      expect(appStatus.following).toBe(true);
+      expect((appStatus.validators as Array<{ address: string; missed: number }>).find((v) => v.address === frozen)!.missed).toBeGreaterThanOrEqual(3);
     } finally {
       signal(3, "SIGCONT");
     }
@@ -311,7 +399,7 @@ describe("the watch on a four-validator devnet", () => {
     expect(status.missed).toBeGreaterThanOrEqual(3);
     expect(status.currentMissStreak + status.longestMissStreak).toBeGreaterThanOrEqual(3);
     expect(status.missedHeights.length).toBe(status.missed);
-    expect(notified.some((n) => n.title === "three is missing blocks")).toBe(true);
+    expect(notified.some((n) => n.title === "three is missing blocks (Watch devnet)")).toBe(true); // which network, as several are watched
     // x/slashing counted them too, in its own window, read every few blocks.
     await expect.poll(() => watch.status(NETWORK_ID).validators.find((v) => v.address === frozen)!.windowMissed, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => cleared("missed_blocks", frozen).length, { timeout: 60_000, interval: 250 }).toBe(1);
@@ -329,25 +417,50 @@ describe("the watch on a four-validator devnet", () => {
     startNode(layout, 2, 4, DEFAULT_BLOCK_TIME);
     await expect.poll(() => cleared("node_down", url).length, { timeout: 90_000, interval: 500 }).toBe(1);
     expect(fired("node_down", url)).toHaveLength(1);
-    expect(notified.some((n) => n.title === `Resolved: Node down: ${url}`)).toBe(true);
+    expect(notified.some((n) => n.title === `Resolved: Node down: ${url} (Watch devnet)`)).toBe(true);
   });
 
   it("raises one chain alert, not one per node, when the chain halts, and clears it when blocks come again", async () => {
     await expect.poll(() => watch.status(NETWORK_ID).nodes.every((n) => n.up), { timeout: 60_000 }).toBe(true);
+    // A stall is told from the usual block time: the app's watch must have seen a few blocks of this network.
+    await expect.poll(async () => (await app.call("watch.status", { networkId: appNetworkId })).blockTimeMs, { timeout: 30_000, interval: 500 }).not.toBeNull();
+    // A node a block behind when the chain halts stays a block behind: the halt must not make it "stopped".
+    behind = true;
+    await expect.poll(() => watch.status(NETWORK_ID).nodes.find((n) => n.url === staleUrl)?.height !== watch.status(NETWORK_ID).nodes[0]!.height, { timeout: 10_000, interval: 250 }).toBe(true);
     const before = changes.length;
     signal(2, "SIGSTOP");
     signal(3, "SIGSTOP"); // half the voting power: no block can commit
     try {
       await expect.poll(() => fired("chain_stalled", info.chainId).length, { timeout: 60_000, interval: 250 }).toBe(1);
-      // The nodes still answering stand at the same height: none is flagged as stopped or lagging.
-      const during = changes.slice(before).filter((c) => c.change === "fired").map((c) => c.alert.kind);
-      expect(during.filter((k) => k === "node_stopped" || k === "node_lagging")).toEqual([]);
+      await expect.poll(() => appChanges.filter((c) => c.change === "fired" && c.alert.kind === "chain_stalled" && c.alert.networkId === appNetworkId).length, { timeout: 60_000, interval: 250 }).toBe(1);
+      // Let several probes run into the stall: each could have raised one alert per node.
+      const probes = watch.stats().probes;
+      await expect.poll(() => watch.stats().probes - probes, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(4);
+      // The nodes still answering stand at the same height: none is flagged as stopped or lagging,
+      // and no block means no missed block: the stall is the one alert.
+      const during = changes.slice(before).filter((c) => c.change === "fired");
+      expect(during.filter((c) => c.alert.kind !== "node_down").map((c) => c.alert.kind)).toEqual(["chain_stalled"]);
+      // The frozen nodes (and the proxy in front of node 2) do not answer: that is true, and said once each.
+      expect(during.filter((c) => c.alert.kind === "node_down").map((c) => c.alert.subject).sort()).toEqual([info.nodes[2]!.rpc, info.nodes[3]!.rpc, forkUrl].sort());
     } finally {
+      behind = false;
       signal(2, "SIGCONT");
       signal(3, "SIGCONT");
     }
     await expect.poll(() => cleared("chain_stalled", info.chainId).length, { timeout: 60_000, interval: 250 }).toBe(1);
     expect(fired("chain_stalled", info.chainId)).toHaveLength(1);
+  });
+
+  it("shows the upgrade plan the validators voted through, with an ETA from recent block times, and alerts once", async () => {
+    const voted = plan!;
+    await expect.poll(() => watch.status(NETWORK_ID).chain?.upgrade.plan?.name, { timeout: 90_000, interval: 500 }).toBe(voted.name);
+    const status = watch.status(NETWORK_ID);
+    expect(status.chain!.upgrade.plan).toMatchObject({ height: voted.height });
+    // 100,000 blocks ahead at the devnet's pace (about a second each): a day or more away.
+    const eta = Date.parse(status.chain!.upgrade.plan!.eta!);
+    expect(eta - Date.now()).toBeGreaterThan(100_000 * status.blockTimeMs! * 0.5);
+    await expect.poll(() => fired("upgrade_planned", `${voted.name}@${voted.height}`).length, { timeout: 10_000 }).toBe(1);
+    expect(fired("upgrade_planned", `${voted.name}@${voted.height}`)[0]!.alert.message).toContain(`height ${voted.height}`);
   });
 
   it("fires a jailed alert when x/slashing jails a validator that stayed away for half the window", async () => {
@@ -366,4 +479,22 @@ describe("the watch on a four-validator devnet", () => {
     expect(fired("inactive", frozen)).toEqual([]); // jailed says it; not a second alert for the same cause
     await expect.poll(() => hooked.some((h) => h.alert.kind === "jailed" && h.alert.subject === frozen), { timeout: 10_000 }).toBe(true);
   }, 300_000);
+
+  it("clears the jailed alert once the operator unjails from the app, and the validator is back in the set", async () => {
+    const frozen = addresses[3]!;
+    // A jailed validator leaves the CometBFT set a block or two after x/slashing jails it.
+    await expect.poll(() => watch.status(NETWORK_ID).set.some((m) => m.address === frozen), { timeout: 30_000, interval: 500 }).toBe(false);
+    // Main signs for the selected network: the operator selects it. The watch keeps what it counted.
+    const seenBefore = ((await app.call("watch.status", { networkId: appNetworkId })).validators as Array<{ seen: number }>)[0]!.seen;
+    await app.call("network.select", { id: appNetworkId });
+    const unjail = { messages: [{ typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail", value: { validatorAddr: valoperOf(3) } }] };
+    // The chain refuses an unjail until the jail time (60 s) has passed since the jailing.
+    const tx = await until("an unjail the chain accepts", 120, async () => app.call("tx.sendMessages", unjail));
+    expect(await app.committed(tx.txHash as string)).toMatchObject({ status: "committed" });
+    await expect.poll(() => cleared("jailed", frozen).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    await expect.poll(() => watch.status(NETWORK_ID).set.some((m) => m.address === frozen), { timeout: 30_000, interval: 500 }).toBe(true);
+    expect(watch.status(NETWORK_ID).validators.find((v) => v.address === frozen)).toMatchObject({ jailed: false, inactive: false });
+    const appRow = ((await app.call("watch.status", { networkId: appNetworkId })).validators as Array<{ seen: number }>)[0]!;
+    expect(appRow.seen).toBeGreaterThanOrEqual(seenBefore);
+  }, 200_000);
 });

@@ -48,8 +48,14 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
       if (change.status === "committed" || change.status === "failed") void client.invalidateQueries({ queryKey: walletKeys.balancesOf(change.networkId) });
     }),
     // The watch read a block or probed the nodes: its page (if open) reads the status again.
-    api.on("watch.updated", (u) => void client.invalidateQueries({ queryKey: watchKeys.status(u.networkId) })),
-    api.on("watch.alert", (a) => void client.invalidateQueries({ queryKey: watchKeys.all(a.alert.networkId) })),
+    api.on("watch.updated", (u) => {
+      void client.invalidateQueries({ queryKey: watchKeys.status(u.networkId) });
+      void client.invalidateQueries({ queryKey: watchKeys.networks });
+    }),
+    api.on("watch.alert", (a) => {
+      void client.invalidateQueries({ queryKey: watchKeys.all(a.alert.networkId) });
+      void client.invalidateQueries({ queryKey: watchKeys.networks });
+    }),
     notifyWatchAlerts(api),
   ];
   return () => stops.forEach((stop) => stop());

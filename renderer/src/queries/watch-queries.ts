@@ -4,12 +4,15 @@ import { unwrap } from "../api/unwrap.js";
 
 /** The operator's watch of one network. Keys: watch.all(networkId) → status, alerts. */
 export const watchKeys = {
+  /** Every network followed now; any network's `watch.updated` or alert refetches it. */
+  networks: ["watch-networks"] as const,
   all: (networkId: string) => ["watch", networkId] as const,
   status: (networkId: string) => [...watchKeys.all(networkId), "status"] as const,
   alerts: (networkId: string) => [...watchKeys.all(networkId), "alerts"] as const,
 };
 
 export const watchQueries = {
+  networks: (api: CometdeskApi) => queryOptions({ queryKey: watchKeys.networks, queryFn: () => unwrap(api.watch.networks({})) }),
   /** Watch list, the set's uptime, nodes side by side, rules and webhook; main's `watch.updated` refetches it. */
   status: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.status(networkId), queryFn: () => unwrap(api.watch.status({ networkId })) }),
   /** The alert history, newest first; main's `watch.alert` refetches it. */

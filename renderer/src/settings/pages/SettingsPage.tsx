@@ -52,6 +52,12 @@ export function SettingsPage({ shortcuts }: { shortcuts: readonly ShortcutInfo[]
               Keep access tokens even when the OS keychain is unavailable (stored unencrypted)
             </label>
           </div>
+          <div>
+            <label className="inline">
+              <input type="checkbox" checked={s.keepRunningInTray} onChange={(e) => update.mutate({ keepRunningInTray: e.target.checked })} />
+              Keep running in the tray when the window is closed, so the watch goes on (desktop app, where the system has a tray)
+            </label>
+          </div>
           {update.isError && <p role="alert" className="form-error">{errorMessage(update.error)}</p>}
         </fieldset>
       )}

@@ -29,6 +29,7 @@ export function WatchPage() {
         {s.slashing && `; the chain jails a validator that misses more than ${s.slashing.maxMissed} of ${s.slashing.signedBlocksWindow} blocks`}
         {s.webhookError && <span role="alert"> Webhook: {s.webhookError}</span>}
       </p>
+      <WatchedNetworks />
       <AllowNotifications />
       <AddValidator networkId={network.id} />
       <WatchList networkId={network.id} status={s} />
@@ -38,6 +39,27 @@ export function WatchPage() {
       <RulesForm key={network.id} networkId={network.id} config={s.config} />
       <SetUptime status={s} />
     </>
+  );
+}
+
+/** Every network the watch follows, the selected one and those watched in the background, with their open alerts. */
+function WatchedNetworks() {
+  const api = useApi();
+  const list = useQuery(watchQueries.networks(api));
+  const others = list.data?.networks.filter((n) => !n.selected) ?? [];
+  if (others.length === 0) return null;
+  return (
+    <section aria-labelledby="watched-networks-title">
+      <h2 id="watched-networks-title">Also watched</h2>
+      <p className="muted">These networks are watched while another is selected; their alerts notify as this one&apos;s do.</p>
+      <ul data-testid="watch-networks">
+        {others.map((n) => (
+          <li key={n.networkId} data-network={n.networkId}>
+            {n.name}: height {n.height ?? "…"}, {n.openAlerts === 1 ? "1 open alert" : `${n.openAlerts} open alerts`}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
