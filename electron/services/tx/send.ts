@@ -71,14 +71,21 @@ export function createSender(deps: SenderDeps) {
     }
   }
 
-  async function signAndSubmit(network: Network, client: AccessClient, a: SendRequest, requestId: string): Promise<Tx> {
+  /**
+   * A request already signed under this id: never sign it again; ask the service, or submit the
+   * same bytes again. Undefined when nothing was signed under it yet.
+   */
+  async function resumeStored(client: AccessClient, requestId: string): Promise<Tx | undefined> {
     const stored = deps.outbox.byRequest(requestId);
-    if (stored) {
-      // Already signed under this id: never sign again; ask the service, then resend the same bytes.
-      if (stored.state === "submitted") return client.get(stored.txHash);
-      if (stored.state === "abandoned") throw new AppError("send_abandoned", stored.problem ?? "this send was refused");
-      return submitStored(client, stored);
-    }
+    if (!stored) return undefined;
+    if (stored.state === "submitted") return client.get(stored.txHash);
+    if (stored.state === "abandoned") throw new AppError("send_abandoned", stored.problem ?? "this send was refused");
+    return submitStored(client, stored);
+  }
+
+  async function signAndSubmit(network: Network, client: AccessClient, a: SendRequest, requestId: string): Promise<Tx> {
+    const again = await resumeStored(client, requestId);
+    if (again) return again;
     for (const address of [a.from, a.to]) {
       const problem = addressProblem(address, network.bech32Prefix);
       if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
@@ -114,12 +121,8 @@ export function createSender(deps: SenderDeps) {
   };
 
   async function signAndSubmitMessages(network: Network, client: AccessClient, args: SendMessagesArgs, requestId: string): Promise<Tx> {
-    const stored = deps.outbox.byRequest(requestId);
-    if (stored) {
-      if (stored.state === "submitted") return client.get(stored.txHash);
-      if (stored.state === "abandoned") throw new AppError("send_abandoned", stored.problem ?? "this send was refused");
-      return submitStored(client, stored);
-    }
+    const again = await resumeStored(client, requestId);
+    if (again) return again;
     const prepared = await deps.prepare(network, args, heldAccount(client));
     const { review } = prepared;
     if (args.sequence !== undefined && args.sequence !== review.sequence) {

@@ -34,6 +34,7 @@ import { createWatch } from "./watch-service.js";
 import { openWatchStore } from "./watch-store.js";
 import type { WebhookBody } from "./webhook.js";
 import { createWebhookSender } from "./webhook.js";
+import { until } from "../../../devnet/test/until.js";
 
 // The watch driven without a window, on its own four-validator devnet (its own folder and ports,
 // beside the suite's single-validator one and the multi-validator test's), with real faults:
@@ -76,15 +77,6 @@ const appChanges: Array<EventPayload<"watch.alert">> = [];
 const appFired = (kind: Alert["kind"], subject: string) => appChanges.filter((c) => c.change === "fired" && c.alert.kind === kind && c.alert.subject === subject && c.alert.networkId === appNetworkId);
 /** The upgrade plan the validators vote through at the start; far enough ahead that the chain never halts for it. */
 let plan: { name: string; height: string } | undefined;
-const until = async <T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> => {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const got = await probe().catch(() => undefined);
-    if (got !== undefined) return got;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
-};
 
 /**
  * A plan's deprecated `time` as Go's zero time (year 1): x/upgrade refuses a plan whose time is

@@ -16,6 +16,7 @@ import { tallyQuery, voteQuery } from "../../../../shared/cosmos/gov/proposals.j
 import { delegationsQuery, unbondingQuery } from "../../../../shared/cosmos/staking/account-stakes.js";
 import type { Services } from "../../create-services.js";
 import { openDirectApp } from "../../testing/direct-app.js";
+import { until } from "../../../../devnet/test/until.js";
 
 /**
  * A validator operator's own messages, signed by the app in direct mode and committed by the
@@ -29,15 +30,6 @@ const valoper = (account: string) => toBech32("cosmosvaloper", fromBech32(accoun
 const opened: Services[] = [];
 
 const app = (info: DevnetInfo, mnemonic: string, rpc: string) => openDirectApp(info, mnemonic, [rpc], opened);
-const until = async <T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> => {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const got = await probe().catch(() => undefined);
-    if (got !== undefined) return got;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what}: not within ${seconds} s`);
-};
 
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
