@@ -7,7 +7,7 @@ import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
 import { AppError } from "../app-error.js";
 import { assertChain, assertTxHash } from "./answer-checks.js";
-import { RpcResponseError } from "./rpc-errors.js";
+import { RpcError, RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
@@ -33,6 +33,9 @@ export interface ChainDeps {
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
+
+/** How long to wait before asking again for the latest consensus params a node had not stored yet. */
+const PARAMS_RETRY_MS = 250;
 
 /** Blocks kept parsed for the next page of their transactions: the block page reads one at a time. */
 const RECENT_BLOCKS = 4;
@@ -142,7 +145,14 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     consensusState: (a) => raw("consensus_state", a.via),
     dumpConsensusState: (a) => raw("dump_consensus_state", a.via),
     consensusParams: async (a) => {
-      const w = await call("consensus_params", { height: a.height }, W.RpcConsensusParams, a.via);
+      const read = () => call("consensus_params", { height: a.height }, W.RpcConsensusParams, a.via);
+      // Asked for the latest height, a node can answer for a block whose params it has not
+      // stored yet ("could not find consensus params for height"): asked again, it has them.
+      const w = await read().catch(async (error: unknown) => {
+        if (a.height !== undefined || !(error instanceof RpcError) || !/could not find consensus params/.test(error.message)) throw error;
+        await new Promise((r) => setTimeout(r, PARAMS_RETRY_MS));
+        return read();
+      });
       return { blockHeight: w.block_height, params: w.consensus_params };
     },
     genesis: (a) => raw("genesis", a.via),
