@@ -12,14 +12,19 @@ import { createRpcTransport } from "./rpc-transport.js";
  */
 let server: Server;
 let lie: unknown;
+/** Answers served first, in order, before `lie`: `{ result }` or `{ error }`; with the params each call asked with. */
+let script: Array<{ result: unknown } | { error: unknown }> = [];
+const asked: unknown[] = [];
 let url: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
-      const id = body ? (JSON.parse(body) as { id: number }).id : -1;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result: lie }));
+      const call = body ? (JSON.parse(body) as { id: number; params?: unknown }) : { id: -1 };
+      asked.push(call.params);
+      const reply = script.shift() ?? { result: lie };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...reply }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -67,5 +72,28 @@ describe("a genesis in full 16 MiB chunks, as CometBFT serves a large one", () =
     expect(await c.genesisDigest({})).toMatchObject({ bytes: 16 << 20, chunks: 1 });
     const root = await c.genesisNode({ path: [] });
     expect(root.entries).toEqual([{ key: "chain_id", kind: "string", size: 0, value: "x", cut: false }]);
+  });
+});
+
+describe("chain.consensusParams", () => {
+  // CometBFT's own words when asked for the latest height before it stored that height's params.
+  const NOT_STORED = { error: { code: -32603, message: "Internal error", data: "could not find consensus params for height #337: value retrieved from db is empty" } };
+  const PARAMS = { block_height: "337", consensus_params: { block: { max_bytes: "22020096", max_gas: "-1" } } };
+
+  it("asks once more when the node has not stored the latest height's params yet", async () => {
+    script = [NOT_STORED, { result: PARAMS }];
+    asked.length = 0;
+    expect(await chain().consensusParams({})).toEqual({ blockHeight: "337", params: PARAMS.consensus_params });
+    expect(asked).toHaveLength(2);
+  });
+
+  it("says so when the second answer is the same, and never retries a height the user named", async () => {
+    script = [NOT_STORED, NOT_STORED];
+    await expect(chain().consensusParams({})).rejects.toMatchObject({ code: "rpc_error" });
+    script = [NOT_STORED, { result: PARAMS }];
+    asked.length = 0;
+    await expect(chain().consensusParams({ height: "337" })).rejects.toMatchObject({ code: "rpc_error", message: expect.stringContaining("could not find consensus params") });
+    expect(asked).toHaveLength(1);
+    script = [];
   });
 });
