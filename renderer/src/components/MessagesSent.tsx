@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { FINAL_TX_STATUSES } from "../../../shared/contract/tx.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
 import { BroadcastNote } from "./BroadcastNote.js";
+import { useHoldLeft } from "./use-hold-left.js";
 
 /**
  * The sent transaction followed to its end: held with a countdown and Cancel while main (or the
@@ -21,13 +21,7 @@ export function MessagesSent({ txHash, onDone, doneLabel = "New staking action",
     refetchInterval: (q) => (q.state.data && FINAL_TX_STATUSES.has(q.state.data.status) ? false : 1000),
   });
   const status = tx.data?.status ?? "broadcast";
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (status !== "queued") return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [status]);
-  const left = tx.data?.holdUntil ? Math.max(0, Math.ceil((Date.parse(tx.data.holdUntil) - now) / 1000)) : 0;
+  const left = useHoldLeft(status, tx.data?.holdUntil);
   const cancel = useAction(async () => {
     client.setQueryData(key, await unwrap(api.tx.cancel({ id: txHash })));
   });

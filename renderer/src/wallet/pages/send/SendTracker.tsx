@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import type { Tx } from "../../../../../shared/contract/tx.js";
@@ -13,6 +12,7 @@ import { AccessProblemView } from "../../AccessProblemView.js";
 import { inertText } from "../../inert-text.js";
 import { txActions } from "../../tx-actions.js";
 import { BroadcastNote } from "../../../components/BroadcastNote.js";
+import { useHoldLeft } from "../../../components/use-hold-left.js";
 import { useLastHeight } from "../../../queries/chain-queries.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 
@@ -30,13 +30,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
   });
   const tx = detail.data ?? first;
   const height = useLastHeight(api, network.id);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (tx.status !== "queued") return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [tx.status]);
-  const left = tx.holdUntil ? Math.max(0, Math.ceil((Date.parse(tx.holdUntil) - now) / 1000)) : 0;
+  const left = useHoldLeft(tx.status, tx.holdUntil);
   const cancel = useAction(async () => {
     try {
       client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
