@@ -283,8 +283,9 @@ export function heavySection(o: HeavyOptions): Section {
         const worstP99 = Math.max(...Object.values(jobs).map((runs) => median(runs.map((r) => r.pingP99))));
         const body = `Main reads from a stub node that serves only this section (\`scripts/bench/heavy.ts\`): the bench devnet's genesis with
 its bank balances grown to ${(stub.genesisBytes / 1e6).toFixed(0)} MB (${Math.ceil(stub.genesisBytes / CHUNK)} chunks of 16 MiB, as CometBFT
-cuts them), and a block recorded from the bench devnet whose signed transfers are repeated to
-${o.blockTxs.toLocaleString("en-US")} transactions. Main is the bridge script (\`electron/bridge/serve.ts\`: the app's
+cuts them), a block recorded from the bench devnet whose signed transfers are repeated to
+${o.blockTxs.toLocaleString("en-US")} transactions, and the devnet's own \`tx_search\` results (transfers with their events)
+repeated to ${o.blockTxs.toLocaleString("en-US")} results, served ${MAX_PER_PAGE} a page as CometBFT does. Main is the bridge script (\`electron/bridge/serve.ts\`: the app's
 real services in a process of their own, started afresh each run); during each job a bridge
 client on a thread of its own in the bench's process (\`scripts/bench/pinger-worker.ts\`) pings
 it every 2 ms (a ping waits for the one before), so the bench's own parse of a large answer
