@@ -16,9 +16,9 @@ if (!only || only === "renderer") {
 }
 if (!only || only === "electron") {
   await esbuild({
-    // The genesis worker is a thread of main's, loaded from the file beside main.js
-    // (electron/services/rpc/genesis-host.ts).
-    entryPoints: { main: "electron/main/main.ts", "genesis-worker": "electron/services/rpc/genesis-worker.ts" },
+    // The genesis and read workers are threads of main's, loaded from the files beside main.js
+    // (electron/services/rpc/worker-host.ts).
+    entryPoints: { main: "electron/main/main.ts", "genesis-worker": "electron/services/rpc/genesis-worker.ts", "read-worker": "electron/services/rpc/read-worker.ts" },
     outdir: "dist/main",
     bundle: true,
     platform: "node",
@@ -41,5 +41,5 @@ if (!only || only === "electron") {
     external: ["electron"],
     logLevel: "warning",
   });
-  console.log("built dist/main/main.js, dist/main/genesis-worker.js and dist/preload/preload.cjs");
+  console.log("built dist/main/main.js, dist/main/genesis-worker.js, dist/main/read-worker.js and dist/preload/preload.cjs");
 }

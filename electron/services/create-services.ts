@@ -12,6 +12,7 @@ import { devnetSeed, DEVNET_ID } from "./networks/devnet-seed.js";
 import { registerNetworkHandlers } from "./networks/network-handlers.js";
 import { openNetworkStore } from "./networks/network-store.js";
 import { registerChainHandlers } from "./rpc/chain-handlers.js";
+import { createReadWorker } from "./rpc/read-host.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc/rpc-transport.js";
 import { registerSettingsHandlers } from "./settings/settings-handlers.js";
 import { openSettingsStore } from "./settings/settings-store.js";
@@ -80,6 +81,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** How long after the services start the read worker is started (rpc/read-host.ts). */
+const READ_WORKER_WARM_MS = 2_000;
+
 /** The composition root: builds every service from a config, used by Electron main and the bridge. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -101,8 +105,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const releases: Array<() => Promise<void>> = [];
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
+  // One read worker for every network's large answers, started a little after the app so its
+  // start neither slows the first paint nor the first block page.
+  const reader = createReadWorker();
+  releases.push(() => reader.close());
+  setTimeout(() => reader.warm(), READ_WORKER_WARM_MS).unref();
   const chain = registerChainHandlers({
     transport,
+    reader,
     defaultMethod: () => settings.get().rpcMethod,
     connection: () => feed.status(),
     expectedChainId: () => networks.selected().chainId,
@@ -125,7 +135,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     if (known?.key === key) return known.chain;
     if (network.rpcUrls.length === 0) throw new AppError("no_rpc", `${network.name} has no node URL to send to`);
     const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
-    const handlers = registerChainHandlers({ transport: nodeTransport, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId });
+    const handlers = registerChainHandlers({ transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId });
     const made = createDirectChain(handlers, nodeTransport);
     directChains.set(network.id, { key, chain: made });
     return made;

@@ -1,13 +1,16 @@
 /**
  * Main under a heavy chain: while main's services fetch, hash and parse a 200 MB genesis, search
- * it, and read a block of 10,000 transactions, is main still answering? Main is the bridge
+ * it, read a block of 10,000 transactions and a tx_search of 10,000 results, is main still
+ * answering? And how fast does the app's transaction decoder (the renderer's, on cosmjs-types)
+ * decode that block, and with how much memory? Main is the bridge
  * script (`electron/bridge/serve.ts`: the app's services in their own process, as in browser
  * mode); a bridge client in the bench's process pings it (`app.ping`) every 2 ms during each job.
  *
  * The heavy chain is a stub node serving recorded and generated answers, used only by this
  * section: a genesis of the bench devnet's own shape with its bank balances grown to 200 MB,
- * and a block recorded from the bench devnet whose transactions (real signed transfers seeded
- * through the access service) are repeated to 10,000. Everything else is the app's real code.
+ * a block recorded from the bench devnet whose transactions (real signed transfers seeded through
+ * the access service) are repeated to 10,000, and its tx_search results repeated to as many.
+ * Everything else is the app's real code.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -16,10 +19,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 import { WebSocket } from "ws";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
+import { decodeTx, messageTypesOf } from "../../renderer/src/explorer/decode/tx-decoder.js";
+import { loadCodecs, loadedCodec } from "../../shared/cosmos/message-loaders.js";
 import type { Section } from "./section.js";
 import { median, summarize } from "./stats.js";
 import type { BenchWorld } from "./world.js";
@@ -29,6 +36,7 @@ const CHUNK = 16 * 1024 * 1024;
 
 export interface HeavyOptions {
   readonly genesisMb: number;
+  /** Transactions in the block, and results of the tx_search. */
   readonly blockTxs: number;
 }
 
@@ -36,6 +44,8 @@ interface Stub {
   readonly url: string;
   readonly genesisBytes: number;
   readonly blockHeight: string;
+  /** The block's transactions (base64), as the node serves them. */
+  readonly blockTxs: readonly string[];
   close(): Promise<void>;
 }
 
@@ -56,14 +66,32 @@ async function bigGenesis(w: BenchWorld, mb: number): Promise<Buffer> {
 }
 
 /** A block recorded from the bench devnet (one with transactions), its txs repeated to `n`. */
-async function bigBlock(w: BenchWorld, n: number): Promise<{ height: string; result: string }> {
+async function bigBlock(w: BenchWorld, n: number): Promise<{ height: string; result: string; txs: string[] }> {
   const search = await rpcResult(w.rpc, `tx_search?query=${encodeURIComponent('"tx.height>0"')}&per_page=1&order_by=%22desc%22`);
   const height = String((search.txs as Array<{ height: string }>)[0]!.height);
   const block = await rpcResult(w.rpc, `block?height=${height}`);
   const data = (block.block as { data: { txs: string[] } }).data;
   const seen = data.txs;
   data.txs = Array.from({ length: n }, (_, i) => seen[i % seen.length]!);
-  return { height, result: JSON.stringify(block) };
+  return { height, result: JSON.stringify(block), txs: data.txs };
+}
+
+/** CometBFT's largest `per_page` for tx_search. */
+const MAX_PER_PAGE = 100;
+
+/**
+ * The bench devnet's own tx_search results (real transfers with their events), repeated to `n`:
+ * each page as CometBFT cuts it (`page`, `per_page` up to 100), serialised when asked.
+ */
+async function bigSearch(w: BenchWorld, n: number): Promise<(params: Record<string, unknown>) => string> {
+  const seen = (await rpcResult(w.rpc, `tx_search?query=${encodeURIComponent('"tx.height>0"')}&per_page=${MAX_PER_PAGE}`)).txs as unknown[];
+  if (!seen.length) throw new Error("the bench devnet has no transactions to search");
+  return (params) => {
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(params.per_page ?? 30) || 30));
+    const from = (Math.max(1, Number(params.page ?? 1) || 1) - 1) * perPage;
+    const txs = Array.from({ length: Math.max(0, Math.min(perPage, n - from)) }, (_, i) => seen[(from + i) % seen.length]);
+    return JSON.stringify({ txs, total_count: String(n) });
+  };
 }
 
 async function startStub(w: BenchWorld, o: HeavyOptions): Promise<Stub> {
@@ -72,7 +100,9 @@ async function startStub(w: BenchWorld, o: HeavyOptions): Promise<Stub> {
   // Results are serialised once; each answer wraps one with the request's id (GET answers -1).
   const chunks = Array.from({ length: total }, (_, i) => JSON.stringify({ chunk: String(i), total: String(total), data: genesis.subarray(i * CHUNK, (i + 1) * CHUNK).toString("base64") }));
   const block = await bigBlock(w, o.blockTxs);
-  const resultFor = (method: string, params: Record<string, unknown>): string | undefined => (method === "genesis_chunked" ? chunks[Number(params.chunk)] : method === "block" ? block.result : undefined);
+  const search = await bigSearch(w, o.blockTxs);
+  const resultFor = (method: string, params: Record<string, unknown>): string | undefined =>
+    method === "genesis_chunked" ? chunks[Number(params.chunk)] : method === "block" ? block.result : method === "tx_search" ? search(params) : undefined;
   const server: Server = createServer((req, res) => {
     const reply = (id: unknown, result: string | undefined) => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -95,6 +125,7 @@ async function startStub(w: BenchWorld, o: HeavyOptions): Promise<Stub> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     genesisBytes: genesis.length,
     blockHeight: block.height,
+    blockTxs: block.txs,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -143,6 +174,43 @@ async function startMain(devnetJsonPath: string, dataDir: string): Promise<{ chi
 /** The block page's page of transactions (renderer/src/explorer/queries/block-queries.ts). */
 const PAGE = 100;
 
+/** Node's garbage collector, exposed at run time (`--expose-gc` without restarting the bench). */
+function forcedGc(): () => void {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+interface DecodeFigures {
+  readonly ms: number;
+  readonly txsPerS: number;
+  readonly heapMb: number;
+  readonly failed: number;
+}
+
+/**
+ * The block's transactions decoded by the app's decoder (renderer/src/explorer/decode/tx-decoder.ts,
+ * what a transaction row shows), all kept: the time, and the heap they take after forced GCs.
+ */
+async function measureDecode(txs: readonly string[]): Promise<DecodeFigures> {
+  const gc = forcedGc();
+  await loadCodecs([...new Set(txs.flatMap(messageTypesOf))]);
+  const prefix = "cosmos";
+  decodeTx(txs[0]!, loadedCodec, prefix); // the decoder's code warm, as on the block page's second row
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const decoded = txs.map((tx) => decodeTx(tx, loadedCodec, prefix));
+  const ms = performance.now() - t0;
+  gc();
+  const heapMb = (process.memoryUsage().heapUsed - before) / 1e6;
+  const failed = decoded.filter((d) => !d.ok).length;
+  return { ms, txsPerS: (txs.length / ms) * 1000, heapMb, failed };
+}
+
 const f = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
 
 export function heavySection(o: HeavyOptions): Section {
@@ -161,7 +229,9 @@ export function heavySection(o: HeavyOptions): Section {
         return answer.value;
       };
       try {
-        const jobs: Record<string, JobFigures[]> = { genesis: [], search: [], block: [] };
+        const jobs: Record<string, JobFigures[]> = { genesis: [], search: [], block: [], txSearch: [] };
+        const firstPage: number[] = [];
+        const decodes: DecodeFigures[] = [];
         for (let run = 1; run <= ctx.runs; run++) {
           console.log(`heavy: run ${run}/${ctx.runs}`);
           // A fresh main each run: the parsed genesis is kept per network for the app's life.
@@ -184,8 +254,20 @@ export function heavySection(o: HeavyOptions): Section {
             jobs.search!.push(await measure(async () => ok(await conn.api.chain.genesisSearch({ query: "no such text anywhere" }), "genesisSearch")));
             // As the block page reads it: the block with its first page of transactions, then the last page.
             jobs.block!.push(await measure(async () => {
-              ok(await conn.api.chain.block({ height: stub.blockHeight, txLimit: PAGE }), "block");
+              const t0 = performance.now();
+              const first = ok(await conn.api.chain.block({ height: stub.blockHeight, txLimit: PAGE }), "block");
+              firstPage.push(performance.now() - t0);
+              if (first.txCount !== o.blockTxs) throw new Error(`the block has ${first.txCount} transactions, not ${o.blockTxs}`);
               ok(await conn.api.chain.block({ height: stub.blockHeight, txOffset: Math.max(0, o.blockTxs - PAGE), txLimit: PAGE }), "block page");
+            }));
+            // Every result of the search, a page of 100 at a time as the node serves them.
+            jobs.txSearch!.push(await measure(async () => {
+              let read = 0;
+              for (let page = 1; read < o.blockTxs; page++) {
+                const got = ok(await conn.api.chain.txSearch({ query: "tx.height>0", page, perPage: MAX_PER_PAGE }), "txSearch");
+                if (!got.txs.length) throw new Error(`tx_search page ${page} is empty after ${read} of ${got.totalCount}`);
+                read += got.txs.length;
+              }
             }));
           } finally {
             conn.close();
@@ -194,14 +276,16 @@ export function heavySection(o: HeavyOptions): Section {
             main.child.kill("SIGTERM");
             await exited;
           }
+          decodes.push(await measureDecode(stub.blockTxs));
         }
         const cell = (runs: JobFigures[], pick: (r: JobFigures) => number) => f(median(runs.map(pick)));
         const row = (what: string, runs: JobFigures[]) => `| ${what} | ${cell(runs, (r) => r.ms)} | ${cell(runs, (r) => r.pings)} | ${cell(runs, (r) => r.pingP50)} | ${cell(runs, (r) => r.pingP99)} | ${cell(runs, (r) => r.pingMax)} |`;
         const worstP99 = Math.max(...Object.values(jobs).map((runs) => median(runs.map((r) => r.pingP99))));
         const body = `Main reads from a stub node that serves only this section (\`scripts/bench/heavy.ts\`): the bench devnet's genesis with
 its bank balances grown to ${(stub.genesisBytes / 1e6).toFixed(0)} MB (${Math.ceil(stub.genesisBytes / CHUNK)} chunks of 16 MiB, as CometBFT
-cuts them), and a block recorded from the bench devnet whose signed transfers are repeated to
-${o.blockTxs.toLocaleString("en-US")} transactions. Main is the bridge script (\`electron/bridge/serve.ts\`: the app's
+cuts them), a block recorded from the bench devnet whose signed transfers are repeated to
+${o.blockTxs.toLocaleString("en-US")} transactions, and the devnet's own \`tx_search\` results (transfers with their events)
+repeated to ${o.blockTxs.toLocaleString("en-US")} results, served ${MAX_PER_PAGE} a page as CometBFT does. Main is the bridge script (\`electron/bridge/serve.ts\`: the app's
 real services in a process of their own, started afresh each run); during each job a bridge
 client on a thread of its own in the bench's process (\`scripts/bench/pinger-worker.ts\`) pings
 it every 2 ms (a ping waits for the one before), so the bench's own parse of a large answer
@@ -212,6 +296,22 @@ never counts. Each cell is the median over ${ctx.runs} runs.
 ${row(`\`chain.genesisNode\`: fetch, hash and parse the ${(stub.genesisBytes / 1e6).toFixed(0)} MB genesis`, jobs.genesis!)}
 ${row("`chain.genesisSearch` over all of it (no match: a full walk)", jobs.search!)}
 ${row(`\`chain.block\` of ${o.blockTxs.toLocaleString("en-US")} transactions, as the block page reads it: the block with its first ${PAGE}, then the last ${PAGE}`, jobs.block!)}
+${row(`\`chain.txSearch\` of ${o.blockTxs.toLocaleString("en-US")} results, every page of ${MAX_PER_PAGE} in turn`, jobs.txSearch!)}
+
+The block page's first ${PAGE} rows arrive ${f(median(firstPage))} ms after it asks for the block (the first call of
+the block job above; the rest are listed virtualised and read ${PAGE} at a time as it scrolls, and a row's
+transaction is decoded when it is shown).
+
+Decode throughput: the block's ${o.blockTxs.toLocaleString("en-US")} transactions decoded by the app's decoder
+(\`renderer/src/explorer/decode/tx-decoder.ts\` \`decodeTx\`: cosmjs-types' \`Tx.decode\`, the messages' codecs, the
+hash and signers), all kept, in the bench's process after the runs; heap measured after forced GCs.
+
+| what | median of ${ctx.runs} |
+|---|---:|
+| transactions decoded per second | ${f(median(decodes.map((d) => d.txsPerS)))} |
+| time for all ${o.blockTxs.toLocaleString("en-US")} (ms) | ${f(median(decodes.map((d) => d.ms)))} |
+| heap they take, decoded and kept (MB) | ${f(median(decodes.map((d) => d.heapMb)))} |
+| transactions that did not decode | ${Math.max(...decodes.map((d) => d.failed))} |
 
 Command: \`${ctx.command}\`
 `;

@@ -1,6 +1,6 @@
 /**
  * The heavy and soak benchmarks' quick variants, on the test devnet, so their code paths do not
- * rot between bench runs: a 20 MB genesis and a block of 500 transactions served to a fresh main
+ * rot between bench runs: a 20 MB genesis, a block of 500 transactions and a tx_search of 500 results served to a fresh main
  * while a thread pings it, and one minute of the app in Chromium with a transfer every 10 s.
  * These check that each section runs end to end and reports every figure it promises; the
  * figures themselves belong to `npm run bench` (docs/benchmarks.md), never to a test.
@@ -36,7 +36,7 @@ function row(body: string, first: RegExp): string[] {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the bench's quick variants", () => {
-  it("heavy: main serves a large genesis, a search and a large block while a thread pings it, and every job is reported", async () => {
+  it("heavy: main serves a large genesis, a search, a large block and a long tx_search while a thread pings it, and every job and decode figure is reported", async () => {
     // A block with transactions to record: one transfer of the test devnet's own.
     const { client, address } = await signingClient(info, "bob");
     const sent = await client.sendTokens(address, info.accounts[0]!.address, [{ denom: info.denom, amount: "1" }], { amount: [{ denom: info.denom, amount: "5000" }], gas: "200000" });
@@ -44,13 +44,18 @@ describe("the bench's quick variants", () => {
     client.disconnect();
 
     const result = await heavySection({ genesisMb: 20, blockTxs: 500 }).run(ctx("quick heavy"));
-    for (const job of [/genesisNode/, /genesisSearch/, /chain\.block/]) {
+    for (const job of [/genesisNode/, /genesisSearch/, /chain\.block/, /chain\.txSearch` of 500 results/]) {
       const [, ms, pings, p50, p99, max] = row(result.body, job);
       expect(Number(ms)).toBeGreaterThan(0);
       expect(Number(pings)).toBeGreaterThan(0); // the pinger thread was answered during the job
       for (const figure of [p50, p99, max]) expect(Number.isFinite(Number(figure))).toBe(true);
     }
     expect(result.body).toMatch(/500 transactions/);
+    expect(Number(/first 100 rows arrive ([\d.]+) ms/.exec(result.body)?.[1])).toBeGreaterThan(0);
+    expect(Number(row(result.body, /transactions decoded per second/)[1])).toBeGreaterThan(0);
+    expect(Number(row(result.body, /time for all 500/)[1])).toBeGreaterThan(0);
+    expect(Number.isFinite(Number(row(result.body, /heap they take/)[1]))).toBe(true);
+    expect(row(result.body, /did not decode/)[1]).toBe("0"); // the devnet's real transfers all decode
     expect(result.goals).toEqual([expect.objectContaining({ measured: expect.stringMatching(/^worst job's p99 [\d.]+ ms$/) })]);
   });
 

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { fromHex, toBase64 } from "@cosmjs/encoding";
 import { z } from "zod";
 import type { chainMethods, HttpMethod } from "../../../shared/contract/chain.js";
+import type { ResultOf } from "../../../shared/contract/index.js";
 import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
@@ -15,6 +16,8 @@ import { readMonikers } from "../../../shared/cosmos/staking/queries.js";
 import { createMonikerCache } from "./moniker-cache.js";
 import { digestGenesis, type GenesisSource, openGenesis, saveGenesisTo } from "./genesis-host.js";
 import { createGenesisCache, DEFAULT_MAX_GENESIS_BYTES } from "./genesis-index.js";
+import { createReadWorker, type ReadWorker } from "./read-host.js";
+import type { ReadRequest } from "./read-protocol.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -26,32 +29,20 @@ export interface ChainDeps {
   readonly expectedChainId?: () => string | undefined;
   /** The largest genesis main parses for the tree and search (default 256 MiB). */
   readonly maxGenesisBytes?: number;
-  /** Registers what the services' close must release (the genesis worker). */
+  /** The worker thread large answers are read in; when none is given, the handlers start their own and close it with `onClose`. */
+  readonly reader?: ReadWorker;
+  /** Registers what the services' close must release (the genesis and read workers). */
   readonly onClose?: (release: () => Promise<void>) => void;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
 
+type BlockRead = Extract<ReadRequest, { op: "block" }>["read"];
+
 type Params = Record<string, string | number | boolean | undefined>;
 
 /** How long to wait before asking again for the latest consensus params a node had not stored yet. */
 const PARAMS_RETRY_MS = 250;
-
-/** Blocks kept parsed for the next page of their transactions: the block page reads one at a time. */
-const RECENT_BLOCKS = 4;
-
-/** The last `size` values put, by key, the oldest dropped first. */
-function recentlyRead<V>(size: number) {
-  const values = new Map<string, V>();
-  return {
-    get: (key: string) => values.get(key),
-    put(key: string, value: V): void {
-      values.delete(key);
-      values.set(key, value);
-      if (values.size > size) values.delete(values.keys().next().value!);
-    },
-  };
-}
 
 /** Registers `chain.*`: each route's parameters encoded once, answers checked and adapted once. */
 export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain"> {
@@ -88,7 +79,13 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
   };
   const monikers = createMonikerCache();
-  const recentBlocks = recentlyRead<z.output<typeof W.RpcBlockResponse>>(RECENT_BLOCKS);
+  const reader = deps.reader ?? createReadWorker();
+  if (!deps.reader) deps.onClose?.(() => reader.close());
+  /** Where the read worker asks: this transport's endpoints and settings, the method, and the chain. */
+  const readVia = async (via?: HttpMethod) => ({ transport: await deps.transport.snapshot(), http: via ?? deps.defaultMethod(), expectedChainId: deps.expectedChainId?.() });
+  /** A page of a block, read, checked and adapted in the read worker (read-worker.ts), which keeps the last few. */
+  const blockPage = async (read: BlockRead, page: { offset?: number; limit?: number }, via?: HttpMethod) =>
+    reader.read<ResultOf<"chain.block">>({ op: "block", ...(await readVia(via)), networkId: deps.connection().networkId, read, page });
   const genesis = createGenesisCache(async () => openGenesis(await genesisSource()), (g) => g.close());
   const parsedGenesis = () => genesis.get(deps.connection().networkId);
   deps.onClose?.(() => genesis.clear());
@@ -99,19 +96,17 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       return { data: r.data ?? "", version: r.version ?? "", appVersion: r.app_version ?? "0", lastBlockHeight: r.last_block_height ?? "0", lastBlockAppHash: r.last_block_app_hash ?? "" };
     },
     abciQuery,
+    // A paged read (the block page's) may be of a block of any size: it is read off main's event
+    // loop. A whole block (the live feed's, a raw view's) is read here, as any other answer.
     block: async (a) => {
       const page = { offset: a.txOffset, limit: a.txLimit };
-      // A page of a known height is read from the blocks read last: the node's answer is fixed.
-      if (a.height === undefined || page.limit === undefined) return A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via), page);
-      const key = `${deps.connection().networkId}/${a.height}`;
-      const w = recentBlocks.get(key) ?? (await call("block", { height: a.height }, W.RpcBlockResponse, a.via));
-      recentBlocks.put(key, w);
-      return A.block(w, page);
+      if (page.limit !== undefined) return blockPage({ route: "block", height: a.height }, page, a.via);
+      return A.block(await call("block", { height: a.height }, W.RpcBlockResponse, a.via), page);
     },
     blockByHash: async (a) => {
-      const w = await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via);
-      if (a.txLimit !== undefined) recentBlocks.put(`${deps.connection().networkId}/${w.block.header.height}`, w);
-      return A.block(w, { offset: a.txOffset, limit: a.txLimit });
+      const page = { offset: a.txOffset, limit: a.txLimit };
+      if (page.limit !== undefined) return blockPage({ route: "block_by_hash", hash: b64(a.hash) }, page, a.via);
+      return A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via), page);
     },
     blockResults: async (a) => {
       const w = await call("block_results", { height: a.height }, W.RpcBlockResults, a.via);
@@ -172,10 +167,10 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       assertTxHash(endpoint, data, a.hash);
       return A.txResponse(data);
     },
+    // Up to 100 results with their events, each hashed: parsed, checked and adapted off main's event loop.
     txSearch: async (a) => {
-      const { data: w, endpoint } = await checkedCall("tx_search", { ...searchParams(a), prove: a.prove }, W.RpcTxSearch, a.via);
-      for (const t of w.txs) assertTxHash(endpoint, t);
-      return { totalCount: w.total_count, txs: w.txs.map(A.txResponse) };
+      const params = Object.fromEntries(Object.entries({ ...searchParams(a), prove: a.prove }).filter((e): e is [string, string | boolean] => e[1] !== undefined));
+      return reader.read<ResultOf<"chain.txSearch">>({ op: "txSearch", ...(await readVia(a.via)), params });
     },
     broadcastTxSync: (a) => broadcast("broadcast_tx_sync", a),
     broadcastTxAsync: (a) => broadcast("broadcast_tx_async", a),

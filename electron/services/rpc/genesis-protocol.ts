@@ -1,18 +1,8 @@
 import { z } from "zod";
+import { TransportSnapshot } from "./worker-protocol.js";
 
 /** The node to read the genesis from, as a worker thread rebuilds it (rpc-transport.ts). */
-const Source = z.object({
-  transport: z.object({
-    endpoints: z.array(z.object({ url: z.string(), kind: z.enum(["node", "access"]), headers: z.record(z.string(), z.string()) }).readonly()).readonly(),
-    timeoutMs: z.number(),
-    maxBytes: z.number(),
-    maxDepth: z.number(),
-    retries: z.number(),
-    backoffMs: z.number(),
-  }),
-  http: z.enum(["GET", "POST"]),
-  maxBytes: z.number(),
-});
+const Source = z.object({ transport: TransportSnapshot, http: z.enum(["GET", "POST"]), maxBytes: z.number() });
 export type GenesisSource = z.infer<typeof Source>;
 
 /** What main asks the genesis worker (electron/services/rpc/genesis-worker.ts). */
@@ -27,10 +17,3 @@ export const GenesisRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("search"), id: z.number(), query: z.string() }),
 ]);
 export type GenesisRequest = z.infer<typeof GenesisRequest>;
-
-/** The worker's answer to a request. */
-export const GenesisReply = z.union([
-  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown() }),
-  z.object({ id: z.number(), ok: z.literal(false), code: z.string(), message: z.string() }),
-]);
-export type GenesisReply = z.infer<typeof GenesisReply>;

@@ -8,11 +8,12 @@ import { parentPort } from "node:worker_threads";
 import { AppError } from "../app-error.js";
 import { type GenesisChunk, type GenesisDigest, saveGenesis, streamGenesis } from "./genesis-export.js";
 import { genesisNode, genesisSearch, loadGenesis, type ParsedGenesis } from "./genesis-index.js";
-import { type GenesisReply, GenesisRequest, type GenesisSource } from "./genesis-protocol.js";
+import { GenesisRequest, type GenesisSource } from "./genesis-protocol.js";
 import { RpcResponseError } from "./rpc-errors.js";
 import { transportFromSnapshot } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
+import { serveRequests } from "./worker-protocol.js";
 
 const port = parentPort;
 if (!port) throw new Error("genesis-worker.ts runs only as a worker thread");
@@ -56,14 +57,4 @@ async function run(request: GenesisRequest): Promise<unknown> {
   }
 }
 
-port.on("message", (raw: unknown) => {
-  const request = GenesisRequest.safeParse(raw);
-  if (!request.success) return; // main sends only parsed requests; anything else is dropped
-  void run(request.data).then(
-    (value): GenesisReply => ({ id: request.data.id, ok: true, value }),
-    (error: unknown): GenesisReply =>
-      error instanceof AppError
-        ? { id: request.data.id, ok: false, code: error.code, message: error.message }
-        : { id: request.data.id, ok: false, code: "genesis_worker_failed", message: error instanceof Error ? error.message : String(error) },
-  ).then((reply) => port.postMessage(reply));
-});
+serveRequests(port, GenesisRequest, run, "genesis_worker_failed");

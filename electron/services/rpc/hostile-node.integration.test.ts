@@ -96,6 +96,19 @@ describe("chain.* against a hostile node", () => {
     expect(await failure("chain.block", {})).toMatchObject({ code: "rpc_wrong_chain" });
     await keepsServing();
   });
+
+  it("refuses a hostile block page read in the read worker with the same errors, then keeps serving", async () => {
+    node.set("other-chain", ["block"]);
+    const wrong = await failure("chain.block", { txLimit: 10 });
+    expect(wrong.code).toBe("rpc_wrong_chain");
+    expect(wrong.message).toContain(`is on chain "${info.chainId}-fork", but this network is "${info.chainId}"`);
+    node.set("huge-body", ["block"]);
+    expect(await failure("chain.block", { txLimit: 10 })).toMatchObject({ code: "rpc_too_large", message: expect.stringMatching(/exceeds/) });
+    node.set("deep-json", ["block"]);
+    expect(await failure("chain.block", { txLimit: 10 })).toMatchObject({ code: "rpc_bad_response", message: expect.stringMatching(/nests deeper than/) });
+    await keepsServing();
+    expect(await call("chain.block", { txLimit: 10 })).toMatchObject({ ok: true, value: { header: { chainId: info.chainId } } });
+  });
 });
 
 describe("the live block feed against a hostile node", () => {
