@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "vite";
 import { startBridgeServer } from "../electron/bridge/bridge-server.js";
-import { createServices } from "../electron/services/create-services.js";
+import { createServices, READ_WORKER_WARM_MS } from "../electron/services/create-services.js";
 import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
 import { electronBinary, fetchElectron } from "./electron-binary.js";
 import { appLink } from "../electron/bridge/browser-mode.js";
@@ -43,6 +43,7 @@ if (web) {
     tokenStore: { kind: "file" },
     devnetJsonPath: devnet,
     bridge: true,
+    warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
     onInternalError: (method, error) => console.error(`[services] ${method}`, error),
   });
   services.start();

@@ -17,7 +17,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createServices } from "../services/create-services.js";
+import { createServices, READ_WORKER_WARM_MS } from "../services/create-services.js";
 import { startBridgeServer } from "./bridge-server.js";
 
 const { values } = parseArgs({
@@ -39,6 +39,7 @@ const services = await createServices({
   tokenStore: { kind: values.tokens },
   devnetJsonPath: resolve(values.devnet),
   bridge: true,
+  warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
   version: process.env.npm_package_version ?? "0.0.0",
   onInternalError: (method, error) => process.stderr.write(`[bridge] ${method}: ${error instanceof Error ? error.stack : String(error)}\n`),
 });

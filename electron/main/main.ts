@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { app, BrowserWindow, dialog, Menu, nativeImage, protocol, safeStorage, session, shell, Tray } from "electron";
 import { createDesktopNotifier, createSaveDialog } from "./desktop-io.js";
-import { createServices, type Services } from "../services/create-services.js";
+import { createServices, READ_WORKER_WARM_MS, type Services } from "../services/create-services.js";
 import { APP_ENTRY, APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-protocol.js";
 import { guardWebContents, hardenSession, serveRenderer } from "./harden.js";
 import { registerIpc } from "./ipc-adapter.js";
@@ -53,6 +53,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     saveFile: createSaveDialog(() => mainWindow),
     notifier: createDesktopNotifier(),
+    warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
     chooseSavePath: async (suggestedName) => {
       const options = { defaultPath: join(app.getPath("downloads"), suggestedName), filters: [{ name: "JSON", extensions: ["json"] }] };
       const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);

@@ -66,6 +66,12 @@ export interface ServicesConfig {
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
   /** Unexpected failures, for main's log; never sent to the renderer. */
   readonly onInternalError?: (method: string, error: unknown) => void;
+  /**
+   * Starts the read worker (rpc/read-host.ts) this long after the services, so the first block
+   * page does not wait for it to start; unset, it starts on first use (the tests' services, which
+   * seldom read a paged block, never pay for it).
+   */
+  readonly warmReadWorkerAfterMs?: number;
 }
 
 export interface Services {
@@ -81,8 +87,8 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** How long after the services start the read worker is started (rpc/read-host.ts). */
-const READ_WORKER_WARM_MS = 2_000;
+/** How long after the app's services start it starts the read worker: after its first paint and block. */
+export const READ_WORKER_WARM_MS = 2_000;
 
 /** The composition root: builds every service from a config, used by Electron main and the bridge. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
@@ -109,7 +115,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   // start neither slows the first paint nor the first block page.
   const reader = createReadWorker();
   releases.push(() => reader.close());
-  setTimeout(() => reader.warm(), READ_WORKER_WARM_MS).unref();
+  if (config.warmReadWorkerAfterMs !== undefined) setTimeout(() => reader.warm(), config.warmReadWorkerAfterMs).unref();
   const chain = registerChainHandlers({
     transport,
     reader,

@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { createServices } from "../../electron/services/create-services.js";
+import { createServices, READ_WORKER_WARM_MS } from "../../electron/services/create-services.js";
 import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
@@ -24,6 +24,7 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
     tokenStore: { kind: "file" },
     devnetJsonPath: options.devnetJson,
     bridge: true,
+    warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
     onInternalError: (method, error) => console.error(`[services] ${method}`, error),
   });
   // Open on the devnet that `npm start` just brought up, whatever was selected last time.
