@@ -51,32 +51,6 @@ it("opens the app once per link: the ticket leaves the address, a second tab is 
   await expect.poll(() => first.getByTestId("node-height").textContent(), { timeout: WAIT_MS }).toMatch(/^\d+$/);
 });
 
-// Browser mode only: the entry opens the bridge's connection at once, while the bridge client's
-// code (zod and the contract's schemas) is still on its way (docs/benchmarks.md, "First paint").
-// Here that code is held back until the socket is open and has its session.
-it("connects to the bridge while the bridge client's code is still loading", async () => {
-  const page = await pages.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/bridge-api-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  try {
-    const opened = page.waitForEvent("websocket", { timeout: WAIT_MS });
-    await page.goto(await appLink(inject("e2e")));
-    const socket = await opened;
-    const session = await socket.waitForEvent("framereceived", { timeout: WAIT_MS });
-    expect(String(session.payload)).toContain('"type":"session"');
-    await expect.poll(() => asked, { timeout: WAIT_MS }).toBe(true);
-  } finally {
-    release();
-  }
-  await passGate(page);
-});
-
 // The loading screen is in index.html itself, so the window paints it before any script has
 // arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
 it("shows its loading screen before any script runs", async () => {

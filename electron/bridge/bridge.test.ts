@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { connectBridge, type WebSocketConstructor, type WebSocketLike } from "../../renderer/bridge/bridge-client.js";
-import { openEarly } from "../../renderer/bridge/early-socket.js";
+import { connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
 import { BRIDGE_PROTOCOL } from "../../shared/bridge-protocol.js";
 import { METHOD_NAMES } from "../../shared/contract/index.js";
 import { createDispatcher } from "../services/dispatcher.js";
@@ -92,21 +91,6 @@ describe("the WebSocket bridge", () => {
     const viaTicket = await connectBridge({ url: server.url, credential: { ticket: server.issueTicket() }, onSession: (s) => (session = s), WebSocketImpl: WS });
     expect(session).toMatch(/^[0-9a-f]{64}$/);
     viaTicket.close();
-  });
-
-  it("connects over a socket that opened, and got its session, before the client's code had loaded", async () => {
-    const { server } = await start(() => ({ pong: true }));
-    // The renderer's entry opens the socket at once; the client (with zod) arrives later. Here
-    // the client attaches only after the socket is open and the session frame has come.
-    const raw = new WebSocket(server.url, ticketProtocol(server.issueTicket()));
-    const early = openEarly(raw as unknown as WebSocketLike);
-    await new Promise((resolve) => raw.once("message", resolve));
-    expect(early.readyState).toBe(WebSocket.OPEN);
-    let session: string | undefined;
-    const conn = await connectBridge({ url: server.url, credential: { ticket: "spent already" }, socket: early, onSession: (s) => (session = s) });
-    expect(session).toMatch(/^[0-9a-f]{64}$/);
-    expect(await conn.api.app.ping()).toEqual({ ok: true, value: { pong: true } });
-    conn.close();
   });
 
   it("hands out tickets over http to whoever holds the secret, and to no one else", async () => {

@@ -1,6 +1,5 @@
 import { type CometdeskApi, createCometdeskApi } from "../../shared/api.js";
-import { type BridgeCredentialOffer, bridgeSubprotocols } from "../../shared/bridge-handshake.js";
-import { MAX_ANSWER_FRAME_BYTES, ServerFrame } from "../../shared/bridge-protocol.js";
+import { BRIDGE_PROTOCOL, MAX_ANSWER_FRAME_BYTES, SECRET_PROTOCOL_PREFIX, ServerFrame, TICKET_PROTOCOL_PREFIX } from "../../shared/bridge-protocol.js";
 import type { MethodName } from "../../shared/contract/index.js";
 import type { EventName } from "../../shared/events.js";
 
@@ -23,12 +22,7 @@ export interface BridgeOptions {
    * The credential (shared/bridge-protocol.ts), sent as a subprotocol, never in the URL: the
    * bridge's secret or a tab's session secret, or a one-time ticket from the page's link.
    */
-  readonly credential: BridgeCredentialOffer;
-  /**
-   * A socket already opening to `url` with this credential's subprotocols, opened before this
-   * client loaded (early-socket.ts keeps what it received until now); otherwise one is opened here.
-   */
-  readonly socket?: WebSocketLike;
+  readonly credential: { readonly secret: string } | { readonly ticket: string };
   /** Called with the session secret the bridge gives in exchange for a ticket. */
   readonly onSession?: (secret: string) => void;
   /** Defaults to the browser's WebSocket. */
@@ -48,9 +42,10 @@ const OPEN = 1;
 /** Connects to the bridge server and builds `window.cometdesk` over it (protocol: shared/bridge-protocol.ts). */
 export function connectBridge(options: BridgeOptions): Promise<BridgeConnection> {
   const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (!options.socket && !Impl) return Promise.reject(new Error("no WebSocket implementation"));
+  if (!Impl) return Promise.reject(new Error("no WebSocket implementation"));
   const { credential } = options;
-  const socket = options.socket ?? new Impl!(options.url, bridgeSubprotocols(credential));
+  const proof = "ticket" in credential ? `${TICKET_PROTOCOL_PREFIX}${credential.ticket}` : `${SECRET_PROTOCOL_PREFIX}${credential.secret}`;
+  const socket = new Impl(options.url, [BRIDGE_PROTOCOL, proof]);
   // With a ticket, the connection is ready once the session secret that replaces it arrived.
   let sessionArrived: () => void = () => {};
   const session = "ticket" in credential ? new Promise<void>((resolve) => (sessionArrived = resolve)) : Promise.resolve();

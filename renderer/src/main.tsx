@@ -1,8 +1,7 @@
-// First: its module body opens the bridge before the modules below are evaluated.
-import { apiConnection } from "./api/api-connection.js";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.js";
+import { connectApi } from "./api/connect-api.js";
 import { errorMessage } from "./api/unwrap.js";
 import { parseLocation, preloadPage } from "./shell/page-chunks.js";
 import { Unavailable } from "./shell/Unavailable.js";
@@ -13,7 +12,7 @@ preloadPage(parseLocation(window.location.hash));
 const root = createRoot(document.getElementById("root")!);
 // index.html's static loading screen stays on screen while the window connects to main; the
 // first render replaces it.
-apiConnection.then(
+connectApi().then(
   (api) => root.render(<StrictMode><App api={api} /></StrictMode>),
   (error: unknown) => root.render(<Unavailable message={errorMessage(error)} />),
 );

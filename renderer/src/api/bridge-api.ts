@@ -7,7 +7,7 @@ import { connectBridge, type BridgeOptions } from "../../bridge/bridge-client.js
  * preload already parses every answer, so the contract's schemas (and zod) stay out of the
  * renderer's initial bundle.
  */
-export async function connectBridgeApi(options: Pick<BridgeOptions, "url" | "credential" | "onSession" | "socket">): Promise<CometdeskApi> {
+export async function connectBridgeApi(options: Pick<BridgeOptions, "url" | "credential" | "onSession">): Promise<CometdeskApi> {
   // The CSP forbids eval, so zod's compiled-parser fast path would only raise violations.
   zodConfig({ jitless: true });
   return (await connectBridge(options)).api;

@@ -1,7 +1,4 @@
 import type { CometdeskApi } from "../../../shared/api.js";
-import { bridgeSubprotocols } from "../../../shared/bridge-handshake.js";
-import type { WebSocketConstructor } from "../../bridge/bridge-client.js";
-import { openEarly } from "../../bridge/early-socket.js";
 import { parseBridgeParams, withoutCredentials } from "./bridge-params.js";
 
 /** What the renderer could not reach, with what to do about it. */
@@ -44,25 +41,15 @@ export async function connectApi(): Promise<CometdeskApi> {
   }
   const session = savedSession(params.url);
   const onSession = (secret: string) => sessionStorage.setItem(SESSION_KEY, JSON.stringify({ url: params.url, secret }));
+  const { connectBridgeApi } = await import("./bridge-api.js");
   const attempts = [
     ...(params.ticket ? [{ ticket: params.ticket }] : []),
     ...(session ? [{ secret: session }] : []),
   ];
   if (attempts.length === 0) throw new ApiUnavailableError(USED_LINK);
-  // The first connection opens now, while the bridge client's chunk (zod and the contract's
-  // schemas) is fetched and run, not after: the two used to follow each other.
-  const Socket = WebSocket as unknown as WebSocketConstructor;
-  const first = openEarly(new Socket(params.url, bridgeSubprotocols(attempts[0]!)));
-  let connectBridgeApi: typeof import("./bridge-api.js").connectBridgeApi;
-  try {
-    ({ connectBridgeApi } = await import("./bridge-api.js"));
-  } catch (error) {
-    first.close();
-    throw error;
-  }
-  for (const [i, credential] of attempts.entries()) {
+  for (const credential of attempts) {
     try {
-      return await connectBridgeApi({ url: params.url, credential, onSession, socket: i === 0 ? first : undefined });
+      return await connectBridgeApi({ url: params.url, credential, onSession });
     } catch {
       // A spent ticket in a link opened again, with this tab still holding its session: try that.
     }
