@@ -12,10 +12,7 @@ export const ROW_HEIGHT = 44;
  */
 export function TxTable(props: { rows: readonly Tx[]; denoms: readonly DenomUnit[]; defaultDenom: string; mine?: string; onHistory: (tx: Tx) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // Rows render in React's own task after the scroll event, not synchronously inside it
-  // (`useFlushSync: false`): the scroll event stays short, and a frame is not held back by the
-  // rows it scrolled in (docs/benchmarks.md, Investigations, "Scrolling 100,000 rows").
-  const virtual = useVirtualizer({ count: props.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, useFlushSync: false });
+  const virtual = useVirtualizer({ count: props.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const focusRow = (index: number) => {
     const i = Math.max(0, Math.min(props.rows.length - 1, index));
     virtual.scrollToIndex(i);
