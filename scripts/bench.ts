@@ -62,7 +62,7 @@ const SECTIONS: Section[] = [
   replicasSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), submissions: num(values.submissions, 400), pgPort: 15432 + Math.floor(offset / 1000), basePort: 26650 + offset + 2 }),
   bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
-  walletSection({ rows, frames: num(values.frames, 600) }),
+  walletSection({ rows, frames: num(values.frames, 600), sourceDirs: values.renderer?.split(",").filter(Boolean) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
@@ -76,7 +76,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
