@@ -7,12 +7,12 @@
  * `git archive <commit> renderer shared | tar -x -C /tmp/list-before`), built with this
  * checkout's node_modules, their runs alternating in one session.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { launchChromium } from "../../e2e/support/browser.js";
+import { buildTxTablePage } from "../../e2e/support/tx-table-page.js";
 import type { Section } from "./section.js";
 import { median, summarize } from "./stats.js";
 
@@ -141,9 +141,7 @@ export function walletSection(o: { rows: number; frames: number; sourceDirs?: re
         for (const [i, src] of sources.entries()) {
           const out = join(dir, String(i));
           mkdirSync(out);
-          await build({ entryPoints: [join(src, "renderer/bench/tx-table-bench.tsx")], bundle: true, format: "iife", jsx: "automatic", minify: true, outfile: join(out, "bench.js"), nodePaths: [resolve("node_modules")], define: { "process.env.NODE_ENV": '"production"' }, logLevel: "warning" });
-          writeFileSync(join(out, "bench.css"), readFileSync(join(src, "renderer/src/styles.css")));
-          writeFileSync(join(out, "index.html"), `<!doctype html><html><head><link rel="stylesheet" href="bench.css"></head><body><div id="root"></div><script src="bench.js"></script></body></html>`);
+          await buildTxTablePage(src, out);
         }
         for (let run = 1; run <= ctx.runs; run++) {
           for (const [c] of CASES) {

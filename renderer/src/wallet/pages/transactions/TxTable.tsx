@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, useLayoutEffect, useRef } from "react";
 import type { Tx } from "../../../../../shared/contract/tx.js";
 import type { DenomUnit } from "../../../../../shared/wallet/amount.js";
 import { TxRow } from "./TxRow.js";
@@ -12,11 +12,24 @@ export const ROW_HEIGHT = 44;
  */
 export function TxTable(props: { rows: readonly Tx[]; denoms: readonly DenomUnit[]; defaultDenom: string; mine?: string; onHistory: (tx: Tx) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: props.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  // Rows scrolled in render with React's next update, not inside the scroll event (flushSync):
+  // the scroll event then returns at once, and a frame no longer lays out rows twice.
+  const virtual = useVirtualizer({ count: props.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, useFlushSync: false });
+  // The row a key moved to: focused once it is rendered, which may be a render or two after the scroll.
+  const pendingFocus = useRef<number | undefined>(undefined);
+  const focusPending = () => {
+    const i = pendingFocus.current;
+    const row = i === undefined ? null : scroller.current?.querySelector<HTMLElement>(`[data-index="${i}"]`);
+    if (!row) return;
+    pendingFocus.current = undefined;
+    row.focus({ preventScroll: true });
+  };
+  useLayoutEffect(focusPending);
   const focusRow = (index: number) => {
     const i = Math.max(0, Math.min(props.rows.length - 1, index));
+    pendingFocus.current = i;
     virtual.scrollToIndex(i);
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)?.focus());
+    focusPending();
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const row = (e.target as HTMLElement).closest<HTMLElement>("[data-index]");
