@@ -100,7 +100,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
   const releases: Array<() => Promise<void>> = [];
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
-  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs });
+  // The node's Tx events settle the app's own transactions as their block lands (tx-watcher.ts).
+  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onTx: (networkId, tx) => watcher.settle(networkId, tx) });
   const chain = registerChainHandlers({
     transport,
     defaultMethod: () => settings.get().rpcMethod,
