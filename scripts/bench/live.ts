@@ -250,7 +250,7 @@ export function liveSection(o: { blocks: number; transfers?: number; rendererDir
           const s = samples[i]![mi]!;
           const skipped = `${s.skipped.length}${s.skipped.length ? ` (${s.skipped.slice(0, 5).join(", ")}${s.skipped.length > 5 ? ", …" : ""})` : ""}`;
           const p90 = s.delays.frame.length ? quantile(s.delays.frame, 0.9) : Number.NaN;
-          rows.push(`| ${m.what}${dirs.length > 1 ? `, \`${dir}\`` : ""} | ${s.compared} ${m.unit} | ${q(s.delays.dom, 0.5)} | ${q(s.delays.dom, 0.9)} | ${q(s.delays.frame, 0.5)} | **${q(s.delays.frame, 0.9)}** | ${q(s.delays.frame, 1)} | ${(p90 - FLOOR_P90).toFixed(1)} | ${skipped} |`);
+          rows.push(`| ${m.what}${dirs.length > 1 ? `, \`${dir}\`` : ""} | ${s.compared} ${m.unit} | ${q(s.delays.dom, 0.5)} | ${q(s.delays.dom, 0.9)} | ${q(s.delays.frame, 0.5)} | **${q(s.delays.frame, 0.9)}** | ${q(s.delays.frame, 1)} | ${overFloor(p90)} | ${skipped} |`);
           if (i !== dirs.length - 1) continue;
           const enough = m.goal === "block" ? s.compared >= 50 : s.compared >= 10;
           goals.push({
@@ -290,8 +290,8 @@ The cases, each set up through the app's own contract while the bench devnet sta
 The physical floor is the bridge's round trip (main hears the same event, sends it over the
 bridge, the page parses it; the no-op's round trip is in *Bridge round trip*, about 1 ms) plus up
 to one frame (16.7 ms at 60 Hz) for the paint: the frame column's floor is about 1 ms to 17.7 ms,
-spread evenly, so its p90 floor is about ${FLOOR_P90.toFixed(1)} ms. "Over the floor" is the measured p90 minus that; the
-DOM column shows how much is the app and how much the frame.
+spread evenly, so its p90 floor is about ${FLOOR_P90.toFixed(1)} ms. "Over the floor" is the measured p90 minus that (a
+p90 at or under it is at the floor); the DOM column shows how much is the app and how much the frame.
 
 | page | compared | to the DOM p50 (ms) | to the DOM p90 | to the frame p50 | to the frame p90 | max | p90 over the floor | skipped / missed |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
@@ -306,3 +306,5 @@ Command: \`${ctx.command}\`
 
 /** The frame column's p90 at the floor: 1 ms of bridge plus 90 % of a 16.7 ms frame. */
 const FLOOR_P90 = 1 + 0.9 * 16.7;
+/** How far a frame p90 is above that floor; at or below it (a frame can come sooner than the even spread) it is at the floor. */
+const overFloor = (p90: number) => (Number.isNaN(p90) ? "–" : p90 <= FLOOR_P90 ? "at the floor" : `+${(p90 - FLOOR_P90).toFixed(1)}`);
