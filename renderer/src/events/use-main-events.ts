@@ -55,7 +55,11 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => {
       // A row already listed shows its new status now; the refetch below brings the rest of it.
-      client.setQueriesData<TxPages>({ queryKey: txKeys.lists(change.networkId) }, (old) => withStatus(old, change.txHash, change.status));
+      // Only a list that holds the row and is not showing an error: setting data clears a query's error.
+      for (const [key, old] of client.getQueriesData<TxPages>({ queryKey: txKeys.lists(change.networkId) })) {
+        const next = withStatus(old, change.txHash, change.status);
+        if (next !== old && client.getQueryState(key)?.status !== "error") client.setQueryData(key, next);
+      }
       void client.invalidateQueries({ queryKey: txKeys.all(change.networkId) });
       if (change.status === "committed" || change.status === "failed") void client.invalidateQueries({ queryKey: walletKeys.balancesOf(change.networkId) });
     }),
