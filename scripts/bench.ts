@@ -36,6 +36,7 @@ const { values } = parseArgs({
     renderer: { type: "string" },
     submissions: { type: "string" },
     blocks: { type: "string" },
+    transfers: { type: "string" },
     records: { type: "string" },
     "journal-blocks": { type: "string" },
     "genesis-mb": { type: "string" },
@@ -64,7 +65,7 @@ const SECTIONS: Section[] = [
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   walletSection({ rows, frames: num(values.frames, 600), sourceDirs: values.renderer?.split(",").filter(Boolean) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
-  liveSection({ blocks: num(values.blocks, 50), rendererDirs: values.renderer?.split(",").filter(Boolean) }),
+  liveSection({ blocks: num(values.blocks, 50), transfers: values.transfers ? num(values.transfers, 10) : undefined, rendererDirs: values.renderer?.split(",").filter(Boolean) }),
   heavySection({ genesisMb: num(values["genesis-mb"], 200), blockTxs: num(values["block-txs"], 10_000) }),
   soakSection({ minutes: values.quick ? 5 : num(values.minutes, 30), sampleS: values.quick ? 15 : 30 }),
   // Its cost run brings up a four-validator devnet 100 ports above the world's.
@@ -76,7 +77,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

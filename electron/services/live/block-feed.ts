@@ -3,6 +3,7 @@ import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
 import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
+import { type ChainTx, txFrame } from "./tx-frames.js";
 
 /** A block as the feed announces it (chain.blockchain's meta, reduced). */
 export interface FeedBlock {
@@ -31,6 +32,12 @@ export interface BlockFeedOptions {
   readonly consensusThrottleMs?: number;
   /** Whether to subscribe to votes and round steps too (default true); a watch feed needs blocks only. */
   readonly consensus?: boolean;
+  /**
+   * Each transaction the node's websocket announces (`tm.event='Tx'`) as it lands in a block:
+   * what settles the app's own transactions at once, rather than at their next poll. Without it
+   * the feed does not subscribe to transactions.
+   */
+  readonly onTx?: (networkId: string, tx: ChainTx) => void;
 }
 
 type State = EventPayload<"network.connectionChanged">["state"];
@@ -43,7 +50,8 @@ const NO_SOCKET = "websocket:";
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
  * says when, and the blocks are fetched by height, so heights are emitted in order, without gaps
  * or repeats, whether the websocket works, drops, or is unavailable (then it polls). Votes and
- * round steps on the same websocket become throttled `chain.consensusChanged` events.
+ * round steps on the same websocket become throttled `chain.consensusChanged` events, and its
+ * transactions (`tm.event='Tx'`) go to `onTx`.
  */
 export function createBlockFeed(options: BlockFeedOptions) {
   let source: BlockFeedSource | undefined;
@@ -123,6 +131,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     socket = ws;
     ws.on("open", () => {
       ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
+      if (options.onTx) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-tx", params: { query: "tm.event='Tx'" } }));
       if (options.consensus !== false) for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
       setState("live", null);
     });
@@ -132,6 +141,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
       if (frame !== undefined) {
         if (source && gen === generation) commits.add(source.networkId, frame);
         return void catchUp(frame.height, gen);
+      }
+      const tx = options.onTx ? txFrame(text) : undefined;
+      if (tx) {
+        if (source && gen === generation) options.onTx!(source.networkId, tx);
+        return;
       }
       const tick = consensusTick(text);
       if (tick && source && gen === generation) consensus.push({ networkId: source.networkId, ...tick });

@@ -76,7 +76,11 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
   return {
     list: async (a) => {
       const network = selected();
-      if (!direct(network)) return (await access()).client.list(a);
+      if (!direct(network)) {
+        // What the chain already announced shows, before the service's own follow has read it.
+        const page = await (await access()).client.list(a);
+        return { ...page, transactions: page.transactions.map((t) => deps.watcher.overlay(network.id, t)) };
+      }
       if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
       const history = await directHistory(deps.chainFor(network), a.address, a.limit ?? 10);
       return { transactions: a.status ? history.filter((t) => t.status === a.status) : history };
@@ -85,7 +89,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       const network = selected();
       const id = a.id.toUpperCase();
       // A message other than a transfer went to the nodes even where there is an access service.
-      return direct(network) || deps.direct.owns(network.id, id) ? directGet(network, id) : (await access()).client.get(id);
+      return deps.watcher.overlay(network.id, direct(network) || deps.direct.owns(network.id, id) ? await directGet(network, id) : await (await access()).client.get(id));
     },
     info: async () => {
       const network = selected();

@@ -1,5 +1,6 @@
 import { FINAL_TX_STATUSES as FINAL, type Tx, type TxStatus } from "../../../shared/contract/tx.js";
 import type { EventHub } from "../event-hub.js";
+import type { ChainTx } from "../live/tx-frames.js";
 
 export interface TxWatcherOptions {
   readonly events: EventHub;
@@ -11,38 +12,91 @@ export interface TxWatcherOptions {
   readonly onFinal?: (networkId: string, tx: Tx) => void;
 }
 
-/** Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final. */
+/** How many transactions the chain settled are kept, per app, for `overlay` and a late `watch`. */
+const KEEP_SETTLED = 1_000;
+
+const settledStatus = (c: ChainTx): TxStatus => (c.code === 0 ? "committed" : "failed");
+
+/**
+ * Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final.
+ * The chain's own word comes first: a transaction the node announces in a block (`settle`, from
+ * the live feed's Tx events) is committed or failed at once, and `overlay` shows it so in what the
+ * access service answers until the service, which follows the chain on a poll of its own, says
+ * so too. Polling the service by id stays for what the feed does not see (a websocket that is
+ * down, a network not selected) and for the full record the notification shows.
+ */
 export function createTxWatcher(options: TxWatcherOptions) {
-  const watched = new Map<string, NodeJS.Timeout>();
+  const watched = new Map<string, { status: TxStatus; timer: NodeJS.Timeout | undefined }>();
+  const settled = new Map<string, ChainTx & { readonly at: string }>();
   const interval = options.intervalMs ?? 1_000;
+  const keyOf = (networkId: string, txHash: string) => `${networkId}/${txHash.toUpperCase()}`;
+
+  function changeTo(networkId: string, txHash: string, next: TxStatus): void {
+    const entry = watched.get(keyOf(networkId, txHash));
+    if (!entry || entry.status === next) return;
+    const previous = entry.status;
+    entry.status = next;
+    options.events.emit("tx.statusChanged", { networkId, txHash, status: next, previous });
+  }
 
   function watch(networkId: string, tx: Tx): void {
-    const key = `${networkId}/${tx.txHash}`;
+    const key = keyOf(networkId, tx.txHash);
     if (watched.has(key) || FINAL.has(tx.status)) return;
-    let status: TxStatus = tx.status;
+    const entry = { status: tx.status, timer: undefined as NodeJS.Timeout | undefined };
+    watched.set(key, entry);
     const deadline = Date.now() + (options.giveUpMs ?? 10 * 60_000);
+    // The chain may have announced it before the submission returned.
+    const early = settled.get(key);
+    if (early) changeTo(networkId, tx.txHash, settledStatus(early));
     const tick = async () => {
+      let done = false;
       try {
-        const now = await options.fetchTx(networkId, tx.txHash);
-        if (now.status !== status) {
-          options.events.emit("tx.statusChanged", { networkId, txHash: tx.txHash, status: now.status, previous: status });
-          status = now.status;
-          if (FINAL.has(status)) options.onFinal?.(networkId, now);
+        const record = await options.fetchTx(networkId, tx.txHash);
+        changeTo(networkId, tx.txHash, overlay(networkId, record).status);
+        // Polled until the service's own record is final, even when the chain said so first:
+        // the notification shows the service's full record.
+        if (FINAL.has(record.status)) {
+          done = true;
+          options.onFinal?.(networkId, record);
         }
       } catch {
         // A missed poll is retried on the next tick; the service keeps the record.
       }
-      if (!watched.has(key)) return;
-      if (FINAL.has(status) || Date.now() > deadline) watched.delete(key);
-      else watched.set(key, setTimeout(() => void tick(), interval).unref());
+      if (watched.get(key) !== entry) return;
+      if (done || Date.now() > deadline) watched.delete(key);
+      else entry.timer = setTimeout(() => void tick(), interval).unref();
     };
-    watched.set(key, setTimeout(() => void tick(), interval).unref());
+    entry.timer = setTimeout(() => void tick(), interval).unref();
+  }
+
+  /** Overlays what the chain said of `tx` on a record the service has not settled yet. */
+  function overlay(networkId: string, tx: Tx): Tx {
+    if (FINAL.has(tx.status)) return tx;
+    const chain = settled.get(keyOf(networkId, tx.txHash));
+    if (!chain) return tx;
+    const status = settledStatus(chain);
+    const detail = status === "committed" ? `included at height ${chain.height}` : `included at height ${chain.height} and failed: ${chain.log ?? ""}`;
+    return {
+      ...tx, status, height: chain.height, code: chain.code,
+      ...(chain.codespace ? { codespace: chain.codespace } : {}),
+      ...(chain.log !== undefined ? { log: chain.log } : {}),
+      ...(tx.history ? { history: [...tx.history, { status, at: chain.at, detail }] } : {}),
+    };
   }
 
   return {
     watch,
+    /** The node announced `tx` in a block on `networkId`: a watched transaction is settled now. */
+    settle(networkId: string, tx: ChainTx): void {
+      const key = keyOf(networkId, tx.txHash);
+      settled.delete(key);
+      settled.set(key, { ...tx, at: new Date().toISOString() });
+      while (settled.size > KEEP_SETTLED) settled.delete(settled.keys().next().value!);
+      changeTo(networkId, tx.txHash, settledStatus(tx));
+    },
+    overlay,
     stop(): void {
-      for (const timer of watched.values()) clearTimeout(timer);
+      for (const entry of watched.values()) clearTimeout(entry.timer);
       watched.clear();
     },
   };

@@ -1,7 +1,8 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { CometdeskApi } from "../../../shared/api.js";
 import type { ResultOf } from "../../../shared/contract/index.js";
+import type { TxStatus } from "../../../shared/contract/tx.js";
 import type { EventPayload } from "../../../shared/events.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
@@ -12,6 +13,13 @@ import { watchKeys } from "../queries/watch-queries.js";
 import { notifyWatchAlerts } from "./watch-notifications.js";
 
 type Connection = ResultOf<"chain.connection">;
+type TxPages = InfiniteData<ResultOf<"tx.list">, unknown>;
+
+/** The list's pages with the row of `txHash` (if any) at `status`; the same object when there is none. */
+function withStatus(old: TxPages | undefined, txHash: string, status: TxStatus): TxPages | undefined {
+  if (!old?.pages.some((p) => p.transactions.some((t) => t.txHash === txHash && t.status !== status))) return old;
+  return { ...old, pages: old.pages.map((p) => ({ ...p, transactions: p.transactions.map((t) => (t.txHash === txHash ? { ...t, status } : t)) })) };
+}
 
 /**
  * Main's events keep the query cache current: a new block moves the connection's height, a
@@ -32,7 +40,9 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
       client.setQueryData(explorerKeys.announced(block.networkId), block);
       // A block with transactions may hold transfers from anywhere: the list and balances follow.
       if (block.numTxs > 0) {
-        void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) });
+        // A list fetch already under way (a status change of the same block starts one just
+        // before) is at least as new as this block: let it finish rather than start it again.
+        void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) }, { cancelRefetch: false });
         void client.invalidateQueries({ queryKey: walletKeys.balancesOf(block.networkId) });
         void client.invalidateQueries({ queryKey: txKeys.fundsOf(block.networkId) });
       }
@@ -44,6 +54,12 @@ function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => {
+      // A row already listed shows its new status now; the refetch below brings the rest of it.
+      // Only a list that holds the row and is not showing an error: setting data clears a query's error.
+      for (const [key, old] of client.getQueriesData<TxPages>({ queryKey: txKeys.lists(change.networkId) })) {
+        const next = withStatus(old, change.txHash, change.status);
+        if (next !== old && client.getQueryState(key)?.status !== "error") client.setQueryData(key, next);
+      }
       void client.invalidateQueries({ queryKey: txKeys.all(change.networkId) });
       if (change.status === "committed" || change.status === "failed") void client.invalidateQueries({ queryKey: walletKeys.balancesOf(change.networkId) });
     }),

@@ -1,0 +1,126 @@
+/**
+ * What the harder cases of *Block to screen* set up around the app: a loopback TCP forwarder
+ * (the bench devnet's RPC on another port, so the app follows the same chain as a second
+ * network), a port that accepts connections and never answers (a network that is down), and an
+ * independent subscriber to the node's `tm.event='Tx'`.
+ */
+import { createServer, type Server, type Socket, connect } from "node:net";
+import { fromBase64 } from "@cosmjs/encoding";
+import WebSocket from "ws";
+import { z } from "zod";
+import { txIdOf } from "../../shared/cosmos/tx-id.js";
+
+export interface Forwarder {
+  readonly url: string;
+  /** Connections opened, and those whose first bytes asked for the node's websocket. */
+  readonly counts: { connections: number; websockets: number; blockReads: number };
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+function closer(server: Server, sockets: Set<Socket>): () => Promise<void> {
+  return async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
+
+/** Forwards a loopback port to `target` (an http://127.0.0.1:port URL), byte for byte. */
+export async function startForwarder(target: string): Promise<Forwarder> {
+  const to = new URL(target);
+  const counts = { connections: 0, websockets: 0, blockReads: 0 };
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    counts.connections++;
+    const upstream = connect(Number(to.port), to.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    // Requests are read only to count them; the bytes pass through untouched.
+    client.on("data", (chunk: Buffer) => {
+      const head = chunk.subarray(0, 2048).toString("latin1");
+      if (/^GET \/websocket/.test(head)) counts.websockets++;
+      counts.blockReads += head.match(/"method":"blockchain"|GET \/blockchain/g)?.length ?? 0;
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, counts, close: closer(server, sockets) };
+}
+
+/** A port that accepts connections and never answers: a node that is down behind a live address. */
+export async function startSilentPort(): Promise<{ readonly url: string; readonly counts: { connections: number }; close(): Promise<void> }> {
+  const counts = { connections: 0 };
+  const sockets = new Set<Socket>();
+  const server = createServer((s) => {
+    counts.connections++;
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+    s.on("error", () => s.destroy());
+    s.resume();
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, counts, close: closer(server, sockets) };
+}
+
+const TxFrame = z.object({ result: z.object({ data: z.object({ value: z.object({ TxResult: z.object({ tx: z.string().max(1 << 22) }) }) }) }) });
+
+/** The node's Tx events as an outside subscriber receives them: transaction id → wall-clock ms. */
+export async function subscribeTxs(rpc: string): Promise<{ readonly announced: ReadonlyMap<string, number>; close(): void }> {
+  const announced = new Map<string, number>();
+  const ws = new WebSocket(`${rpc.replace(/^http/, "ws")}/websocket`);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.on("message", (data: Buffer) => {
+    const at = performance.timeOrigin + performance.now();
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString("utf8"));
+    } catch {
+      return;
+    }
+    const frame = TxFrame.safeParse(json);
+    if (!frame.success) return;
+    const id = txIdOf(fromBase64(frame.data.result.data.value.TxResult.tx));
+    if (!announced.has(id)) announced.set(id, at);
+  });
+  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "live-tx", params: { query: "tm.event='Tx'" } }));
+  return { announced, close: () => ws.close() };
+}
+
+/**
+ * A script to inject before the app's own: notes in `window.__cdTx` the wall-clock time a
+ * Transactions row first shows a transaction as committed, and the next animation frame after it.
+ */
+export function committedObserverScript(): string {
+  return `(() => {
+  const seen = (window.__cdTx = {});
+  const now = () => performance.timeOrigin + performance.now();
+  const note = () => {
+    for (const el of document.querySelectorAll('[data-tx-hash][data-status="committed"]')) {
+      const h = el.getAttribute("data-tx-hash");
+      if (!h || seen[h]) continue;
+      const entry = (seen[h] = { dom: now(), frame: 0 });
+      requestAnimationFrame(() => { entry.frame = now(); });
+    }
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
+})();`;
+}
