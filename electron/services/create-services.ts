@@ -110,8 +110,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
   const releases: Array<() => Promise<void>> = [];
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
-  // The node's Tx events settle the app's own transactions as their block lands (tx-watcher.ts).
-  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onTx: (networkId, tx) => watcher.settle(networkId, tx) });
+  // Each block's frame settles the app's own transactions as it lands (tx-watcher.ts).
+  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onBlockTxs: (networkId, txs) => watcher.settleBlock(networkId, txs) });
   // One read worker for every network's large answers, started a little after the app so its
   // start neither slows the first paint nor the first block page.
   const reader = createReadWorker();

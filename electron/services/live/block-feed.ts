@@ -3,7 +3,7 @@ import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
 import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
-import { type ChainTx, txFrame } from "./tx-frames.js";
+import type { ChainTx } from "./tx-frames.js";
 
 /** A block as the feed announces it (chain.blockchain's meta, reduced). */
 export interface FeedBlock {
@@ -33,11 +33,11 @@ export interface BlockFeedOptions {
   /** Whether to subscribe to votes and round steps too (default true); a watch feed needs blocks only. */
   readonly consensus?: boolean;
   /**
-   * Each transaction the node's websocket announces (`tm.event='Tx'`) as it lands in a block:
-   * what settles the app's own transactions at once, rather than at their next poll. Without it
-   * the feed does not subscribe to transactions.
+   * Each block's transactions with their results, as the node's NewBlock frame carries them: what
+   * settles the app's own transactions at once, rather than at their next poll. `txs` reads and
+   * hashes them only when called, so a listener with nothing pending costs a busy block nothing.
    */
-  readonly onTx?: (networkId: string, tx: ChainTx) => void;
+  readonly onBlockTxs?: (networkId: string, txs: () => readonly ChainTx[]) => void;
 }
 
 type State = EventPayload<"network.connectionChanged">["state"];
@@ -50,8 +50,8 @@ const NO_SOCKET = "websocket:";
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
  * says when, and the blocks are fetched by height, so heights are emitted in order, without gaps
  * or repeats, whether the websocket works, drops, or is unavailable (then it polls). Votes and
- * round steps on the same websocket become throttled `chain.consensusChanged` events, and its
- * transactions (`tm.event='Tx'`) go to `onTx`.
+ * round steps on the same websocket become throttled `chain.consensusChanged` events, and each
+ * NewBlock frame's transactions go to `onBlockTxs`.
  */
 export function createBlockFeed(options: BlockFeedOptions) {
   let source: BlockFeedSource | undefined;
@@ -131,7 +131,6 @@ export function createBlockFeed(options: BlockFeedOptions) {
     socket = ws;
     ws.on("open", () => {
       ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
-      if (options.onTx) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-tx", params: { query: "tm.event='Tx'" } }));
       if (options.consensus !== false) for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
       setState("live", null);
     });
@@ -139,13 +138,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
       const text = data.toString();
       const frame = newBlockFrame(text);
       if (frame !== undefined) {
-        if (source && gen === generation) commits.add(source.networkId, frame);
+        if (source && gen === generation) {
+          commits.add(source.networkId, frame);
+          options.onBlockTxs?.(source.networkId, frame.txs);
+        }
         return void catchUp(frame.height, gen);
-      }
-      const tx = options.onTx ? txFrame(text) : undefined;
-      if (tx) {
-        if (source && gen === generation) options.onTx!(source.networkId, tx);
-        return;
       }
       const tick = consensusTick(text);
       if (tick && source && gen === generation) consensus.push({ networkId: source.networkId, ...tick });

@@ -36,6 +36,7 @@ describe("NewBlock frames", () => {
       height: 12n,
       validatorsHash: "AB".repeat(32),
       lastCommit: { height: 11n, signatures: [{ flag: 2, address: "AA".repeat(20) }, { flag: 3, address: "BB".repeat(20) }, { flag: 1, address: "" }] },
+      txs: expect.any(Function),
     });
   });
 

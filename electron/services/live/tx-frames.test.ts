@@ -1,44 +1,53 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { txFrame } from "./tx-frames.js";
+import { newBlockFrame } from "./frame-commits.js";
+import { newBlockTxs } from "./tx-frames.js";
 
 /**
- * A Tx frame recorded from the devnet's node (`tm.event='Tx'`, a transfer committed at height
- * 171), and hostile variants of it. The node names the transaction in the frame's own
- * `tx.hash` event attribute; the parser computes the id from the bytes and must agree with it.
+ * A NewBlock frame recorded from the devnet's node (`tm.event='NewBlock'`, height 30, holding one
+ * transfer whose hash the node gave when it was sent), and hostile variants of it.
  */
-const recorded = readFileSync(new URL("./tx-frame.recorded.json", import.meta.url), "utf8");
-const frame = JSON.parse(recorded) as { result: { events: Record<string, string[]>; data: { value: { TxResult: { tx: string; result: Record<string, unknown> } } } } };
-const variant = (edit: (f: typeof frame) => void) => {
+const recorded = readFileSync(new URL("./newblock-frame.recorded.json", import.meta.url), "utf8");
+const SENT_HASH = "26ED450920D1CEF97E6D7E1119FCEA682E94965EB46F709088A92EB514CA2682";
+type Frame = { result: { data: { value: { block: { data: { txs: string[] } }; result_finalize_block: { tx_results: Array<Record<string, unknown>> } } } } };
+const frame = JSON.parse(recorded) as Frame;
+const variant = (edit: (f: Frame) => void): unknown => {
   const copy = structuredClone(frame);
   edit(copy);
-  return JSON.stringify(copy);
+  return copy;
 };
 
-describe("the node's Tx frames", () => {
-  it("reads the transaction's id from its bytes, the block's height and a result code left out as 0", () => {
-    expect(frame.result.data.value.TxResult.result.code).toBeUndefined();
-    expect(txFrame(recorded)).toEqual({ txHash: frame.result.events["tx.hash"]![0], height: "171", code: 0, codespace: undefined, log: undefined });
+describe("a NewBlock frame's transactions", () => {
+  it("reads each transaction's id from its bytes, with the block's height and its result", () => {
+    expect(frame.result.data.value.result_finalize_block.tx_results[0]!.code).toBe(0);
+    expect(newBlockTxs(frame)).toEqual([{ txHash: SENT_HASH, height: "30", code: 0, codespace: undefined, log: undefined }]);
+    // Read through the feed's own parse, only when asked.
+    expect(newBlockFrame(recorded)?.txs()).toEqual(newBlockTxs(frame));
   });
 
-  it("reads a failed transaction's code and codespace", () => {
-    const failed = variant((f) => Object.assign(f.result.data.value.TxResult.result, { code: 5, codespace: "sdk", log: "insufficient funds" }));
-    expect(txFrame(failed)).toMatchObject({ code: 5, codespace: "sdk", log: "insufficient funds" });
+  it("reads a failed transaction's code, codespace and log, and a code left out as 0", () => {
+    const failed = variant((f) => Object.assign(f.result.data.value.result_finalize_block.tx_results[0]!, { code: 5, codespace: "sdk", log: "insufficient funds" }));
+    expect(newBlockTxs(failed)).toMatchObject([{ code: 5, codespace: "sdk", log: "insufficient funds" }]);
+    const noCode = variant((f) => delete f.result.data.value.result_finalize_block.tx_results[0]!.code);
+    expect(newBlockTxs(noCode)).toMatchObject([{ code: 0 }]);
   });
 
-  it("ignores what is not a Tx frame, and a Tx frame of the wrong shape", () => {
+  it("reads nothing from a block without transactions or a frame of the wrong shape", () => {
     const junk = [
-      "",
-      "not json",
-      '{"jsonrpc":"2.0","id":"cometdesk-tx","result":{}}',
-      JSON.stringify({ result: { data: { type: "tendermint/event/NewBlock", value: { block: { header: { height: "3" } } } } } }),
-      variant((f) => (f.result.data.value.TxResult.tx = "")),
-      variant((f) => (f.result.data.value.TxResult.tx = "not base64!")),
-      variant((f) => Object.assign(f.result.data.value.TxResult, { height: "-1" })),
-      variant((f) => Object.assign(f.result.data.value.TxResult.result, { code: "0" })),
-      variant((f) => Object.assign(f.result.data, { type: "tendermint/event/NewBlock" })),
-      `{"result":{"data":{"type":"tendermint/event/Tx","value":{"TxResult":{"height":"1","tx":"${"A".repeat(17 << 20)}","result":{}}}}}}`,
+      undefined,
+      "text",
+      { result: {} },
+      variant((f) => (f.result.data.value.block.data.txs = [])),
+      variant((f) => delete (f.result.data.value as Record<string, unknown>).result_finalize_block),
+      // As many results as transactions, or none is trusted.
+      variant((f) => f.result.data.value.result_finalize_block.tx_results.push({ code: 0 })),
+      variant((f) => f.result.data.value.block.data.txs.push(f.result.data.value.block.data.txs[0]!)),
+      variant((f) => (f.result.data.value.block.data.txs[0] = "not base64!")),
+      variant((f) => (f.result.data.value.block.data.txs[0] = "")),
+      variant((f) => Object.assign(f.result.data.value.result_finalize_block.tx_results[0]!, { code: "0" })),
+      variant((f) => Object.assign(f.result.data.value.result_finalize_block.tx_results[0]!, { code: -1 })),
+      variant((f) => Object.assign((f.result.data.value.block as unknown as { header: { height: string } }).header, { height: "-1" })),
     ];
-    for (const text of junk) expect(txFrame(text)).toBeUndefined();
+    for (const input of junk) expect(newBlockTxs(input)).toEqual([]);
   });
 });

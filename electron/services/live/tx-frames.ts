@@ -3,31 +3,35 @@ import { z } from "zod";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 
 /**
- * The part of a `tm.event='Tx'` websocket frame that settles a transaction: its bytes (whose
- * sha256 is its id), the height of the block that holds it, and its result code (absent means 0).
- * Frames are hostile input: only these fields are read, and only when they have the right shape;
- * the id is computed from the bytes, never taken from the frame's own `tx.hash`.
+ * The part of a NewBlock websocket frame that settles transactions: the block's height, its
+ * transactions' bytes (whose sha256 is each one's id) and, in the same order, their results
+ * (`result_finalize_block.tx_results`; a code left out is 0). The node sends all of it with every
+ * block already, so settling the app's own transactions costs no subscription and no call.
+ * Frames are hostile input: only these fields are read, and only when they have the right shape
+ * and as many results as transactions.
  */
 const Frame = z.object({
   result: z.object({
     data: z.object({
-      type: z.literal("tendermint/event/Tx"),
       value: z.object({
-        TxResult: z.object({
-          height: z.string().regex(/^\d{1,20}$/),
-          tx: z.string().max(8 << 20).regex(/^[A-Za-z0-9+/]*={0,2}$/),
-          result: z.object({
-            code: z.number().int().min(0).max(2 ** 32 - 1).optional(),
-            codespace: z.string().max(128).optional(),
-            log: z.string().optional(),
-          }),
+        block: z.object({
+          header: z.object({ height: z.string().regex(/^\d{1,20}$/) }),
+          data: z.object({ txs: z.array(z.string().max(8 << 20)).max(200_000).nullish() }),
         }),
+        result_finalize_block: z
+          .object({
+            tx_results: z
+              .array(z.object({ code: z.number().int().min(0).max(2 ** 32 - 1).optional(), codespace: z.string().max(128).optional(), log: z.string().optional() }))
+              .max(200_000)
+              .nullish(),
+          })
+          .nullish(),
       }),
     }),
   }),
 });
 
-/** A transaction as the chain decided it, from the node's Tx event. */
+/** A transaction as the chain decided it, from the block that holds it. */
 export interface ChainTx {
   readonly txHash: string;
   readonly height: string;
@@ -37,24 +41,25 @@ export interface ChainTx {
   readonly log: string | undefined;
 }
 
-/** The Tx frame's transaction, or undefined for anything else (acks, other events, junk). */
-export function txFrame(text: string): ChainTx | undefined {
-  if (text.length > 16 << 20 || !text.includes("tendermint/event/Tx")) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The transactions of a parsed NewBlock frame with their results, or none when the frame has
+ * none or is not well formed (a result list that does not match the transactions, a transaction
+ * that is not base64). Each id is computed from the bytes.
+ */
+export function newBlockTxs(json: unknown): ChainTx[] {
   const parsed = Frame.safeParse(json);
-  if (!parsed.success) return undefined;
-  const { height, tx, result } = parsed.data.result.data.value.TxResult;
-  let bytes: Uint8Array;
-  try {
-    bytes = fromBase64(tx);
-  } catch {
-    return undefined;
+  if (!parsed.success) return [];
+  const { block, result_finalize_block: results } = parsed.data.result.data.value;
+  const txs = block.data.txs ?? [];
+  const outcomes = results?.tx_results ?? [];
+  if (txs.length === 0 || outcomes.length !== txs.length) return [];
+  const settled: ChainTx[] = [];
+  for (const [i, tx] of txs.entries()) {
+    if (tx.length === 0 || !BASE64.test(tx)) return [];
+    const result = outcomes[i]!;
+    settled.push({ txHash: txIdOf(fromBase64(tx)), height: block.header.height, code: result.code ?? 0, codespace: result.codespace || undefined, log: result.log ? result.log.slice(0, 1000) : undefined });
   }
-  if (bytes.length === 0) return undefined;
-  return { txHash: txIdOf(bytes), height, code: result.code ?? 0, codespace: result.codespace || undefined, log: result.log?.slice(0, 1000) };
+  return settled;
 }

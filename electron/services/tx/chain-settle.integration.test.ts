@@ -12,9 +12,9 @@ import { createServices, type Services } from "../create-services.js";
 
 /**
  * A transfer is committed on screen as its block lands, not when the access service's own follow
- * of the chain or the app's poll of the service gets to it: main's live feed hears the node's
- * `Tx` event. The service here follows the chain once at start and then not for ten minutes, so
- * only the event can tell the app the transfer committed; its own record stays unsettled.
+ * of the chain or the app's poll of the service gets to it: main's live feed finds it in the
+ * block's NewBlock frame. The service here follows the chain once at start and then not for ten
+ * minutes, so only the frame can tell the app the transfer committed; its own record stays unsettled.
  */
 const info = inject("devnet");
 const dave = info.accounts.find((a) => a.name === "dave")!;
@@ -29,7 +29,7 @@ const call = async (method: string, args: unknown = {}) => {
   return answer.value as Record<string, unknown>;
 };
 
-describe("a committed transfer from the node's Tx event", () => {
+describe("a committed transfer from the node's NewBlock frame", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "cometdesk-chain-settle-it-"));
     token = new TokenFile(dataPaths(join(dir, "service")).tokens).create("settle").token;

@@ -12,21 +12,21 @@ export interface TxWatcherOptions {
   readonly onFinal?: (networkId: string, tx: Tx) => void;
 }
 
-/** How many transactions the chain settled are kept, per app, for `overlay` and a late `watch`. */
+/** How many of the app's transactions the chain settled are kept for `overlay`, the oldest dropped first. */
 const KEEP_SETTLED = 1_000;
 
 const settledStatus = (c: ChainTx): TxStatus => (c.code === 0 ? "committed" : "failed");
 
 /**
  * Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final.
- * The chain's own word comes first: a transaction the node announces in a block (`settle`, from
- * the live feed's Tx events) is committed or failed at once, and `overlay` shows it so in what the
+ * The chain's own word comes first: a watched transaction found in a block the live feed announces
+ * (`settleBlock`, from the node's NewBlock frame) is committed or failed at once, and `overlay` shows it so in what the
  * access service answers until the service, which follows the chain on a poll of its own, says
  * so too. Polling the service by id stays for what the feed does not see (a websocket that is
  * down, a network not selected) and for the full record the notification shows.
  */
 export function createTxWatcher(options: TxWatcherOptions) {
-  const watched = new Map<string, { status: TxStatus; timer: NodeJS.Timeout | undefined }>();
+  const watched = new Map<string, { networkId: string; status: TxStatus; timer: NodeJS.Timeout | undefined }>();
   const settled = new Map<string, ChainTx & { readonly at: string }>();
   const interval = options.intervalMs ?? 1_000;
   const keyOf = (networkId: string, txHash: string) => `${networkId}/${txHash.toUpperCase()}`;
@@ -42,12 +42,9 @@ export function createTxWatcher(options: TxWatcherOptions) {
   function watch(networkId: string, tx: Tx): void {
     const key = keyOf(networkId, tx.txHash);
     if (watched.has(key) || FINAL.has(tx.status)) return;
-    const entry = { status: tx.status, timer: undefined as NodeJS.Timeout | undefined };
+    const entry = { networkId, status: tx.status, timer: undefined as NodeJS.Timeout | undefined };
     watched.set(key, entry);
     const deadline = Date.now() + (options.giveUpMs ?? 10 * 60_000);
-    // The chain may have announced it before the submission returned.
-    const early = settled.get(key);
-    if (early) changeTo(networkId, tx.txHash, settledStatus(early));
     const tick = async () => {
       let done = false;
       try {
@@ -86,13 +83,22 @@ export function createTxWatcher(options: TxWatcherOptions) {
 
   return {
     watch,
-    /** The node announced `tx` in a block on `networkId`: a watched transaction is settled now. */
-    settle(networkId: string, tx: ChainTx): void {
-      const key = keyOf(networkId, tx.txHash);
-      settled.delete(key);
-      settled.set(key, { ...tx, at: new Date().toISOString() });
-      while (settled.size > KEEP_SETTLED) settled.delete(settled.keys().next().value!);
-      changeTo(networkId, tx.txHash, settledStatus(tx));
+    /**
+     * A block landed on `networkId`: each watched transaction among `txs` is settled now. The
+     * block's transactions are read and hashed only while one of the app's own waits on that
+     * network, so a busy chain's blocks cost nothing the rest of the time.
+     */
+    settleBlock(networkId: string, txs: () => readonly ChainTx[]): void {
+      if (![...watched.values()].some((e) => e.networkId === networkId && !FINAL.has(e.status))) return;
+      const at = new Date().toISOString();
+      for (const tx of txs()) {
+        const key = keyOf(networkId, tx.txHash);
+        if (!watched.has(key)) continue;
+        settled.delete(key);
+        settled.set(key, { ...tx, at });
+        while (settled.size > KEEP_SETTLED) settled.delete(settled.keys().next().value!);
+        changeTo(networkId, tx.txHash, settledStatus(tx));
+      }
     },
     overlay,
     stop(): void {
