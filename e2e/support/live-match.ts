@@ -59,8 +59,11 @@ export const LIVE_PAGES = [
   { id: "blocks", route: "blocks", what: "blocks page (a new row)", select: "[data-testid=blocks-list] [data-height]", attribute: "data-height" },
 ] as const;
 
-/** The node's NewBlock events as an outside subscriber receives them: height → wall-clock ms. */
-export async function subscribeNewBlocks(rpc: string): Promise<{ readonly announced: ReadonlyMap<string, number>; close(): void }> {
+/**
+ * An outside subscriber to the node's `query` events: for each frame `keyOf` names (a height, a
+ * transaction id), the wall-clock ms it first arrived.
+ */
+export async function subscribeEvents(rpc: string, query: string, keyOf: (text: string) => string | undefined): Promise<{ readonly announced: ReadonlyMap<string, number>; close(): void }> {
   const announced = new Map<string, number>();
   const ws = new WebSocket(`${rpc.replace(/^http/, "ws")}/websocket`);
   await new Promise<void>((resolve, reject) => {
@@ -69,11 +72,16 @@ export async function subscribeNewBlocks(rpc: string): Promise<{ readonly announ
   });
   ws.on("message", (data: Buffer) => {
     const at = performance.timeOrigin + performance.now();
-    const m = /"height":"(\d+)"/.exec(data.toString("utf8"));
-    if (m && !announced.has(m[1]!)) announced.set(m[1]!, at);
+    const key = keyOf(data.toString("utf8"));
+    if (key !== undefined && !announced.has(key)) announced.set(key, at);
   });
-  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "live", params: { query: "tm.event='NewBlock'" } }));
+  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "live", params: { query } }));
   return { announced, close: () => ws.close() };
+}
+
+/** The node's NewBlock events as an outside subscriber receives them: height → wall-clock ms. */
+export function subscribeNewBlocks(rpc: string): ReturnType<typeof subscribeEvents> {
+  return subscribeEvents(rpc, "tm.event='NewBlock'", (text) => /"height":"(\d+)"/.exec(text)?.[1]);
 }
 
 /** Waits until the subscriber has seen `blocks` heights after its first; the last of them. */

@@ -6,8 +6,8 @@
  */
 import { createServer, type Server, type Socket, connect } from "node:net";
 import { fromBase64 } from "@cosmjs/encoding";
-import WebSocket from "ws";
 import { z } from "zod";
+import { subscribeEvents } from "../../e2e/support/live-match.js";
 import { txIdOf } from "../../shared/cosmos/tx-id.js";
 
 export interface Forwarder {
@@ -81,28 +81,17 @@ export async function startSilentPort(): Promise<{ readonly url: string; readonl
 const TxFrame = z.object({ result: z.object({ data: z.object({ value: z.object({ TxResult: z.object({ tx: z.string().max(1 << 22) }) }) }) }) });
 
 /** The node's Tx events as an outside subscriber receives them: transaction id → wall-clock ms. */
-export async function subscribeTxs(rpc: string): Promise<{ readonly announced: ReadonlyMap<string, number>; close(): void }> {
-  const announced = new Map<string, number>();
-  const ws = new WebSocket(`${rpc.replace(/^http/, "ws")}/websocket`);
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  ws.on("message", (data: Buffer) => {
-    const at = performance.timeOrigin + performance.now();
+export function subscribeTxs(rpc: string): ReturnType<typeof subscribeEvents> {
+  return subscribeEvents(rpc, "tm.event='Tx'", (text) => {
     let json: unknown;
     try {
-      json = JSON.parse(data.toString("utf8"));
+      json = JSON.parse(text);
     } catch {
-      return;
+      return undefined;
     }
     const frame = TxFrame.safeParse(json);
-    if (!frame.success) return;
-    const id = txIdOf(fromBase64(frame.data.result.data.value.TxResult.tx));
-    if (!announced.has(id)) announced.set(id, at);
+    return frame.success ? txIdOf(fromBase64(frame.data.result.data.value.TxResult.tx)) : undefined;
   });
-  ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "live-tx", params: { query: "tm.event='Tx'" } }));
-  return { announced, close: () => ws.close() };
 }
 
 /**
