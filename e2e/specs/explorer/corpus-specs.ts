@@ -223,6 +223,9 @@ export function corpusSpecs(ctx: SpecContext): void {
       // Enter opens the focused row: its decoded body.
       await page.keyboard.press("Enter");
       await last.locator("details[open]").waitFor({ timeout: WAIT_MS });
+      await last.getByTestId("tx-decoded").waitFor({ timeout: WAIT_MS });
+      // A closed row renders no body: rows scrolled in cost no decoding.
+      expect(await list.locator("details:not([open]) [data-testid=tx-decoded]").count()).toBe(0);
       expect(proxy.seen.get("block")).toBeGreaterThan(0);
       expect(ctx.errors(page)).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { TxHashLink } from "../../../links/links.js";
 import { Empty } from "../../../components/states.js";
@@ -14,7 +14,7 @@ const ROW_PX = 34;
 /**
  * The block's transactions as a virtualised list: the first page came with the block, so its
  * rows show at once; the rest are read a page at a time as the list scrolls to them, and only the
- * rows on screen are rendered and decoded (a closed row's body only when opened). Rows grow when
+ * rows on screen are rendered (a row's decoded body only while it is open). Rows grow when
  * opened (measured, not guessed); arrow keys move between rows and Enter opens one.
  */
 export function BlockTxs({ block }: { block: ResultOf<"chain.block"> }) {
@@ -58,12 +58,7 @@ export function BlockTxs({ block }: { block: ResultOf<"chain.block"> }) {
                 return (
                   <div key={item.key} ref={virtual.measureElement} role="listitem" className="virtual-row block-tx-row" data-hash={row?.hash} style={{ transform: `translateY(${item.start}px)` }} {...roving.rowProps(item.index)}>
                     {row ? (
-                      <details>
-                        <summary>
-                          <span className="muted">{item.index + 1}.</span> <TxHashLink hash={row.hash} full tabIndex={-1} />
-                        </summary>
-                        <TxView base64={row.tx} prefix={network?.bech32Prefix} />
-                      </details>
+                      <TxDetails number={item.index + 1} hash={row.hash} tx={row.tx} prefix={network?.bech32Prefix} />
                     ) : (
                       <p className="state-loading" aria-busy="true">{item.index + 1}. Reading…</p>
                     )}
@@ -75,5 +70,22 @@ export function BlockTxs({ block }: { block: ResultOf<"chain.block"> }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One transaction's row: its number and id, and its decoded body only while the row is open. A
+ * closed row renders its summary alone, so rows scrolled into view cost no decoding, raw JSON or
+ * tree (a wheel brings in a dozen a frame).
+ */
+function TxDetails({ number, hash, tx, prefix }: { number: number; hash: string; tx: string; prefix: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <span className="muted">{number}.</span> <TxHashLink hash={hash} full tabIndex={-1} />
+      </summary>
+      {open && <TxView base64={tx} prefix={prefix} />}
+    </details>
   );
 }
