@@ -43,6 +43,8 @@ describe("a NewBlock frame's transactions", () => {
       variant((f) => f.result.data.value.result_finalize_block.tx_results.push({ code: 0 })),
       variant((f) => f.result.data.value.block.data.txs.push(f.result.data.value.block.data.txs[0]!)),
       variant((f) => (f.result.data.value.block.data.txs[0] = "not base64!")),
+      // Base64's letters, but not a length base64 can have.
+      variant((f) => (f.result.data.value.block.data.txs[0] = "abcde")),
       variant((f) => (f.result.data.value.block.data.txs[0] = "")),
       variant((f) => Object.assign(f.result.data.value.result_finalize_block.tx_results[0]!, { code: "0" })),
       variant((f) => Object.assign(f.result.data.value.result_finalize_block.tx_results[0]!, { code: -1 })),

@@ -41,8 +41,6 @@ export interface ChainTx {
   readonly log: string | undefined;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /**
  * The transactions of a parsed NewBlock frame with their results, or none when the frame has
  * none or is not well formed (a result list that does not match the transactions, a transaction
@@ -57,9 +55,19 @@ export function newBlockTxs(json: unknown): ChainTx[] {
   if (txs.length === 0 || outcomes.length !== txs.length) return [];
   const settled: ChainTx[] = [];
   for (const [i, tx] of txs.entries()) {
-    if (tx.length === 0 || !BASE64.test(tx)) return [];
+    const bytes = bytesOf(tx);
+    if (!bytes || bytes.length === 0) return [];
     const result = outcomes[i]!;
-    settled.push({ txHash: txIdOf(fromBase64(tx)), height: block.header.height, code: result.code ?? 0, codespace: result.codespace || undefined, log: result.log ? result.log.slice(0, 1000) : undefined });
+    settled.push({ txHash: txIdOf(bytes), height: block.header.height, code: result.code ?? 0, codespace: result.codespace || undefined, log: result.log ? result.log.slice(0, 1000) : undefined });
   }
   return settled;
+}
+
+/** The bytes of a base64 string, or undefined when it is not base64 (a bad character, a bad length). */
+function bytesOf(base64: string): Uint8Array | undefined {
+  try {
+    return fromBase64(base64);
+  } catch {
+    return undefined;
+  }
 }
