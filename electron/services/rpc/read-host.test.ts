@@ -60,9 +60,9 @@ afterAll(async () => {
 });
 
 /** Chain handlers whose own transport records every call main makes through it. */
-function handlers(reader = createReadWorker()) {
+function handlers(reader = createReadWorker(), maxBytes?: number) {
   readers.push(reader);
-  const real = createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0 });
+  const real = createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0, maxBytes });
   const mainCalls: string[] = [];
   const transport: RpcTransport = { ...real, call: (request) => (mainCalls.push(request.route), real.call(request)) };
   const chain = registerChainHandlers({
@@ -117,10 +117,12 @@ describe("the read worker", () => {
   });
 
   it("fails a read with a clear error when the worker dies, and the next read starts a new worker", { timeout: 60_000 }, async () => {
-    // A block of 400,000 distinct transactions (11 MB of JSON, under the answer cap) in a worker
-    // allowed 16 MB of heap: it runs out of memory parsing it.
-    const { chain } = handlers(createReadWorker(16));
-    blockTxs = 400_000;
+    // A block of 2,000,000 distinct transactions (about 60 MB of JSON, under this transport's
+    // 128 MiB answer cap) in a worker allowed 64 MB of heap: it runs out of memory parsing it. The
+    // heap leaves room for the next worker to start (from source, it compiles its TypeScript
+    // first), which 16 MB did not always.
+    const { chain } = handlers(createReadWorker(64), 128 << 20);
+    blockTxs = 2_000_000;
     await expect(chain.block({ height: "14", txLimit: 10 })).rejects.toMatchObject({ code: "read_worker_failed", message: expect.stringMatching(/^the read worker (stopped|exited)/) });
     blockTxs = 3;
     expect(await chain.block({ height: "15", txLimit: 10 })).toMatchObject({ txCount: 3 });
