@@ -5,13 +5,17 @@ import { recordBrowser } from "./bridge-recorder.js";
 /** Debian's Chromium; no browser is downloaded (none can be, here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Chromium with every bridge frame of every page recorded for the suite's secret scan. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Chromium with every bridge frame of every page recorded for the suite's secret scan.
+ * `record: false` is for the benchmarks: they run main's services in their own process, and the
+ * recorder would parse and keep every frame there, on main's event loop and in its heap.
+ */
+export async function launchChromium(options: { readonly record?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
   });
-  recordBrowser(browser);
+  if (options.record !== false) recordBrowser(browser);
   return browser;
 }
 

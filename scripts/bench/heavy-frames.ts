@@ -45,7 +45,7 @@ export async function blockPageFrames(o: { devnetJsonPath: string; workDir: stri
   const startedAt = Date.now();
   const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: o.devnetJsonPath, bridge: true, warmReadWorkerAfterMs: READ_WORKER_WARM_MS });
   const mode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir: join(repoRoot, "dist", "renderer") });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ record: false });
   try {
     const created = await services.dispatcher.dispatch("wallet.create", { password: "bench frames password", words: 12 });
     if (!created.ok) throw new Error(`wallet.create: ${created.error.message}`);

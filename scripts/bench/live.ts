@@ -191,7 +191,7 @@ export function liveSection(o: { blocks: number; transfers?: number; rendererDir
       // A funded devnet account, so the transfer case can send; the wallet is unlocked throughout.
       await call(dispatch, "wallet.import", { mnemonic: w.info.accounts[0]!.mnemonic, password: "bench live password" });
       const modes = await Promise.all(dirs.map((rendererDir) => startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir })));
-      const browser = await launchChromium();
+      const browser = await launchChromium({ record: false });
       const measured: Measured[] = [
         ...CASES.flatMap((c) => LIVE_PAGES.map((p) => ({ id: c.id === "plain" ? p.id : `${p.id}, ${c.what}`, what: c.id === "plain" ? p.what : `${p.what}, ${c.what}`, goal: "block", unit: "blocks" }))),
         { id: "transfer", what: "Transactions page (the row shows *committed*), a transfer sent", goal: "transfer", unit: "transfers" },

@@ -108,7 +108,7 @@ export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Se
       const created = await services.dispatcher.dispatch("wallet.create", { password: "bench password", words: 12 });
       if (!created.ok) throw new Error(`wallet.create: ${created.error.message}`);
       const modes = await Promise.all(dirs.map((rendererDir) => startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir })));
-      const browser = await launchChromium();
+      const browser = await launchChromium({ record: false });
       const samples: Milestones[][] = dirs.map(() => []);
       try {
         for (let run = 0; run <= runs; run++) {

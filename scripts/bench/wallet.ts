@@ -133,7 +133,7 @@ export function walletSection(o: { rows: number; frames: number; sourceDirs?: re
       const sources = o.sourceDirs?.length ? o.sourceDirs.map((d) => resolve(d)) : [resolve(".")];
       const label = (i: number) => (o.sourceDirs?.length ? `\`${o.sourceDirs[i]}\`` : "this checkout");
       const dir = mkdtempSync(join(tmpdir(), "cometdesk-bench-wallet-"));
-      const browser = await launchChromium();
+      const browser = await launchChromium({ record: false });
       const runs: Record<Case, ScrollRun[]>[] = sources.map(() => ({ newest: [], sorted: [], filtered: [] }));
       const traces: Record<string, number>[][] = sources.map(() => []);
       const pageOf = (i: number, c: Case) => `file://${join(dir, String(i), "index.html")}?rows=${o.rows}&case=${c}`;
