@@ -51,6 +51,34 @@ it("opens the app once per link: the ticket leaves the address, a second tab is 
   await expect.poll(() => first.getByTestId("node-height").textContent(), { timeout: WAIT_MS }).toMatch(/^\d+$/);
 });
 
+// The first screen's calls go out side by side (App.tsx, startupQueries): the selected node's
+// status is not held back until the network list has answered.
+it("asks for the node's status with its first calls, before the network list answers", async () => {
+  const page = await pages.newPage();
+  const log: Array<{ sent: string; id: unknown } | { answered: unknown }> = [];
+  const frame = (payload: string | Buffer): { type?: unknown; id?: unknown; method?: unknown } => JSON.parse(typeof payload === "string" ? payload : payload.toString("utf8")) as never;
+  page.on("websocket", (ws) => {
+    ws.on("framesent", ({ payload }) => {
+      const f = frame(payload);
+      if (f.type === "call") log.push({ sent: String(f.method), id: f.id });
+    });
+    ws.on("framereceived", ({ payload }) => {
+      const f = frame(payload);
+      if (f.type === "result") log.push({ answered: f.id });
+    });
+  });
+  await page.goto(await appLink(inject("e2e"), "dashboard"));
+  await passGate(page);
+  await expect.poll(() => page.locator('[data-testid="dashboard-facts"] [data-fact="Height"]').textContent(), { timeout: WAIT_MS }).toMatch(/^\s*\d+\s*$/);
+  const list = log.find((e) => "sent" in e && e.sent === "network.list") as { id: unknown } | undefined;
+  const listAnswered = log.findIndex((e) => "answered" in e && e.answered === list?.id);
+  const statusSent = log.findIndex((e) => "sent" in e && e.sent === "chain.status");
+  expect(list).toBeDefined();
+  expect(listAnswered).toBeGreaterThan(-1);
+  expect(statusSent).toBeGreaterThan(-1);
+  expect(statusSent).toBeLessThan(listAnswered);
+});
+
 // The loading screen is in index.html itself, so the window paints it before any script has
 // arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
 it("shows its loading screen before any script runs", async () => {

@@ -7,12 +7,14 @@ import { parseLocation, preloadPage } from "./shell/page-chunks.js";
 import { Unavailable } from "./shell/Unavailable.js";
 import "./styles.css";
 
-// The opening page's code loads while the window connects to main, not after.
+// The connection is asked for first (its client's chunk is on the way to the first answer), then
+// the opening page's code, which loads while the window connects to main, not after.
+const connected = connectApi();
 preloadPage(parseLocation(window.location.hash));
 const root = createRoot(document.getElementById("root")!);
 // index.html's static loading screen stays on screen while the window connects to main; the
 // first render replaces it.
-connectApi().then(
+connected.then(
   (api) => root.render(<StrictMode><App api={api} /></StrictMode>),
   (error: unknown) => root.render(<Unavailable message={errorMessage(error)} />),
 );
