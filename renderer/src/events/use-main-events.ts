@@ -32,7 +32,8 @@ export function useMainEvents(): void {
   useEffect(() => subscribeAll(api, client), [api, client]);
 }
 
-function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
+/** Subscribes `client` to main's events; returns the unsubscribe. Exported for its test. */
+export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
   const stops = [
     api.on("chain.newBlock", (block) => {
       patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }));

@@ -1,0 +1,88 @@
+import { type InfiniteData, QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it } from "vitest";
+import { createCometdeskApi } from "../../../shared/api.js";
+import type { ResultOf } from "../../../shared/contract/index.js";
+import { Tx } from "../../../shared/contract/tx.js";
+import type { EventName } from "../../../shared/events.js";
+import { txKeys } from "../queries/tx-queries.js";
+import { subscribeAll } from "./use-main-events.js";
+
+type TxPages = InfiniteData<ResultOf<"tx.list">, unknown>;
+
+const SENT = "a".repeat(64);
+const OTHER = "b".repeat(64);
+const row = (txHash: string, status: Tx["status"]): Tx => Tx.parse({ txHash, from: "cosmos1from", to: "cosmos1to", amount: "5stake", status });
+const pages = (...transactions: Tx[]): TxPages => ({ pages: [{ transactions }], pageParams: [undefined] });
+
+/**
+ * The real api object over a transport that answers every call with an error (the events are what
+ * is tested; `invalidateQueries` refetches nothing here, since no component observes the lists),
+ * and events fired by the test through the api's own payload checks.
+ */
+function harness() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const api = createCometdeskApi(
+    () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "no main process in this test" } }),
+    (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener));
+      return () => set.delete(listener);
+    },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const stop = subscribeAll(api, client);
+  const emit = (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload));
+  return { client, emit, stop };
+}
+
+let stops: Array<() => void> = [];
+afterEach(() => {
+  stops.forEach((s) => s());
+  stops = [];
+});
+
+describe("main's tx.statusChanged in the renderer's cache", () => {
+  it("sets a listed row's status at once, in every list of that network that holds it", () => {
+    const h = harness();
+    stops.push(h.stop);
+    const all = txKeys.list("devnet", { pageSize: 50 });
+    const broadcastOnly = txKeys.list("devnet", { status: "broadcast", pageSize: 50 });
+    h.client.setQueryData(all, pages(row(OTHER, "committed"), row(SENT, "broadcast")));
+    h.client.setQueryData(broadcastOnly, pages(row(SENT, "broadcast")));
+    h.emit("tx.statusChanged", { networkId: "devnet", txHash: SENT, status: "committed", previous: "broadcast" });
+    expect(h.client.getQueryData<TxPages>(all)!.pages[0]!.transactions.map((t) => [t.txHash, t.status])).toEqual([[OTHER, "committed"], [SENT, "committed"]]);
+    expect(h.client.getQueryData<TxPages>(broadcastOnly)!.pages[0]!.transactions[0]!.status).toBe("committed");
+  });
+
+  it("leaves other networks, other rows, and a list showing an error as they were", async () => {
+    const h = harness();
+    stops.push(h.stop);
+    const other = txKeys.list("elsewhere", { pageSize: 50 });
+    const before = pages(row(SENT, "broadcast"));
+    h.client.setQueryData(other, before);
+    const failing = txKeys.list("devnet", { status: "failed", pageSize: 50 });
+    const unrelated = txKeys.list("devnet", { address: "cosmos1other", pageSize: 50 });
+    const unrelatedBefore = pages(row(OTHER, "broadcast"));
+    h.client.setQueryData(unrelated, unrelatedBefore);
+    // A list whose last fetch failed keeps its error on screen: setting its data would clear it.
+    h.client.setQueryData(failing, pages(row(SENT, "broadcast")));
+    await h.client.fetchQuery({ queryKey: failing, queryFn: () => Promise.reject(new Error("the service cannot reach its node")), staleTime: 0 }).catch(() => undefined);
+    expect(h.client.getQueryState(failing)?.status).toBe("error");
+    h.emit("tx.statusChanged", { networkId: "devnet", txHash: SENT, status: "committed", previous: "broadcast" });
+    expect(h.client.getQueryData(other)).toBe(before);
+    expect(h.client.getQueryData(unrelated)).toBe(unrelatedBefore);
+    expect(h.client.getQueryState(failing)?.status).toBe("error");
+    expect(h.client.getQueryData<TxPages>(failing)!.pages[0]!.transactions[0]!.status).toBe("broadcast");
+  });
+
+  it("ignores an event whose payload breaks the contract", () => {
+    const h = harness();
+    stops.push(h.stop);
+    const all = txKeys.list("devnet", { pageSize: 50 });
+    const before = pages(row(SENT, "broadcast"));
+    h.client.setQueryData(all, before);
+    h.emit("tx.statusChanged", { networkId: "devnet", txHash: "not-a-hash", status: "committed", previous: "broadcast" });
+    h.emit("tx.statusChanged", { networkId: "devnet", txHash: SENT, status: "teleported", previous: "broadcast" });
+    expect(h.client.getQueryData(all)).toBe(before);
+  });
+});
