@@ -79,6 +79,35 @@ it("asks for the node's status with its first calls, before the network list ans
   expect(statusSent).toBeLessThan(listAnswered);
 });
 
+// A move to a page whose chunk is not in yet is a transition (use-route.ts): the page shown stays
+// on screen, marked busy, until the chunk is in, instead of a loading state whose replacement
+// React holds back for up to 300 ms.
+it("keeps the page shown, marked busy, while the next page's chunk loads, then shows that page", async () => {
+  const page = await pages.newPage();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/MempoolPage-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(await appLink(inject("e2e"), "dashboard"));
+  await passGate(page);
+  const facts = page.getByTestId("dashboard-facts");
+  await facts.waitFor({ timeout: WAIT_MS });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mempool", exact: true }).click();
+  await expect.poll(() => asked).toBe(true);
+  // The chunk is held: the dashboard is still there, no loading state took its place, and the page says it is busy.
+  expect(await facts.isVisible()).toBe(true);
+  expect(await page.getByText("Loading the page").count()).toBe(0);
+  await expect.poll(() => page.getByTestId("page-content").getAttribute("aria-busy")).toBe("true");
+  release();
+  await expect.poll(() => page.locator("#page-title").textContent(), { timeout: WAIT_MS }).toBe("Mempool");
+  await expect.poll(() => page.getByTestId("page-content").getAttribute("aria-busy")).toBeNull();
+  expect(await facts.count()).toBe(0);
+});
+
 // The loading screen is in index.html itself, so the window paints it before any script has
 // arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
 it("shows its loading screen before any script runs", async () => {

@@ -21,7 +21,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   const api = useApi();
   const client = useQueryClient();
   const theme = useThemeState();
-  const [route, go, location] = useRoute();
+  const [route, go, location, moving] = useRoute();
   const [searching, setSearching] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const lock = async () => client.setQueryData(walletKeys.status(), await unwrap(api.wallet.lock({})));
@@ -62,7 +62,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
           ))}
         </ul>
       </nav>
-      <main id="content" className="content" aria-labelledby="page-title">
+      <main id="content" className="content" aria-labelledby="page-title" aria-busy={moving || undefined} data-testid="page-content">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
         {elements.map((element, i) => (
