@@ -120,6 +120,35 @@ it("shows its loading screen before any script runs", async () => {
   expect(await page.locator("main[aria-busy=true]").isVisible()).toBe(true);
 });
 
+// While the window waits for its connection (main.tsx), it does what needs no answer from main:
+// the stored theme is shown already, and React has not taken the loading screen's root (a root
+// handles every event in its container, the spinner's own included).
+it("shows the stored theme and leaves the loading screen to the browser while it connects", async () => {
+  const page = await pages.newPage();
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("cometdesk.theme")) localStorage.setItem("cometdesk.theme", matchMedia("(prefers-color-scheme: dark)").matches ? "light" : "dark");
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/bridge-api-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(await appLink(inject("e2e"), "dashboard"));
+  await expect.poll(() => asked).toBe(true);
+  await page.waitForFunction(() => document.readyState !== "loading"); // the entry has run
+  const stored = await page.evaluate(() => localStorage.getItem("cometdesk.theme"));
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored);
+  expect(await page.getByRole("status").textContent()).toContain("Loading");
+  expect(await page.evaluate(() => Object.keys(document.getElementById("root")!).filter((k) => /^_+react/i.test(k)))).toEqual([]);
+  release();
+  await passGate(page);
+  await expect.poll(() => page.locator('[data-testid="dashboard-facts"] [data-fact="Height"]').textContent(), { timeout: WAIT_MS }).toMatch(/^\s*\d+\s*$/);
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored);
+});
+
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
 secretScanSpec(() => {
   const env = inject("e2e");

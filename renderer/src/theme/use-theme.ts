@@ -3,6 +3,19 @@ import { parseThemePreference, resolveTheme, type Theme, THEME_STORAGE_KEY, type
 
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
 
+/**
+ * Shows the stored (or the OS's) theme before React's first render, from main.tsx while the
+ * window waits on its connection: the first read of a fresh window's localStorage waits on the
+ * browser, and a theme set only after the first render would restyle the whole page once more.
+ */
+export function applyStoredTheme(): void {
+  try {
+    document.documentElement.dataset.theme = resolveTheme(parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY)), darkQuery().matches);
+  } catch {
+    // No storage in this window: the provider falls back the same way on its first render.
+  }
+}
+
 /** The shown theme, applied as <html data-theme>, with setters for the toggle and Settings. */
 export function useTheme(): { theme: Theme; preference: ThemePreference; setPreference: (p: ThemePreference) => void; toggle: () => void } {
   const [preference, setPref] = useState<ThemePreference>(() => parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY)));
@@ -15,7 +28,7 @@ export function useTheme(): { theme: Theme; preference: ThemePreference; setPref
   }, []);
   const theme = resolveTheme(preference, osDark);
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
+    if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
   const setPreference = useCallback((p: ThemePreference) => {
     localStorage.setItem(THEME_STORAGE_KEY, p);
