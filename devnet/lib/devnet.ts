@@ -8,7 +8,7 @@ import { DevnetError } from "./errors.js";
 import { initChain } from "./init.js";
 import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM } from "./layout.js";
 import { nodePidFile, nodePortList, startNode } from "./nodes.js";
-import { firstBusyPort, runningPid, sleep, stopByPidFile } from "./processes.js";
+import { ephemeralPortRange, firstBusyPort, runningPid, sleep, stopByPidFile } from "./processes.js";
 import type { Progress } from "./progress.js";
 import { probeStatus } from "./rpc-probe.js";
 import { type DevnetInfo, readDevnetInfo, writeDevnetInfo } from "./state.js";
@@ -120,12 +120,23 @@ async function resume(layout: Layout, count: number, options: UpOptions, progres
 
 async function refuseBusyPorts(ports: readonly number[]): Promise<void> {
   const busy = await firstBusyPort(ports);
-  if (busy !== undefined) {
-    throw new DevnetError(
-      `port ${busy} on 127.0.0.1 is already in use`,
-      "Another node or devnet may be running: stop it (`npm run devnet -- down`), or set COMETDESK_DEVNET_PORT_OFFSET to move every port.",
+  if (busy !== undefined) throw busyPortError(busy, ephemeralPortRange());
+}
+
+/**
+ * What a taken port means. In the kernel's ephemeral range it may be no devnet at all but an
+ * outgoing connection of any process that drew that local port: moving the ports out of the
+ * range is then the fix, and stopping a devnet would not help.
+ */
+export function busyPortError(port: number, ephemeral: readonly [number, number] | undefined): DevnetError {
+  const message = `port ${port} on 127.0.0.1 is already in use`;
+  if (ephemeral && port >= ephemeral[0] && port <= ephemeral[1]) {
+    return new DevnetError(
+      message,
+      `It lies in this machine's ephemeral port range (${ephemeral[0]}–${ephemeral[1]}), from which outgoing connections take their local ports, so any process may hold it for a moment. Choose a port offset (COMETDESK_DEVNET_PORT_OFFSET, or the bench's --port-offset) that keeps every devnet port below ${ephemeral[0]}.`,
     );
   }
+  return new DevnetError(message, "Another node or devnet may be running: stop it (`npm run devnet -- down`), or set COMETDESK_DEVNET_PORT_OFFSET to move every port.");
 }
 
 /** Stops exactly the processes `up` started (the access service first), found by their pid files. Returns their names. */

@@ -71,6 +71,26 @@ export async function stopByPidFile(pidFile: string, graceMs = 10_000): Promise<
   return true;
 }
 
+const EPHEMERAL_RANGE_FILE = "/proc/sys/net/ipv4/ip_local_port_range";
+
+/**
+ * The range the kernel takes outgoing connections' local ports from (Linux; undefined where it
+ * does not say, or says something unreadable). A listener there can find its port held for a
+ * moment by any connection of any process.
+ */
+export function ephemeralPortRange(read: () => string = () => readFileSync(EPHEMERAL_RANGE_FILE, "utf8")): readonly [number, number] | undefined {
+  let text: string;
+  try {
+    text = read();
+  } catch {
+    return undefined;
+  }
+  const m = /^\s*(\d{1,5})\s+(\d{1,5})\s*$/.exec(text);
+  if (!m) return undefined;
+  const [low, high] = [Number(m[1]), Number(m[2])];
+  return low >= 1 && low <= high && high <= 65_535 ? [low, high] : undefined;
+}
+
 /** Resolves to the first of `ports` already taken on 127.0.0.1, or undefined. */
 export async function firstBusyPort(ports: readonly number[]): Promise<number | undefined> {
   for (const port of ports) {
