@@ -12,7 +12,7 @@ export function applyStoredTheme(): void {
   try {
     document.documentElement.dataset.theme = resolveTheme(parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY)), darkQuery().matches);
   } catch {
-    // No storage in this window: the provider falls back the same way on its first render.
+    // No storage in this window: the theme is left to the provider.
   }
 }
 
