@@ -43,6 +43,7 @@ const { values } = parseArgs({
     "block-txs": { type: "string" },
     minutes: { type: "string" },
     quick: { type: "boolean" },
+    profile: { type: "boolean" },
   },
 });
 const num = (v: string | undefined, fallback: number, min = 1) => {
@@ -62,7 +63,7 @@ const SECTIONS: Section[] = [
   // PostgreSQL on 15432 + offset/1000 (15435 by default), replicas on the ports after the world's access service.
   replicasSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), submissions: num(values.submissions, 400), pgPort: 15432 + Math.floor(offset / 1000), basePort: 26650 + offset + 2 }),
   bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
-  startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean) }),
+  startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean), profile: values.profile }),
   walletSection({ rows, frames: num(values.frames, 600), sourceDirs: values.renderer?.split(",").filter(Boolean) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), transfers: values.transfers ? num(values.transfers, 10) : undefined, rendererDirs: values.renderer?.split(",").filter(Boolean) }),
@@ -77,7 +78,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

@@ -11,6 +11,7 @@ import { repoRoot } from "../../devnet/lib/layout.js";
 import { launchChromium } from "../../e2e/support/browser.js";
 import { createServices } from "../../electron/services/create-services.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
+import { selfTimeByOwner, sourceMapLookup } from "./cpu-profile.js";
 import type { Section } from "./section.js";
 import { median } from "./stats.js";
 
@@ -81,18 +82,27 @@ function collect(): Milestones {
   };
 }
 
-async function measure(page: Page, url: string): Promise<Milestones> {
+/** With `profile`, a CPU profile of the page (0.1 ms sampling) from before the navigation to the height. */
+async function measure(page: Page, url: string, profile: boolean): Promise<{ milestones: Milestones; profile?: unknown }> {
   await page.addInitScript(OBSERVE);
+  const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto(url);
   await page.waitForFunction(() => (window as { __cdBench?: { height?: number } }).__cdBench?.height !== undefined, undefined, { timeout: 60_000 });
-  return page.evaluate(collect);
+  const taken = cdp ? (await cdp.send("Profiler.stop")).profile : undefined;
+  return { milestones: await page.evaluate(collect), profile: taken };
 }
 
 /**
  * `rendererDirs`: built renderers other than dist/renderer. Given several, their runs alternate
- * in one session, so a before/after comparison sees the same machine load.
+ * in one session, so a before/after comparison sees the same machine load. `profile`: each run
+ * also takes a CPU profile of the page, and the section says where its main thread went.
  */
-export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Section {
+export function startupSection(o: { rendererDirs?: readonly string[]; profile?: boolean } = {}): Section {
   return {
     id: "startup",
     heading: "Cold start",
@@ -110,6 +120,7 @@ export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Se
       const modes = await Promise.all(dirs.map((rendererDir) => startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir })));
       const browser = await launchChromium({ record: false });
       const samples: Milestones[][] = dirs.map(() => []);
+      const owners: Array<Array<Map<string, number>>> = dirs.map(() => []);
       try {
         for (let run = 0; run <= runs; run++) {
           // Alternate which build goes first, so neither always follows the other.
@@ -117,10 +128,17 @@ export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Se
           if (run % 2) order.reverse();
           for (const i of order) {
             const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-            const m = await measure(await context.newPage(), modes[i]!.link("dashboard"));
+            const { milestones: m } = await measure(await context.newPage(), modes[i]!.link("dashboard"), false);
             await context.close();
             // The first load warms the services and Chromium's own start-up, not the renderer's: not counted.
             if (run > 0) samples[i]!.push(m);
+            // The profiler slows the page: a profiled cold start of its own, apart from the timed one.
+            if (run > 0 && o.profile) {
+              const profiled = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+              const { profile } = await measure(await profiled.newPage(), modes[i]!.link("dashboard"), true);
+              await profiled.close();
+              owners[i]!.push(selfTimeByOwner(profile, sourceMapLookup(dirs[i]!)));
+            }
             console.log(`startup: ${dirs[i]}, run ${run}/${runs}${run === 0 ? " (warm-up)" : ""}: height shown at ${m.height.toFixed(0)} ms`);
           }
         }
@@ -137,6 +155,7 @@ export function startupSection(o: { rendererDirs?: readonly string[] } = {}): Se
       const table = dirs.length === 1
         ? ["| milestone | median (ms) | fastest | slowest |", "|---|---:|---:|---:|", ...MILESTONES.map(([k, what]) => `| ${what} | ${ms(med(0, k))} | ${ms(Math.min(...samples[0]!.map((s) => s[k])))} | ${ms(Math.max(...samples[0]!.map((s) => s[k])))} |`)]
         : [`| milestone (median, ms) | ${dirs.map((d) => `\`${d}\``).join(" | ")} |`, `|---|${dirs.map(() => "---:").join("|")}|`, ...MILESTONES.map(([k, what]) => `| ${what} | ${dirs.map((_, i) => ms(med(i, k))).join(" | ")} |`)];
+      const where = o.profile ? profileTable(dirs, owners) : "";
       const scripts = dirs.map((d, i) => `${dirs.length > 1 ? `\`${d}\`: ` : ""}${med(i, "scripts")} files, ${med(i, "scriptKiB").toFixed(1)} KiB`).join("; ");
       const body = `A fresh Chromium context per run (headless, software rendering; no HTTP cache, no storage)
 opens the production build${o.rendererDirs?.length ? ` (${dirs.length > 1 ? "builds compared, runs alternating" : "from the folder named"})` : ""} in browser mode: the renderer served on 127.0.0.1 with the app's CSP,
@@ -149,7 +168,7 @@ one uncounted warm-up run; client, services and node share the machine's cores.
 ${table.join("\n")}
 
 Scripts fetched before the height showed (as sent; the server does not compress): ${scripts}.
-
+${where}
 Command: \`${ctx.command}\`
 `;
       const fcp = med(last, "firstContentfulPaint");
@@ -162,4 +181,24 @@ Command: \`${ctx.command}\`
       };
     },
   };
+}
+
+/** The owners of most main-thread time, median ms per cold start, for each build. */
+function profileTable(dirs: readonly string[], owners: ReadonlyArray<ReadonlyArray<Map<string, number>>>): string {
+  const total = new Map<string, number>();
+  for (const runs of owners) for (const run of runs) for (const [owner, ms] of run) total.set(owner, (total.get(owner) ?? 0) + ms);
+  const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([owner]) => owner);
+  const med = (i: number, owner: string) => median(owners[i]!.map((run) => run.get(owner) ?? 0)).toFixed(1);
+  return `
+Where the renderer's main thread went (\`--profile\`: a CPU profile of each run, sampled every
+0.1 ms, from before the navigation to the height; a frame of a built script counts for its
+source's package or app folder, through the build's source maps; \`(program)\` is the browser's
+own work outside JavaScript: parsing, compiling, style and layout). Each profiled cold start is
+one of its own after each timed one, since the profiler slows the page; the milestones above are
+from the timed ones. Median ms per cold start:
+
+| owner | ${dirs.map((d) => (dirs.length > 1 ? `\`${d}\`` : "ms")).join(" | ")} |
+|---|${dirs.map(() => "---:").join("|")}|
+${top.map((owner) => `| ${owner} | ${dirs.map((_, i) => med(i, owner)).join(" | ")} |`).join("\n")}
+`;
 }
