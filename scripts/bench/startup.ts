@@ -132,14 +132,16 @@ export function startupSection(o: { rendererDirs?: readonly string[]; profile?: 
             await context.close();
             // The first load warms the services and Chromium's own start-up, not the renderer's: not counted.
             if (run > 0) samples[i]!.push(m);
-            // The profiler slows the page: a profiled cold start of its own, apart from the timed one.
-            if (run > 0 && o.profile) {
-              const profiled = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-              const { profile } = await measure(await profiled.newPage(), modes[i]!.link("dashboard"), true);
-              await profiled.close();
-              owners[i]!.push(selfTimeByOwner(profile, sourceMapLookup(dirs[i]!)));
-            }
             console.log(`startup: ${dirs[i]}, run ${run}/${runs}${run === 0 ? " (warm-up)" : ""}: height shown at ${m.height.toFixed(0)} ms`);
+          }
+        }
+        // The profiler slows the page: profiled cold starts of their own, after the timed ones.
+        for (let run = 0; o.profile && run < runs; run++) {
+          for (let i = 0; i < dirs.length; i++) {
+            const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+            const { profile } = await measure(await context.newPage(), modes[i]!.link("dashboard"), true);
+            await context.close();
+            owners[i]!.push(selfTimeByOwner(profile, sourceMapLookup(dirs[i]!)));
           }
         }
       } finally {
@@ -193,9 +195,9 @@ function profileTable(dirs: readonly string[], owners: ReadonlyArray<ReadonlyArr
 Where the renderer's main thread went (\`--profile\`: a CPU profile of each run, sampled every
 0.1 ms, from before the navigation to the height; a frame of a built script counts for its
 source's package or app folder, through the build's source maps; \`(program)\` is the browser's
-own work outside JavaScript: parsing, compiling, style and layout). Each profiled cold start is
-one of its own after each timed one, since the profiler slows the page; the milestones above are
-from the timed ones. Median ms per cold start:
+own work outside JavaScript: parsing, compiling, style and layout). The profiler slows the page,
+so these are cold starts of their own, as many again, run after the timed ones; the milestones
+above are from the timed ones. Median ms per cold start:
 
 | owner | ${dirs.map((d) => (dirs.length > 1 ? `\`${d}\`` : "ms")).join(" | ")} |
 |---|${dirs.map(() => "---:").join("|")}|
