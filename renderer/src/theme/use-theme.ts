@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { parseThemePreference, resolveTheme, type Theme, THEME_STORAGE_KEY, type ThemePreference, toggledPreference } from "./theme.js";
 
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
+const storedPreference = () => parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY));
 
 /**
  * Shows the stored (or the OS's) theme before React's first render, from main.tsx while the
@@ -10,7 +11,7 @@ const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
  */
 export function applyStoredTheme(): void {
   try {
-    document.documentElement.dataset.theme = resolveTheme(parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY)), darkQuery().matches);
+    document.documentElement.dataset.theme = resolveTheme(storedPreference(), darkQuery().matches);
   } catch {
     // No storage in this window: the theme is left to the provider.
   }
@@ -18,7 +19,7 @@ export function applyStoredTheme(): void {
 
 /** The shown theme, applied as <html data-theme>, with setters for the toggle and Settings. */
 export function useTheme(): { theme: Theme; preference: ThemePreference; setPreference: (p: ThemePreference) => void; toggle: () => void } {
-  const [preference, setPref] = useState<ThemePreference>(() => parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY)));
+  const [preference, setPref] = useState<ThemePreference>(storedPreference);
   const [osDark, setOsDark] = useState(() => darkQuery().matches);
   useEffect(() => {
     const query = darkQuery();
