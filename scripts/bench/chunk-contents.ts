@@ -5,7 +5,8 @@
 import { decode } from "@jridgewell/sourcemap-codec";
 import { z } from "zod";
 
-const SourceMap = z.object({ sources: z.array(z.string()), mappings: z.string() });
+/** The parts of a source map the bench reads. */
+export const SourceMap = z.object({ sources: z.array(z.string()), mappings: z.string() });
 
 /** The package (`react-dom`, `@cosmjs/proto-signing`) or app folder (`renderer/explorer`) of a source path. */
 export function ownerOf(source: string): string {

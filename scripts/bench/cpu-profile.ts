@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { decode, type SourceMapMappings } from "@jridgewell/sourcemap-codec";
 import { z } from "zod";
-import { ownerOf } from "./chunk-contents.js";
+import { ownerOf, SourceMap } from "./chunk-contents.js";
 
 const CallFrame = z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number().int(), columnNumber: z.number().int() });
 const CpuProfile = z.object({
@@ -16,7 +16,6 @@ const CpuProfile = z.object({
   samples: z.array(z.number().int()).default([]),
   timeDeltas: z.array(z.number()).default([]),
 });
-const SourceMap = z.object({ sources: z.array(z.string()), mappings: z.string() });
 
 /** The original source of a position in a script the page loaded (0-based line and column), if known. */
 export type SourceOf = (url: string, line: number, column: number) => string | undefined;

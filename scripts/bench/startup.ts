@@ -99,8 +99,9 @@ async function measure(page: Page, url: string, profile: boolean): Promise<{ mil
 
 /**
  * `rendererDirs`: built renderers other than dist/renderer. Given several, their runs alternate
- * in one session, so a before/after comparison sees the same machine load. `profile`: each run
- * also takes a CPU profile of the page, and the section says where its main thread went.
+ * in one session, so a before/after comparison sees the same machine load. `profile`: as many
+ * cold starts again, after the timed ones, each with a CPU profile of the page, and the section
+ * says where its main thread went.
  */
 export function startupSection(o: { rendererDirs?: readonly string[]; profile?: boolean } = {}): Section {
   return {
@@ -136,12 +137,13 @@ export function startupSection(o: { rendererDirs?: readonly string[]; profile?: 
           }
         }
         // The profiler slows the page: profiled cold starts of their own, after the timed ones.
+        const lookups = dirs.map((dir) => sourceMapLookup(dir));
         for (let run = 0; o.profile && run < runs; run++) {
           for (let i = 0; i < dirs.length; i++) {
             const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
             const { profile } = await measure(await context.newPage(), modes[i]!.link("dashboard"), true);
             await context.close();
-            owners[i]!.push(selfTimeByOwner(profile, sourceMapLookup(dirs[i]!)));
+            owners[i]!.push(selfTimeByOwner(profile, lookups[i]!));
           }
         }
       } finally {
@@ -192,8 +194,8 @@ function profileTable(dirs: readonly string[], owners: ReadonlyArray<ReadonlyArr
   const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([owner]) => owner);
   const med = (i: number, owner: string) => median(owners[i]!.map((run) => run.get(owner) ?? 0)).toFixed(1);
   return `
-Where the renderer's main thread went (\`--profile\`: a CPU profile of each run, sampled every
-0.1 ms, from before the navigation to the height; a frame of a built script counts for its
+Where the renderer's main thread went (\`--profile\`: a CPU profile of each profiled cold start,
+sampled every 0.1 ms, from before the navigation to the height; a frame of a built script counts for its
 source's package or app folder, through the build's source maps; \`(program)\` is the browser's
 own work outside JavaScript: parsing, compiling, style and layout). The profiler slows the page,
 so these are cold starts of their own, as many again, run after the timed ones; the milestones
