@@ -95,21 +95,62 @@ export function subscribeTxs(rpc: string): ReturnType<typeof subscribeEvents> {
 }
 
 /**
- * A script to inject before the app's own: notes in `window.__cdTx` the wall-clock time a
- * Transactions row first shows a transaction as committed, and the next animation frame after it.
+ * A script to inject before the app's own: notes in `window.__cdTx`, per transaction, the
+ * wall-clock time its Transactions row first shows it as committed and the next animation frame
+ * after it, and the time and status of the row's first appearance in the list, whatever its
+ * status then.
  */
 export function committedObserverScript(): string {
   return `(() => {
   const seen = (window.__cdTx = {});
   const now = () => performance.timeOrigin + performance.now();
   const note = () => {
-    for (const el of document.querySelectorAll('[data-tx-hash][data-status="committed"]')) {
+    for (const el of document.querySelectorAll("[data-tx-hash]")) {
       const h = el.getAttribute("data-tx-hash");
-      if (!h || seen[h]) continue;
-      const entry = (seen[h] = { dom: now(), frame: 0 });
+      if (!h) continue;
+      const entry = (seen[h] ??= { listed: now(), listedAs: el.getAttribute("data-status") ?? "", dom: 0, frame: 0 });
+      if (entry.dom || el.getAttribute("data-status") !== "committed") continue;
+      entry.dom = now();
       requestAnimationFrame(() => { entry.frame = now(); });
     }
   };
   new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
 })();`;
+}
+
+/** What `committedObserverScript` noted of one transaction's row (wall-clock ms; 0: not yet). */
+export const TxRowNote = z.object({ listed: z.number(), listedAs: z.string(), dom: z.number(), frame: z.number() });
+export type TxRowNote = z.infer<typeof TxRowNote>;
+
+/** One transfer's delays from the node's announcement to its committed row: in the DOM, and the frame after. */
+export interface TransferDelay {
+  readonly dom: number;
+  readonly frame: number;
+  /** The row's status when it was first listed. */
+  readonly listedAs: string;
+}
+
+/** Transfers by how their row came to read *committed*, with each one's delays. */
+export interface TransferPaths {
+  /** Listed before the commit (as *queued* or *broadcast*), then changed in place by the event. */
+  readonly inPlace: TransferDelay[];
+  /** First listed already committed (the list was refetched after the commit). */
+  readonly arrived: TransferDelay[];
+  /** Sent, but the node's event or the committed row never came. */
+  readonly missed: string[];
+}
+
+/** Sorts `sent` transactions (ids) by path, from the node's announcements and the page's notes. */
+export function transferPaths(sent: readonly string[], announced: ReadonlyMap<string, number>, notes: Readonly<Record<string, TxRowNote | undefined>>): TransferPaths {
+  const paths: TransferPaths = { inPlace: [], arrived: [], missed: [] };
+  for (const hash of sent) {
+    const at = announced.get(hash);
+    const row = notes[hash];
+    if (at === undefined || !row?.frame) {
+      paths.missed.push(hash);
+      continue;
+    }
+    (row.listedAs !== "committed" && row.listed < row.dom ? paths.inPlace : paths.arrived).push({ dom: row.dom - at, frame: row.frame - at, listedAs: row.listedAs });
+  }
+  return paths;
 }

@@ -11,12 +11,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { z } from "zod";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { launchChromium } from "../../e2e/support/browser.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
 import { createServices, type Services } from "../../electron/services/create-services.js";
 import { awaitBlocks, LIVE_PAGES, liveObserverScript, matchLive, readLiveNotes, subscribeNewBlocks } from "../../e2e/support/live-match.js";
-import { committedObserverScript, type Forwarder, startForwarder, startSilentPort, subscribeTxs } from "./live-cases.js";
+import { committedObserverScript, type Forwarder, startForwarder, startSilentPort, subscribeTxs, type TransferPaths, transferPaths, TxRowNote } from "./live-cases.js";
 import type { Goal, Section } from "./section.js";
 import { quantile } from "./stats.js";
 import type { BenchWorld } from "./world.js";
@@ -135,8 +136,11 @@ async function open(browser: Browser, link: string, script: string, ready: "live
   return { page, context };
 }
 
-/** `count` transfers sent through `tx.submit`, one at a time: each one's `Tx` event to its committed row. */
-async function transfers(page: Page, dispatch: Dispatch, w: BenchWorld, count: number, into: Sample): Promise<void> {
+/**
+ * `count` transfers sent through `tx.submit`, one at a time: each one's `Tx` event to its
+ * committed row, pooled into `into`, and the paths the rows took, added to `paths`.
+ */
+async function transfers(page: Page, dispatch: Dispatch, w: BenchWorld, count: number, into: Sample, paths: TransferPaths): Promise<void> {
   const sub = await subscribeTxs(w.rpc);
   const sent: string[] = [];
   try {
@@ -146,18 +150,17 @@ async function transfers(page: Page, dispatch: Dispatch, w: BenchWorld, count: n
       await page.waitForFunction((h) => (window as { __cdTx?: Record<string, { frame: number }> }).__cdTx?.[h]?.frame, tx.txHash, { timeout: 15_000 }).catch(() => undefined);
     }
     await page.waitForTimeout(100);
-    const notes = await page.evaluate(() => (window as unknown as { __cdTx: Record<string, { dom: number; frame: number }> }).__cdTx);
-    for (const hash of sent) {
-      into.compared++;
-      const at = sub.announced.get(hash);
-      const seen = notes[hash];
-      if (at === undefined || !seen?.frame) {
-        into.skipped.push(hash.slice(0, 8));
-        continue;
-      }
-      into.delays.dom.push(seen.dom - at);
-      into.delays.frame.push(seen.frame - at);
+    const notes = z.record(z.string(), TxRowNote).parse(await page.evaluate(() => (window as unknown as { __cdTx: unknown }).__cdTx));
+    const found = transferPaths(sent, sub.announced, notes);
+    for (const d of [...found.inPlace, ...found.arrived]) {
+      into.delays.dom.push(d.dom);
+      into.delays.frame.push(d.frame);
     }
+    into.compared += sent.length;
+    into.skipped.push(...found.missed.map((h) => h.slice(0, 8)));
+    paths.inPlace.push(...found.inPlace);
+    paths.arrived.push(...found.arrived);
+    paths.missed.push(...found.missed);
   } finally {
     sub.close();
   }
@@ -197,6 +200,7 @@ export function liveSection(o: { blocks: number; transfers?: number; rendererDir
         { id: "transfer", what: "Transactions page (the row shows *committed*), a transfer sent", goal: "transfer", unit: "transfers" },
       ];
       const samples: Sample[][] = dirs.map(() => measured.map(emptySample));
+      const paths: TransferPaths[] = dirs.map(() => ({ inPlace: [], arrived: [], missed: [] }));
       const notes: Record<string, string> = {};
       try {
         for (let run = 0; run < runs; run++) {
@@ -230,7 +234,7 @@ export function liveSection(o: { blocks: number; transfers?: number; rendererDir
             const { page, context } = await open(browser, modes[i]!.link("transactions"), committedObserverScript(), "tx");
             const s = samples[i]![measured.length - 1]!;
             const before = s.delays.frame.length;
-            await transfers(page, dispatch, w, transferCount, s);
+            await transfers(page, dispatch, w, transferCount, s, paths[i]!);
             await context.close();
             const fresh = s.delays.frame.slice(before);
             console.log(`live: ${dirs[i]}, transfer, run ${run + 1}/${runs}: ${transferCount} transfers, to the frame p50 ${quantile(fresh, 0.5).toFixed(1)} p90 ${quantile(fresh, 0.9).toFixed(1)} ms, missed ${s.skipped.length}`);
@@ -297,11 +301,26 @@ p90 at or under it is at the floor); the DOM column shows how much is the app an
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 
+${dirs.map((dir, i) => pathsText(paths[i]!, dirs.length > 1 ? dir : undefined)).join("\n\n")}
+
 Command: \`${ctx.command}\`
 `;
       return { body, goals };
     },
   };
+}
+
+/**
+ * Which path the transfers' rows took: a row listed before its commit changes in place when
+ * main's `tx.statusChanged` arrives; one first listed after it comes with the list's refetch.
+ */
+function pathsText(p: TransferPaths, dir: string | undefined): string {
+  const total = p.inPlace.length + p.arrived.length + p.missed.length;
+  const p90 = (ds: readonly { frame: number }[]) => (ds.length ? `${quantile(ds.map((d) => d.frame), 0.9).toFixed(1)} ms` : "–");
+  const as = new Map<string, number>();
+  for (const d of p.inPlace) as.set(d.listedAs, (as.get(d.listedAs) ?? 0) + 1);
+  const statuses = [...as].map(([status, n]) => `*${status}* ${n}`).join(", ");
+  return `How the committed rows came${dir ? ` (\`${dir}\`)` : ""}: of ${total} transfers, ${p.inPlace.length} were listed before their commit${statuses ? ` (first as ${statuses})` : ""} and changed in place, to the frame p90 ${p90(p.inPlace)}; ${p.arrived.length} were first listed already committed, p90 ${p90(p.arrived)}; ${p.missed.length} missed.`;
 }
 
 /** The frame column's p90 at the floor: 1 ms of bridge plus 90 % of a 16.7 ms frame. */
