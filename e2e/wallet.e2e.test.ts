@@ -261,13 +261,16 @@ describe("wallet", () => {
     expect(await field("Amount").inputValue()).toBe("1000");
   });
 
-  it("cancels a queued transfer from the Transactions list, and offers nothing to cancel once it is final", async () => {
+  it("lists a transfer submitted while the Transactions list is open, cancels it from there while queued, and offers nothing to cancel once it is final", async () => {
     const alice = acct("alice").address;
+    await go("Transactions");
+    await w.page.locator("[data-tx-hash]").first().waitFor({ timeout: WAIT_MS });
     const { nextNonce } = await w.call("tx.account", { address: alice });
-    // One nonce ahead: it waits for the one before, so it stays queued however long the page takes.
+    // One nonce ahead: it waits for the one before, so it stays queued however long the page takes,
+    // and no block brings it: the list shows it only because main says it was submitted.
     const held = await w.call("tx.submit", { from: alice, to: acct("carol").address, amount: `3${w.devnet.denom}`, nonce: String(BigInt(String(nextNonce)) + 1n) });
     expect(held.status).toBe("queued");
-    await go("Transactions");
+    await expect.poll(() => w.page.locator(`[data-tx-hash="${String(held.txHash)}"]`).getAttribute("data-status", { timeout: 1_000 }).catch(() => null), { timeout: WAIT_MS }).toBe("queued");
     const dialog = w.page.locator("dialog.tx-history");
     const openHistory = async (hash: string) => {
       await w.page.locator(`[data-tx-hash="${hash}"]`).getByRole("button", { name: /show its history/ }).click({ timeout: WAIT_MS });

@@ -26,7 +26,7 @@ export const events = {
     endpoint: z.string().nullable(),
     reason: z.string().nullable(),
   }),
-  /** A transaction submitted from this app moved to another status. */
+  /** A transaction submitted from this app moved to another status; `previous` is null as it is submitted. */
   "tx.statusChanged": z.object({
     networkId: z.string(),
     txHash: Hash32Hex,

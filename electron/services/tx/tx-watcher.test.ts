@@ -53,14 +53,17 @@ describe("the watcher settles the app's transactions from the blocks the feed an
     const { watcher, changes } = world();
     watcher.watch("devnet", pending);
     watcher.settleBlock("devnet", () => [inBlock(OTHER), inBlock(HASH)]);
-    expect(changes).toEqual([{ networkId: "devnet", txHash: HASH, status: "committed", previous: "broadcast" }]);
+    expect(changes).toEqual([
+      { networkId: "devnet", txHash: HASH, status: "broadcast", previous: null },
+      { networkId: "devnet", txHash: HASH, status: "committed", previous: "broadcast" },
+    ]);
     expect(watcher.overlay("devnet", pending)).toMatchObject({ status: "committed", height: "30", code: 0 });
     // Another network's record of the same id, and a transaction the app never watched, are left as the service says.
     expect(watcher.overlay("other-net", pending).status).toBe("broadcast");
     expect(watcher.overlay("devnet", { ...pending, txHash: OTHER }).status).toBe("broadcast");
     // Settled once: the same block again changes nothing.
     watcher.settleBlock("devnet", () => [inBlock(HASH)]);
-    expect(changes).toHaveLength(1);
+    expect(changes).toHaveLength(2);
   });
 
   it("fails a watched transaction the block holds with an error code, with the chain's words", () => {
@@ -75,5 +78,28 @@ describe("the watcher settles the app's transactions from the blocks the feed an
       log: "out of gas",
       history: [{ status: "failed", detail: "included at height 30 and failed: out of gas" }],
     });
+  });
+});
+
+describe("the watcher announces what the app submits", () => {
+  it("says once, as it starts to follow a transaction, that it was submitted, so lists already open show it before it settles", () => {
+    const { watcher, changes } = world();
+    watcher.watch("devnet", pending);
+    watcher.watch("devnet", pending);
+    expect(changes).toEqual([{ networkId: "devnet", txHash: HASH, status: "broadcast", previous: null }]);
+  });
+
+  it("announces a submission that is final at once too, and does not follow it", () => {
+    const { watcher, changes } = world();
+    watcher.watch("devnet", { ...pending, status: "rejected" });
+    expect(changes).toEqual([{ networkId: "devnet", txHash: HASH, status: "rejected", previous: null }]);
+    watcher.settleBlock("devnet", () => [inBlock(HASH)]);
+    expect(changes).toHaveLength(1);
+  });
+
+  it("does not fail the submission when the service named it with something that is not a hash", () => {
+    const { watcher, changes } = world();
+    expect(() => watcher.watch("devnet", { ...pending, txHash: "<img src=x>" })).not.toThrow();
+    expect(changes).toEqual([]);
   });
 });

@@ -18,7 +18,8 @@ const KEEP_SETTLED = 1_000;
 const settledStatus = (c: ChainTx): TxStatus => (c.code === 0 ? "committed" : "failed");
 
 /**
- * Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final.
+ * Follows transactions submitted from this app and pushes `tx.statusChanged` until each is final,
+ * the first with `previous: null` as the transaction is submitted.
  * The chain's own word comes first: a watched transaction found in a block the live feed announces
  * (`settleBlock`, from the node's NewBlock frame) is committed or failed at once, and `overlay` shows it so in what the
  * access service answers until the service, which follows the chain on a poll of its own, says
@@ -41,7 +42,16 @@ export function createTxWatcher(options: TxWatcherOptions) {
 
   function watch(networkId: string, tx: Tx): void {
     const key = keyOf(networkId, tx.txHash);
-    if (watched.has(key) || FINAL.has(tx.status)) return;
+    if (watched.has(key)) return;
+    // A list already open (another page's, another tab's) shows it now, and its commit then
+    // changes that row in place, instead of both waiting for the commit's refetch.
+    try {
+      options.events.emit("tx.statusChanged", { networkId, txHash: tx.txHash, status: tx.status, previous: null });
+    } catch {
+      // The service named it with something that is not a hash: the event refuses it, and the
+      // submission it follows has gone through all the same.
+    }
+    if (FINAL.has(tx.status)) return;
     const entry = { networkId, status: tx.status, timer: undefined as NodeJS.Timeout | undefined };
     watched.set(key, entry);
     const deadline = Date.now() + (options.giveUpMs ?? 10 * 60_000);
