@@ -200,4 +200,31 @@ describe("staking", () => {
     expect(entries.filter((e) => e.txHash === hash)).toEqual([expect.objectContaining({ from: alice.address })]);
     expect(w.errors).toEqual([]);
   });
+
+  it("lists a transfer main still holds on a network with no access service, and cancels it from the list", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
+    const { undoWindowSeconds } = (await w.call("settings.get")) as { undoWindowSeconds: number };
+    await w.call("settings.update", { undoWindowSeconds: 60 }); // held for longer than the page needs
+    try {
+      const held = await w.call("tx.submit", { from: alice.address, to: bob.address, amount: `5${w.devnet.denom}` });
+      expect(held.status).toBe("queued");
+      await page.getByRole("link", { name: "Transactions", exact: true }).click();
+      // The nodes' index cannot know it yet: the row is main's own.
+      const row = page.locator(`[data-tx-hash="${String(held.txHash)}"]`);
+      await expect.poll(() => row.getAttribute("data-status", { timeout: 1_000 }).catch(() => null), { timeout: WAIT_MS }).toBe("queued");
+      expect(await page.getByTestId("direct-history-note").textContent()).toMatch(/below what this app signed and no block has included yet/);
+      await row.getByRole("button", { name: /show its history/ }).click();
+      const dialog = page.locator("dialog.tx-history");
+      await dialog.getByRole("button", { name: "Cancel transfer" }).click({ timeout: WAIT_MS });
+      await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => row.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+      expect((await w.call("tx.get", { id: held.txHash })).status).toBe("cancelled");
+    } finally {
+      await w.call("settings.update", { undoWindowSeconds });
+    }
+    expect(w.errors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Network } from "../../../shared/contract/network.js";
-import type { AccessInfo, Tx } from "../../../shared/contract/tx.js";
+import type { AccessInfo, Tx, TxStatus } from "../../../shared/contract/tx.js";
 import type { z } from "zod";
 import { AppError, NotFoundError } from "../app-error.js";
 import type { AccessClient } from "../access/access-client.js";
@@ -70,6 +70,20 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       defaultFee: fee, defaultGas: String(DEFAULT_GAS), holdWindowMs: deps.direct.holdMs(), maxListLimit: 100, defaultListLimit: 10,
     };
   };
+  /**
+   * Without an access service: what the nodes' index holds for `address`, below this app's own
+   * sends that no block has included yet (held, broadcast, cancelled or refused) while their
+   * timeout height is ahead, which the index cannot hold.
+   */
+  const directList = async (network: Network, address: string | undefined, limit: number, status: TxStatus | undefined): Promise<Tx[]> => {
+    if (!address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
+    const chain = deps.chainFor(network);
+    const [history, height] = await Promise.all([directHistory(chain, address, limit), chain.latestHeight()]);
+    const indexed = new Set(history.map((t) => t.txHash));
+    const own = deps.direct.openSends(network, address, height).filter((t) => !indexed.has(t.txHash)).map((t) => deps.watcher.overlay(network.id, t));
+    const rows = [...own, ...history];
+    return (status ? rows.filter((t) => t.status === status) : rows).slice(0, limit);
+  };
   const directGet = async (network: Network, id: string): Promise<Tx> =>
     (await deps.direct.get(network, id)) ?? (() => { throw new NotFoundError(`no transaction ${id} on ${network.name}`); })();
 
@@ -81,9 +95,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
         const page = await (await access()).client.list(a);
         return { ...page, transactions: page.transactions.map((t) => deps.watcher.overlay(network.id, t)) };
       }
-      if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
-      const history = await directHistory(deps.chainFor(network), a.address, a.limit ?? 10);
-      return { transactions: a.status ? history.filter((t) => t.status === a.status) : history };
+      return { transactions: await directList(network, a.address, a.limit ?? 10, a.status) };
     },
     get: async (a) => {
       const network = selected();
@@ -157,9 +169,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     exportCsv: async (a) => {
       const network = selected();
       if (direct(network)) {
-        if (!a.address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
-        const history = await directHistory(deps.chainFor(network), a.address, Math.min(a.rows, 100));
-        return writeCsv(a.status ? history.filter((t) => t.status === a.status) : history, network, deps.saveFile);
+        return writeCsv(await directList(network, a.address, Math.min(a.rows, 100), a.status), network, deps.saveFile);
       }
       const { client } = await access();
       return exportCsv(client, network, a, deps.saveFile);

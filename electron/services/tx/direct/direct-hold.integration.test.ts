@@ -113,6 +113,31 @@ describe("direct mode's undo window", () => {
     expect(await onChain(sent.txHash as string)).toBe(false);
     expect(await sequence()).toBe(seq);
   });
+
+  const list = async (args: Record<string, unknown> = {}) =>
+    ((await call("tx.list", { address: carol.address, limit: 10, ...args })).transactions as Array<{ txHash: string; status: string; amount: string }>);
+
+  it("lists a held send above what the nodes index, as queued, then cancelled, and a committed one once, from the chain", async () => {
+    const held = await call("tx.sendMessages", transfer("4321"));
+    expect(held.status).toBe("queued");
+    // The nodes' index cannot know it: the list has it from main, first, with its amount.
+    expect((await list())[0]).toMatchObject({ txHash: held.txHash, status: "queued", amount: `4321${info.denom}` });
+    expect((await list({ status: "queued" })).map((t) => t.txHash)).toEqual([held.txHash]);
+    // The CSV of the rows shown says the same.
+    const csv = (await call("tx.exportCsv", { address: carol.address, status: "queued", rows: 10 })) as { rows: number; csv: string };
+    expect(csv.rows).toBe(1);
+    expect(csv.csv).toContain(held.txHash as string);
+    expect((await call("tx.cancel", { id: held.txHash })).status).toBe("cancelled");
+    expect((await list()).find((t) => t.txHash === held.txHash)?.status).toBe("cancelled");
+    expect(await list({ status: "queued" })).toEqual([]);
+
+    const sent = await call("tx.sendMessages", transfer("4322"));
+    await until(call, sent.txHash as string, ["committed"]);
+    const rows = (await list()).filter((t) => t.txHash === sent.txHash);
+    expect(rows).toEqual([expect.objectContaining({ status: "committed" })]);
+    // No more than the limit, whatever main adds above the index.
+    expect(await list({ limit: 1 })).toHaveLength(1);
+  });
 });
 
 describe("direct mode's undo window across a restart", () => {

@@ -179,6 +179,20 @@ export function createDirectSender(deps: DirectSenderDeps) {
       const account = await deps.chainFor(network).account(address).catch(() => ({ sequence: 0n }));
       return inFlightSpend(network, address, account.sequence);
     },
+    /**
+     * This app's own sends from `address` on `network` whose end is still open at `height` (their
+     * timeout height not passed), newest first: held or waiting for a node (*queued*), handed to
+     * the nodes (*broadcast*), cancelled, or refused. The nodes' index lists what a block
+     * included; these are what it cannot list yet, for `tx.list` without an access service.
+     */
+    openSends(network: Network, address: string, height: bigint): Tx[] {
+      return deps.outbox.list()
+        .filter((s) => s.direct && s.networkId === network.id && s.from === address && BigInt(s.direct.timeoutHeight) >= height)
+        .reverse()
+        .map((s) => s.state === "abandoned"
+          ? { ...txOf(s, s.problem?.startsWith("expired") ? "expired" : "rejected"), log: s.problem }
+          : txOf(s, s.state === "signed" ? "queued" : s.state === "cancelled" ? "cancelled" : "broadcast"));
+    },
     /** Whether this app signed and sent `hash` to the network's nodes itself (an access service does not know it). */
     owns: (networkId: string, hash: string) => deps.outbox.list().some((s) => s.direct && s.networkId === networkId && s.txHash === hash),
     /** A transaction this app sent, as the outbox and the chain know it now. */
