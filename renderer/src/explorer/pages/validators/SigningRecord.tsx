@@ -51,7 +51,7 @@ function SigningRows({ records, heights, monikers }: { records: readonly Signing
             return (
               <div key={r.address} role="row" aria-rowindex={item.index + 1} className="signing-grid virtual-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
                 data-testid="signing-row" data-address={r.address} data-signed={r.signed} data-missed={r.missedHeights.length}>
-                <span role="cell"><ValidatorName address={r.address} monikers={monikers} /></span>
+                <span role="cell" title={r.address}><ValidatorName address={r.address} monikers={monikers} /></span>
                 <span role="cell">{r.signed} / {r.marks.length}{r.missedHeights.length ? <span className="bad" title={r.missedHeights.join(", ")}> · missed {r.missedHeights.slice(0, 4).join(", ")}{r.missedHeights.length > 4 ? ` and ${r.missedHeights.length - 4} more` : ""}</span> : ""}</span>
                 <span role="cell">
                   <span className="strip" aria-hidden="true">

@@ -24,7 +24,7 @@ export function ValidatorsPage() {
       </form>
       {q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
         <>
-          <p data-testid="validators-summary">{q.data.total} validators at height {q.data.blockHeight}{q.data.validators.length < q.data.total ? ` (${q.data.validators.length} read)` : ""}</p>
+          <p data-testid="validators-summary">{q.data.total} validator{q.data.total === 1 ? "" : "s"} at height {q.data.blockHeight}{q.data.validators.length < q.data.total ? ` (${q.data.validators.length} read)` : ""}</p>
           <ValidatorList validators={q.data.validators} monikers={monikers} />
           <SigningRecord addresses={q.data.validators.map((v) => v.address)} upTo={q.data.blockHeight} monikers={monikers} />
         </>
