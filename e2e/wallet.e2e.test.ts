@@ -387,6 +387,32 @@ describe("wallet", () => {
     expect(csv).toContain("'=HYPERLINK"); // neutralised, and quoted for its quotes
   });
 
+  it("keeps every column of the list inside it on a 1280 px screen, and lets it scroll sideways at the window's 800 px minimum", async () => {
+    const headers = w.page.locator(".tx-head [role=columnheader]");
+    /** Whether each column header lies inside what the frame shows, and how far the frame can scroll sideways. */
+    const fit = () => w.page.evaluate(() => {
+      const frame = document.querySelector(".table-frame")!;
+      const right = frame.getBoundingClientRect().right;
+      return {
+        inside: [...document.querySelectorAll(".tx-head [role=columnheader]")].map((h) => h.getBoundingClientRect().right <= right + 1),
+        sideways: frame.scrollWidth - frame.clientWidth,
+      };
+    });
+    try {
+      await w.page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(() => headers.count(), { timeout: WAIT_MS }).toBe(7);
+      expect(await fit()).toEqual({ inside: Array(7).fill(true), sideways: 0 });
+      await w.page.setViewportSize({ width: 800, height: 560 });
+      const narrow = await fit();
+      expect(narrow.sideways).toBeGreaterThan(0);
+      // Scrolled to its end, the last columns are there to read: nothing was cut off for good.
+      await w.page.locator(".table-frame").evaluate((f) => { f.scrollLeft = f.scrollWidth; });
+      expect((await fit()).inside.slice(-3)).toEqual([true, true, true]);
+    } finally {
+      await w.page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it("asks for the password when the wallet locks mid-send; a wrong one unlocks nothing", async () => {
     const before = ((await w.call("tx.outbox")).entries as unknown[]).length;
     await fillSend(acct("erin").address, "0.5", "after a lock");

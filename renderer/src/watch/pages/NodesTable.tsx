@@ -28,45 +28,47 @@ export function NodesTable({ networkId, nodes }: { networkId: string; nodes: rea
 
 function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: string) => Promise<void> }) {
   return (
-    <table className="grid" data-testid="watch-nodes">
-      <caption>Nodes</caption>
-      <thead>
-        <tr>
-          <th scope="col">Node</th>
-          <th scope="col">Flags</th>
-          <th scope="col">Height</th>
-          <th scope="col">Latest block</th>
-          <th scope="col">Version</th>
-          <th scope="col">Peers</th>
-          <th scope="col">Mempool</th>
-          <th scope="col">Latency</th>
-          <th scope="col">App hash at the common height</th>
-        </tr>
-      </thead>
-      <tbody>
-        {nodes.map((n) => (
-          <tr key={n.url} data-url={n.url} data-testid="watch-node" className={n.flags.length > 0 && !(n.flags.length === 1 && n.flags[0] === "catching_up") ? "missed" : undefined}>
-            <th scope="row">
-              {n.moniker !== null && <ChainText value={n.moniker} max={64} />} <small className="mono">{n.url}</small>
-              {n.source === "user" && (
-                <>
-                  <small className="muted"> (added)</small>{" "}
-                  <button type="button" className="secondary" onClick={() => void remove(n.url)}>Remove</button>
-                </>
-              )}
-            </th>
-            <td data-testid="node-flags">{n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
-            <td data-testid="node-height">{n.height ?? "–"}</td>
-            <td>{n.latestBlockTime ?? "–"}</td>
-            <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>
-            <td>{n.peers ?? "–"}</td>
-            <td>{n.mempoolTxs ?? "–"}</td>
-            <td>{n.latencyMs !== null ? `${n.latencyMs} ms` : "–"}</td>
-            <td className="mono">{n.compared ? `${n.compared.height}: ${n.compared.appHash.slice(0, 16)}…` : "–"}</td>
+    <div className="table-frame">
+      <table className="grid" data-testid="watch-nodes">
+        <caption>Nodes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Node</th>
+            <th scope="col">Flags</th>
+            <th scope="col">Height</th>
+            <th scope="col">Latest block</th>
+            <th scope="col">Version</th>
+            <th scope="col">Peers</th>
+            <th scope="col">Mempool</th>
+            <th scope="col">Latency</th>
+            <th scope="col" title="Each node's app hash at the highest height they all have: a node whose hash differs has forked">App hash</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {nodes.map((n) => (
+            <tr key={n.url} data-url={n.url} data-testid="watch-node" className={n.flags.length > 0 && !(n.flags.length === 1 && n.flags[0] === "catching_up") ? "missed" : undefined}>
+              <th scope="row">
+                {n.moniker !== null && <ChainText value={n.moniker} max={64} />} <small className="mono">{n.url}</small>
+                {n.source === "user" && (
+                  <>
+                    <small className="muted"> (added)</small>{" "}
+                    <button type="button" className="secondary" onClick={() => void remove(n.url)}>Remove</button>
+                  </>
+                )}
+              </th>
+              <td data-testid="node-flags">{n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
+              <td data-testid="node-height">{n.height ?? "–"}</td>
+              <td>{n.latestBlockTime ?? "–"}</td>
+              <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>
+              <td>{n.peers ?? "–"}</td>
+              <td>{n.mempoolTxs ?? "–"}</td>
+              <td>{n.latencyMs !== null ? `${n.latencyMs} ms` : "–"}</td>
+              <td className="mono">{n.compared ? `${n.compared.height}: ${n.compared.appHash.slice(0, 16)}…` : "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -51,23 +51,27 @@ export function BlocksPage() {
         Latest height {head.data?.lastHeight} · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
       </p>
       {gap && <p className="muted">Blocks {gap.from}–{gap.to} arrived while you were reading; open one by height from the search (Ctrl+K).</p>}
-      <div className="table-head blocks-grid" role="row">
-        <span role="columnheader">Height</span><span role="columnheader">Time</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
-      </div>
-      <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list" onKeyDown={keys.onKeyDown}>
-        <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
-          {virtual.getVirtualItems().map((v) => {
-            const r = rows[v.index]!;
-            return (
-              <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }} {...keys.rowProps(v.index)}>
-                <span role="cell"><BlockLink height={r.height} tabIndex={-1} /></span>
-                <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
-                <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
-                <span role="cell">{r.size === undefined ? "…" : `${r.size} B`}</span>
-                <span role="cell" className="mono">{r.proposer.slice(0, 12)}…</span>
-              </div>
-            );
-          })}
+      <div className="table-frame">
+        <div className="blocks-table">
+          <div className="table-head blocks-grid" role="row">
+            <span role="columnheader">Height</span><span role="columnheader">Time</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
+          </div>
+          <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list" onKeyDown={keys.onKeyDown}>
+            <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+              {virtual.getVirtualItems().map((v) => {
+                const r = rows[v.index]!;
+                return (
+                  <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }} {...keys.rowProps(v.index)}>
+                    <span role="cell"><BlockLink height={r.height} tabIndex={-1} /></span>
+                    <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
+                    <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
+                    <span role="cell">{r.size === undefined ? "…" : `${r.size} B`}</span>
+                    <span role="cell" className="mono">{r.proposer.slice(0, 12)}…</span>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
         </div>
       </div>
       {canOlder && (

@@ -44,26 +44,28 @@ export function TxTable(props: { rows: readonly Tx[]; denoms: readonly DenomUnit
   };
   const items = virtual.getVirtualItems();
   return (
-    <div className="tx-table" role="table" aria-label="Transactions" aria-rowcount={props.rows.length + 1}>
-      <div className="tx-row tx-head" role="row" aria-rowindex={1}>
-        {["Time", "From", "To", "Amount", "Tx hash", "Status", "Memo"].map((h) => <span key={h} role="columnheader">{h}</span>)}
-      </div>
-      <div className="tx-scroll" ref={scroller} onKeyDown={onKey} data-testid="tx-scroll">
-        <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
-          {items.map((item) => (
-            <TxRow
-              // Keyed by slot, not by transaction: a row scrolled out is reused for the row
-              // scrolled in (same DOM, new text) instead of being destroyed and rebuilt.
-              key={item.index % items.length}
-              tx={props.rows[item.index]!}
-              index={item.index}
-              top={item.start}
-              denoms={props.denoms}
-              defaultDenom={props.defaultDenom}
-              mine={props.mine}
-              onHistory={props.onHistory}
-            />
-          ))}
+    <div className="table-frame">
+      <div className="tx-table" role="table" aria-label="Transactions" aria-rowcount={props.rows.length + 1}>
+        <div className="tx-row tx-head" role="row" aria-rowindex={1}>
+          {["Time", "From", "To", "Amount", "Tx hash", "Status", "Memo"].map((h) => <span key={h} role="columnheader">{h}</span>)}
+        </div>
+        <div className="tx-scroll" ref={scroller} onKeyDown={onKey} data-testid="tx-scroll">
+          <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+            {items.map((item) => (
+              <TxRow
+                // Keyed by slot, not by transaction: a row scrolled out is reused for the row
+                // scrolled in (same DOM, new text) instead of being destroyed and rebuilt.
+                key={item.index % items.length}
+                tx={props.rows[item.index]!}
+                index={item.index}
+                top={item.start}
+                denoms={props.denoms}
+                defaultDenom={props.defaultDenom}
+                mine={props.mine}
+                onHistory={props.onHistory}
+              />
+            ))}
+          </div>
         </div>
       </div>
     </div>
