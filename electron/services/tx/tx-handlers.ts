@@ -78,9 +78,9 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
   const directList = async (network: Network, address: string | undefined, limit: number, status: TxStatus | undefined): Promise<Tx[]> => {
     if (!address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
     const chain = deps.chainFor(network);
-    const [history, height] = await Promise.all([directHistory(chain, address, limit), chain.latestHeight()]);
+    const [history, open] = await Promise.all([directHistory(chain, address, limit), deps.direct.openSends(network, address, () => chain.latestHeight())]);
     const indexed = new Set(history.map((t) => t.txHash));
-    const own = deps.direct.openSends(network, address, height).filter((t) => !indexed.has(t.txHash)).map((t) => deps.watcher.overlay(network.id, t));
+    const own = open.filter((t) => !indexed.has(t.txHash)).map((t) => deps.watcher.overlay(network.id, t));
     const rows = [...own, ...history];
     return (status ? rows.filter((t) => t.status === status) : rows).slice(0, limit);
   };

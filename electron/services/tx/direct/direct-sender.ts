@@ -180,14 +180,18 @@ export function createDirectSender(deps: DirectSenderDeps) {
       return inFlightSpend(network, address, account.sequence);
     },
     /**
-     * This app's own sends from `address` on `network` whose end is still open at `height` (their
-     * timeout height not passed), newest first: held or waiting for a node (*queued*), handed to
-     * the nodes (*broadcast*), cancelled, or refused. The nodes' index lists what a block
-     * included; these are what it cannot list yet, for `tx.list` without an access service.
+     * This app's own sends from `address` on `network` whose end is still open at the chain's
+     * height (their timeout height not passed), newest first: held or waiting for a node
+     * (*queued*), handed to the nodes (*broadcast*), cancelled, or refused. The nodes' index lists
+     * what a block included; these are what it cannot list yet, for `tx.list` without an access
+     * service. The height is asked for only when the outbox holds a send of that account.
      */
-    openSends(network: Network, address: string, height: bigint): Tx[] {
-      return deps.outbox.list()
-        .filter((s) => s.direct && s.networkId === network.id && s.from === address && BigInt(s.direct.timeoutHeight) >= height)
+    async openSends(network: Network, address: string, latestHeight: () => Promise<bigint>): Promise<Tx[]> {
+      const own = deps.outbox.list().filter((s) => s.direct && s.networkId === network.id && s.from === address);
+      if (own.length === 0) return [];
+      const height = await latestHeight();
+      return own
+        .filter((s) => BigInt(s.direct!.timeoutHeight) >= height)
         .reverse()
         .map((s) => s.state === "abandoned"
           ? { ...txOf(s, s.problem?.startsWith("expired") ? "expired" : "rejected"), log: s.problem }
