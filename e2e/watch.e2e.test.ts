@@ -2,6 +2,7 @@
  * The watch's page against the four-validator devnet: the real renderer in Chromium, the real
  * services behind the bridge (the watch runs in them as in the app), compared with the nodes.
  */
+import type { Locator } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { passGate, WAIT_MS } from "./support/app.js";
 import { appLink } from "./support/app-link.js";
@@ -13,6 +14,22 @@ import { explore } from "./specs/explorer/explore.js";
 const pages = chromiumPages({ width: 1400, height: 1000 });
 const ctx = { env: () => inject("e2e"), open: () => pages.newPage(), errors: pages.errors };
 const DEAD = "http://127.0.0.1:1";
+
+/** How many lines the words of a field's label take (the label is a column above its input). */
+const labelLines = (field: Locator) =>
+  field.evaluate((input) => {
+    const label = input.closest("label")!;
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const words = document.createRange();
+      words.selectNodeContents(text);
+      for (const r of words.getClientRects()) if (r.width > 0) tops.push(r.top);
+    }
+    // Text of a smaller size on the same line sits a few pixels lower: a new line is a font size or more down.
+    const step = parseFloat(getComputedStyle(label).fontSize);
+    return tops.sort((a, b) => a - b).filter((top, i, all) => i === 0 || top - all[i - 1]! >= step).length;
+  });
 
 it("watch: every node side by side with the node's own height, and a validator added by operator address counts its signatures", async () => {
   const nodes = inject("e2e").four.rpcs;
@@ -34,6 +51,9 @@ it("watch: every node side by side with the node's own height, and a validator a
   await expect.poll(() => page.locator("#watch-add-error").textContent(), { timeout: WAIT_MS }).toMatch(/valid/);
   await expect.poll(() => page.getByTestId("watch-row").count()).toBe(0);
 
+  // The optional field's label reads on one line, level with its neighbour's, not "Label" over "(optional)".
+  expect(await labelLines(page.getByLabel("Validator address"))).toBe(1);
+  expect(await labelLines(page.getByLabel(/^Label/))).toBe(1);
   await page.getByLabel("Validator address").fill(first!.operator);
   await page.getByLabel(/^Label/).fill("first");
   await page.getByRole("button", { name: "Watch", exact: true }).click();
@@ -95,6 +115,7 @@ it("watch: the rules are checked by main, saved, and still there after a reload"
   await expect.poll(() => page.locator("#watch-rules-error").textContent(), { timeout: WAIT_MS }).toContain("missed cannot exceed the blocks counted");
   await form.getByLabel("Missed at least").fill("3");
   await form.getByLabel("Of the last (blocks)").fill("10");
+  expect(await labelLines(form.getByLabel(/^Webhook URL/))).toBe(1);
   await form.getByLabel(/^Webhook URL/).fill("http://127.0.0.1:9/hook");
   await form.getByRole("button", { name: "Save rules" }).click();
   await form.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });

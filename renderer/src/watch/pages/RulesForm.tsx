@@ -70,7 +70,7 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
           <NumberField label="Clear after (seconds away)" value={rules.clearAfterSeconds} min={0} max={86_400} onChange={(clearAfterSeconds) => set("clearAfterSeconds", clearAfterSeconds)} />
         </fieldset>
         <label>
-          Webhook URL <span className="muted">(optional: each alert and its clearing is POSTed as JSON)</span>
+          <span>Webhook URL <span className="muted">(optional: each alert and its clearing is POSTed as JSON)</span></span>
           <input type="url" value={hookUrl} onChange={(e) => {
               setSaved(false);
               setHookUrl(e.target.value);

@@ -85,7 +85,8 @@ function AddValidator({ networkId }: { networkId: string }) {
         <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="…valoper1…, …valcons1… or hex" required aria-invalid={add.error ? true : undefined} aria-describedby={add.error ? "watch-add-error" : undefined} />
       </label>
       <label>
-        Label <span className="muted">(optional)</span>
+        {/* One element: the label is a column flexbox, where bare text and a span would be two lines. */}
+        <span>Label <span className="muted">(optional)</span></span>
         <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
       </label>
       <button type="submit" disabled={add.pending}>Watch</button>
