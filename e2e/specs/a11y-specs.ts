@@ -36,25 +36,30 @@ export function a11ySpecs(ctx: SpecContext): void {
   it("fits every page into the window's 800 px minimum: nothing reaches past the page but a wide table, which scrolls in its own frame", async () => {
     const page = await ctx.open();
     await page.setViewportSize({ width: 800, height: 700 });
-    await passGate(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const routes = (await nav.getByRole("link").allTextContents()).map((r) => r.trim());
-    expect(routes.length).toBeGreaterThan(10);
-    for (const route of routes) {
-      await nav.getByRole("link", { name: route, exact: true }).click();
-      await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe(route);
-      // Checked once the page has its data: its tables and forms are what could be too wide.
-      await expect.poll(() => page.locator("main [aria-busy=true]").count(), { timeout: WAIT_MS, message: route }).toBe(0);
-      const past = await page.evaluate(() => {
-        const main = document.querySelector("main")!.getBoundingClientRect();
-        const found = [...document.querySelectorAll<HTMLElement>("main *")]
-          // A wide table scrolls sideways inside its frame (.table-frame), header and rows together.
-          .filter((el) => !el.closest(".table-frame") && el.getClientRects().length > 0 && el.getBoundingClientRect().right > main.right + 1)
-          .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${el.textContent?.trim().slice(0, 40) ?? ""}`);
-        const doc = document.documentElement;
-        return doc.scrollWidth > doc.clientWidth ? [...found, `the page scrolls sideways (${doc.scrollWidth} px)`] : found;
-      });
-      expect(past, route).toEqual([]);
+    try {
+      await passGate(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const routes = (await nav.getByRole("link").allTextContents()).map((r) => r.trim());
+      expect(routes.length).toBeGreaterThan(10);
+      for (const route of routes) {
+        await nav.getByRole("link", { name: route, exact: true }).click();
+        await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe(route);
+        // Checked once the page has its data: its tables and forms are what could be too wide.
+        await expect.poll(() => page.locator("main [aria-busy=true]").count(), { timeout: WAIT_MS, message: route }).toBe(0);
+        const past = await page.evaluate(() => {
+          const main = document.querySelector("main")!.getBoundingClientRect();
+          const found = [...document.querySelectorAll<HTMLElement>("main *")]
+            // A wide table scrolls sideways inside its frame (.table-frame), header and rows together.
+            .filter((el) => !el.closest(".table-frame") && el.getClientRects().length > 0 && el.getBoundingClientRect().right > main.right + 1)
+            .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${el.textContent?.trim().slice(0, 40) ?? ""}`);
+          const doc = document.documentElement;
+          return doc.scrollWidth > doc.clientWidth ? [...found, `the page scrolls sideways (${doc.scrollWidth} px)`] : found;
+        });
+        expect(past, route).toEqual([]);
+      }
+    } finally {
+      // Inside Electron the specs share one window: the next spec gets a common desktop size back.
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
     expect(ctx.errors(page)).toEqual([]);
   });
