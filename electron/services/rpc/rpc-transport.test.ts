@@ -60,6 +60,54 @@ describe("the RPC transport against a hostile node", () => {
     expect(error).toBeInstanceOf(RpcTimeoutError);
   });
 
+  it("asks a silent node once, not again for each retry: its silence already lasted a whole timeout", async () => {
+    handle = () => {}; // never answers
+    await expect(transport([{ url, kind: "node" }], { timeoutMs: 100, retries: 2 }).call(status)).rejects.toBeInstanceOf(RpcTimeoutError);
+    expect(requests).toBe(1);
+  });
+
+  it("asks the next node beside one that has not begun to answer, takes the first answer, and drops the silent request", async () => {
+    // A node that accepts the request and never answers, as behind a firewall that drops packets.
+    let silentClosed!: () => void;
+    const closed = new Promise<void>((r) => (silentClosed = r));
+    const silent = createServer((req) => req.on("close", silentClosed));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      handle = (_req, body, res) => answer(res, { jsonrpc: "2.0", id: echoId(body), result: { ok: 2 } });
+      // Without asking beside it, the call would wait out the silent node's minute.
+      const t = transport([{ url: silentUrl, kind: "node" }, { url, kind: "node" }], { timeoutMs: 60_000, hedgeMs: 50 });
+      expect(await t.call(status)).toMatchObject({ result: { ok: 2 }, endpoint: url });
+      expect(t.lastFailover()).toMatchObject({ from: silentUrl, reason: expect.stringContaining(`${url} answered first`) });
+      await closed; // the silent node's request was abandoned, not left open for its timeout
+      requests = 0;
+      await t.call(status);
+      expect(requests).toBe(1); // the node that answered goes first now
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
+  it("waits for a node that has begun to answer, however long its body takes, without asking another", async () => {
+    const other = createServer((_req, res) => res.writeHead(500).end());
+    let otherRequests = 0;
+    other.on("request", () => otherRequests++);
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
+    try {
+      handle = (_req, body, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write(`{"jsonrpc":"2.0","id":${echoId(body)},`);
+        setTimeout(() => res.end('"result":{"ok":3}}'), 300);
+      };
+      const t = transport([{ url, kind: "node" }, { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, kind: "node" }], { hedgeMs: 20 });
+      expect(await t.call(status)).toMatchObject({ result: { ok: 3 }, endpoint: url });
+      expect(otherRequests).toBe(0);
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
+  });
+
   it("abandons a huge body mid-stream", async () => {
     let wrote = 0;
     handle = (_req, _body, res) => {

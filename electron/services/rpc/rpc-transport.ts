@@ -18,9 +18,15 @@ export interface RpcTransportOptions {
   /** Largest answer accepted; a bigger body is abandoned mid-stream. */
   readonly maxBytes?: number;
   readonly maxDepth?: number;
-  /** Extra attempts per endpoint for idempotent reads. */
+  /** Extra attempts per endpoint for idempotent reads, after a failure that came back at once. */
   readonly retries?: number;
   readonly backoffMs?: number;
+  /**
+   * A read whose endpoint has not begun to answer (no response headers) within this long asks
+   * the next endpoint too, and takes the first answer: a silent or unresolvable node then costs
+   * this, not a whole timeout per attempt.
+   */
+  readonly hedgeMs?: number;
   readonly fetchImpl?: typeof fetch;
 }
 
@@ -50,6 +56,7 @@ export interface RpcTransportSnapshot {
   readonly maxDepth: number;
   readonly retries: number;
   readonly backoffMs: number;
+  readonly hedgeMs: number;
 }
 
 /** A transport built from a snapshot, with the snapshot's headers on every call. */
@@ -73,15 +80,25 @@ const Envelope = z.object({
   error: z.object({ code: z.number(), message: z.string().max(10_000), data: z.string().max(10_000).optional() }).optional(),
 });
 
-/** Thrown inside one attempt to say whether trying again (or elsewhere) makes sense. */
+/**
+ * Thrown inside one attempt to say that trying elsewhere makes sense; `again` says whether the
+ * same endpoint is worth another attempt (a failure that came back at once, not a silence).
+ */
 class Retryable extends Error {
   constructor(
     readonly reason: string,
     readonly timeout: boolean,
+    readonly again = !timeout,
   ) {
     super(reason);
   }
 }
+
+/** A name the resolver could not resolve: asking again at once only waits for the resolver again. */
+const DNS_FAILURES: ReadonlySet<string> = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EAI_FAIL"]);
+
+/** Every attempt at one endpoint failed in a way that another endpoint may not. */
+class EndpointExhausted extends Error {}
 
 /**
  * Routes whose answers are larger by design than the general cap: CometBFT cuts a genesis into
@@ -96,12 +113,13 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   const maxDepth = options.maxDepth ?? 64;
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 150;
+  const hedgeMs = options.hedgeMs ?? 2_500;
   const doFetch = options.fetchImpl ?? fetch;
   let nextId = 1;
   let preferred: string | undefined;
   let failover: { at: string; from: string; reason: string } | undefined;
 
-  async function attempt(endpoint: RpcEndpoint, call: RpcCall): Promise<unknown> {
+  async function attempt(endpoint: RpcEndpoint, call: RpcCall, outer?: AbortSignal, onHeaders?: () => void): Promise<unknown> {
     const id = nextId++;
     const base = endpoint.url.replace(/\/+$/, "");
     const prefix = endpoint.kind === "access" ? `${base}/rpc` : base;
@@ -113,12 +131,15 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     const url = call.http === "POST" ? prefix : `${prefix}/${uriPath(call.route, call.params as Record<string, string>)}`;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = outer ? AbortSignal.any([controller.signal, outer]) : controller.signal;
     try {
-      const response = await doFetch(url, { ...init, signal: controller.signal, redirect: "error" });
+      const response = await doFetch(url, { ...init, signal, redirect: "error" });
+      onHeaders?.();
       const text = await readBodyCapped(response, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0));
       // Proxies answer 502/503/504 when the node behind them is down or slow: worth another try.
       if (response.status === 502 || response.status === 503) throw new Retryable(`HTTP ${response.status}`, false);
-      if (response.status === 504) throw new Retryable("HTTP 504 (node too slow)", true);
+      // A proxy's 504 came back at once, though it reports a slow node: worth another attempt.
+      if (response.status === 504) throw new Retryable("HTTP 504 (node too slow)", true, true);
       if (response.status === 429) {
         const seconds = Number(response.headers.get("retry-after") ?? "NaN");
         throw new RpcRateLimitedError(endpoint.url, Number.isFinite(seconds) ? seconds : undefined);
@@ -135,12 +156,87 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (error instanceof BodyTooLargeError) throw new RpcResponseError(endpoint.url, error.message, "rpc_too_large");
       if (error instanceof JsonTooDeepError) throw new RpcResponseError(endpoint.url, error.message);
       if (error instanceof SyntaxError) throw new RpcResponseError(endpoint.url, "answer is not JSON");
+      if (outer?.aborted) throw new Retryable("another endpoint answered first", false, false);
       if (controller.signal.aborted) throw new Retryable(`no answer within ${timeoutMs} ms`, true);
-      if (error instanceof TypeError) throw new Retryable(describeNetworkError(error), false);
+      if (error instanceof TypeError) {
+        const reason = describeNetworkError(error);
+        throw new Retryable(reason, false, !DNS_FAILURES.has(reason));
+      }
       throw error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A read, failed over in order: each endpoint gets its attempts one after another (another only
+   * after a failure that came back at once), and one that has not begun to answer within
+   * `hedgeMs` is not waited for: the next starts beside it. The first answer wins and the rest
+   * are abandoned; a definite answer (a JSON-RPC error, a bad or refused answer) ends the call.
+   */
+  function read(ordered: readonly RpcEndpoint[], call: RpcCall, started: number): Promise<RpcAnswer> {
+    const failures: AttemptFailure[] = [];
+    let lastTimedOut = false;
+    const stop = new AbortController();
+    const answered = new Set<string>();
+
+    const tryEndpoint = async (endpoint: RpcEndpoint, headers: () => void): Promise<unknown> => {
+      for (let i = 0; i <= retries; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (i - 1) * (0.5 + Math.random())));
+        if (stop.signal.aborted) break;
+        try {
+          return await attempt(endpoint, call, stop.signal, headers);
+        } catch (error) {
+          if (!(error instanceof Retryable)) throw error;
+          if (stop.signal.aborted) break;
+          failures.push({ endpoint: endpoint.url, reason: error.reason });
+          lastTimedOut = error.timeout;
+          if (!error.again) break;
+        }
+      }
+      throw new EndpointExhausted();
+    };
+
+    return new Promise<RpcAnswer>((resolve, reject) => {
+      let next = 0;
+      let running = 0;
+      let hedge: ReturnType<typeof setTimeout> | undefined;
+      const settle = (done: () => void) => {
+        if (stop.signal.aborted) return;
+        clearTimeout(hedge);
+        stop.abort();
+        done();
+      };
+      const start = (): void => {
+        if (stop.signal.aborted || next >= ordered.length) return;
+        const endpoint = ordered[next++]!;
+        running++;
+        clearTimeout(hedge);
+        // Begun to answer in time, or not: only a silent endpoint has the next one asked beside it.
+        hedge = setTimeout(() => {
+          if (!answered.has(endpoint.url)) start();
+        }, hedgeMs);
+        tryEndpoint(endpoint, () => answered.add(endpoint.url)).then(
+          (result) =>
+            settle(() => {
+              const first = ordered[0]!.url;
+              if (endpoint.url !== first) {
+                const why = failures.find((f) => f.endpoint === first)?.reason ?? `no answer within ${hedgeMs} ms; ${endpoint.url} answered first`;
+                failover = { at: new Date().toISOString(), from: first, reason: why };
+              }
+              preferred = endpoint.url;
+              resolve({ result, endpoint: endpoint.url, elapsedMs: performance.now() - started });
+            }),
+          (error: unknown) => {
+            running--;
+            if (!(error instanceof EndpointExhausted)) return settle(() => reject(error));
+            if (next < ordered.length) return start();
+            if (running === 0) settle(() => reject(lastTimedOut ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures)));
+          },
+        );
+      };
+      start();
+    });
   }
 
   return {
@@ -149,33 +245,25 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (all.length === 0) throw new RpcUnreachableError([{ endpoint: "(none)", reason: "this network has no RPC endpoint" }]);
       // The endpoint that answered last goes first, so one dead node costs one failover, not one per call.
       const ordered = [...all].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
-      const candidates = call.idempotent ? ordered : ordered.slice(0, 1);
-      const failures: AttemptFailure[] = [];
-      let lastTimedOut = false;
       const started = performance.now();
-      for (const endpoint of candidates) {
-        for (let i = 0; i <= (call.idempotent ? retries : 0); i++) {
-          if (i > 0) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (i - 1) * (0.5 + Math.random())));
-          try {
-            const result = await attempt(endpoint, call);
-            const failed = failures.find((f) => f.endpoint !== endpoint.url);
-            if (failed) failover = { at: new Date().toISOString(), from: failed.endpoint, reason: failed.reason };
-            preferred = endpoint.url;
-            return { result, endpoint: endpoint.url, elapsedMs: performance.now() - started };
-          } catch (error) {
-            if (!(error instanceof Retryable)) throw error;
-            failures.push({ endpoint: endpoint.url, reason: error.reason });
-            lastTimedOut = error.timeout;
-          }
+      if (!call.idempotent) {
+        // A broadcast goes to one endpoint, once: another attempt could send it twice.
+        const endpoint = ordered[0]!;
+        try {
+          return { result: await attempt(endpoint, call), endpoint: endpoint.url, elapsedMs: performance.now() - started };
+        } catch (error) {
+          if (!(error instanceof Retryable)) throw error;
+          const failures = [{ endpoint: endpoint.url, reason: error.reason }];
+          throw error.timeout ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures);
         }
       }
-      throw lastTimedOut ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures);
+      return read(ordered, call, started);
     },
     lastFailover: () => failover,
     async snapshot() {
       const ordered = [...options.endpoints()].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
       const endpoints = await Promise.all(ordered.map(async (e) => ({ url: e.url, kind: e.kind, headers: (await e.headers?.()) ?? {} })));
-      return { endpoints, timeoutMs, maxBytes, maxDepth, retries, backoffMs };
+      return { endpoints, timeoutMs, maxBytes, maxDepth, retries, backoffMs, hedgeMs };
     },
   };
 }

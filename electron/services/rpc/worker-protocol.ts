@@ -10,6 +10,7 @@ export const TransportSnapshot = z.object({
   maxDepth: z.number(),
   retries: z.number(),
   backoffMs: z.number(),
+  hedgeMs: z.number(),
 });
 
 /** A worker's answer to one request: its value, or the AppError it failed with (code and message kept). */
