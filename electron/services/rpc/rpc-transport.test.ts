@@ -108,6 +108,14 @@ describe("the RPC transport against a hostile node", () => {
     }
   });
 
+  it("reaches a node by its name, through the process's shared connections and cached name lookups", async () => {
+    handle = (_req, body, res) => answer(res, { jsonrpc: "2.0", id: echoId(body), result: { ok: 4 } });
+    const byName = url.replace("127.0.0.1", "localhost");
+    const t = transport([{ url: byName, kind: "node" }]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call(status)));
+    for (const a of answers) expect(a).toMatchObject({ result: { ok: 4 }, endpoint: byName });
+  });
+
   it("abandons a huge body mid-stream", async () => {
     let wrote = 0;
     handle = (_req, _body, res) => {

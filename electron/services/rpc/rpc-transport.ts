@@ -1,7 +1,25 @@
+import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { type AttemptFailure, RpcError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
+import { createLookupCache } from "./lookup-cache.js";
 import { uriPath } from "./uri-form.js";
+
+/**
+ * The connections of every transport in this process: kept alive per node, and each node's name
+ * looked up once at a time and kept briefly (lookup-cache.ts), however many reads start at once.
+ */
+let shared: { readonly fetch: typeof fetch } | undefined;
+function sharedFetch(): typeof fetch {
+  if (!shared) {
+    const names = createLookupCache();
+    const agent = new Agent({ connect: { lookup: names.lookup } });
+    // undici's own fetch with its own Agent: the same library on both sides of `dispatcher`.
+    const viaAgent = (input: string | URL | Request, init?: RequestInit) => undiciFetch(input as never, { ...(init as object), dispatcher: agent } as never);
+    shared = { fetch: viaAgent as unknown as typeof fetch };
+  }
+  return shared.fetch;
+}
 
 /** A node, or an access service whose `/rpc` passes safe routes through (docs/access-interface.md). */
 export interface RpcEndpoint {
@@ -114,7 +132,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 150;
   const hedgeMs = options.hedgeMs ?? 2_500;
-  const doFetch = options.fetchImpl ?? fetch;
+  const doFetch = options.fetchImpl ?? sharedFetch();
   let nextId = 1;
   let preferred: string | undefined;
   let failover: { at: string; from: string; reason: string } | undefined;
