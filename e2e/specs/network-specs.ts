@@ -1,3 +1,5 @@
+import { createServer, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { passGate, rpcHeight, shownHeight, WAIT_MS } from "../support/app.js";
 import type { SpecContext } from "../support/spec-context.js";
@@ -34,5 +36,44 @@ export function networkSpecs(ctx: SpecContext): void {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.locator("tr", { hasText: "Nowhere net" }).getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => page.locator("tr", { hasText: "Nowhere net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  });
+
+  it("says how long a page has waited on a node that takes the request and never answers", async () => {
+    // A node behind a firewall that lets the connection in and drops the rest: no refusal, no answer.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => void held.add(socket.on("error", () => {})));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const page = await ctx.open();
+      await passGate(page);
+      await page.getByRole("link", { name: "Networks" }).click();
+      await page.getByRole("button", { name: "Add a network" }).click();
+      await page.getByLabel("Name").fill("Silent net");
+      await page.getByLabel("Chain id").fill("silent-1");
+      await page.getByLabel("Node RPC URLs (one per line)").fill(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+      await page.getByLabel("Fee denom (base unit)").fill("usilent");
+      await page.getByRole("button", { name: "Add network" }).click();
+      await page.locator("tr", { hasText: "Silent net" }).waitFor({ timeout: WAIT_MS });
+      await page.getByLabel("Network", { exact: true }).selectOption({ label: "Silent net" });
+      await page.getByRole("link", { name: "Dashboard" }).click();
+
+      const loading = page.locator("main .state-loading");
+      await expect.poll(() => loading.textContent(), { timeout: WAIT_MS }).toMatch(/^\s*Loading the node's status… no answer yet \(\d+ s\)$/);
+      const waited = async () => Number(/\((\d+) s\)/.exec((await page.getByTestId("loading-waited").textContent()) ?? "")?.[1]);
+      const first = await waited();
+      expect(first).toBeGreaterThanOrEqual(3);
+      await expect.poll(waited, { timeout: WAIT_MS }).toBeGreaterThan(first); // it counts on
+      expect(await loading.getAttribute("aria-busy")).toBe("true");
+
+      await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
+      await expect.poll(() => page.getByTestId("node-health").textContent(), { timeout: WAIT_MS }).toMatch(/live|polling/);
+      await page.getByRole("link", { name: "Networks" }).click();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.locator("tr", { hasText: "Silent net" }).getByRole("button", { name: "Remove" }).click();
+      await expect.poll(() => page.locator("tr", { hasText: "Silent net" }).count(), { timeout: WAIT_MS }).toBe(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 }

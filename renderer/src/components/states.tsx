@@ -1,11 +1,37 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { errorMessage } from "../api/unwrap.js";
 
-/** What a page shows while its first answer is on the way. */
+/** After this long without an answer, the loading line says so and counts the seconds. */
+export const SLOW_ANSWER_S = 3;
+
+/** Whole seconds since the component mounted, counted once a second. */
+function useSecondsWaited(): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return seconds;
+}
+
+/**
+ * What a page shows while its first answer is on the way. A node that does not answer can take
+ * its whole timeout (twice, with the one retry): past a few seconds the line says that no answer
+ * has come yet and how long it has waited, so a silent node does not look like a stuck page.
+ */
 export function Loading({ what }: { what: string }) {
+  const waited = useSecondsWaited();
   return (
     <p className="state-loading" aria-busy="true" role="status">
       <span className="spinner" aria-hidden="true" /> Loading {what}…
+      {waited >= SLOW_ANSWER_S && (
+        <>
+          {" "}no answer yet
+          {/* Shown, not announced: a screen reader hears "no answer yet" once, not a count. */}
+          <span aria-hidden="true" data-testid="loading-waited"> ({waited} s)</span>
+        </>
+      )}
     </p>
   );
 }
