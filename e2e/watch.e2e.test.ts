@@ -4,7 +4,7 @@
  */
 import type { Locator } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { passGate, WAIT_MS } from "./support/app.js";
+import { addNetworkByForm, passGate, WAIT_MS } from "./support/app.js";
 import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
@@ -139,13 +139,7 @@ it("watch: a network with a watch list is followed while another is selected, an
   const page = await explore(ctx, "watch");
   const picker = page.getByLabel("Network", { exact: true });
   await page.getByRole("link", { name: "Networks" }).click();
-  await page.getByRole("button", { name: "Add a network" }).click();
-  await page.getByLabel("Name").fill("Four through node 1");
-  await page.getByLabel("Chain id").fill(chainId);
-  await page.getByLabel("Node RPC URLs (one per line)").fill(four.rpcs[1]!);
-  await page.getByLabel("Fee denom (base unit)").fill("ucomet");
-  await page.getByRole("button", { name: "Add network" }).click();
-  await page.locator("tr", { hasText: "Four through node 1" }).waitFor({ timeout: WAIT_MS });
+  await addNetworkByForm(page, { name: "Four through node 1", chainId, rpcUrl: four.rpcs[1]!, denom: "ucomet" });
   const selected = await picker.inputValue();
 
   // On the new network, watch one more node: that puts it on the watch, whichever network is selected.

@@ -1,7 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
-import { passGate, rpcHeight, shownHeight, WAIT_MS } from "../support/app.js";
+import { addNetworkByForm, passGate, rpcHeight, shownHeight, WAIT_MS } from "../support/app.js";
 import type { SpecContext } from "../support/spec-context.js";
 
 /** Networks can be added and switched, and the whole app follows the selected one. */
@@ -10,15 +10,9 @@ export function networkSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
-    await page.getByRole("button", { name: "Add a network" }).click();
     // A chain nobody serves: port 9 (discard) on loopback refuses connections.
-    await page.getByLabel("Name").fill("Nowhere net");
-    await page.getByLabel("Chain id").fill("nowhere-1");
-    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
-    await page.getByLabel("Fee denom (base unit)").fill("unowhere");
-    await page.getByRole("button", { name: "Add network" }).click();
+    await addNetworkByForm(page, { name: "Nowhere net", chainId: "nowhere-1", rpcUrl: "http://127.0.0.1:9", denom: "unowhere" });
     const row = page.locator("tr", { hasText: "Nowhere net" });
-    await row.waitFor({ timeout: WAIT_MS });
 
     await page.getByLabel("Network", { exact: true }).selectOption({ label: "Nowhere net" });
     await expect.poll(() => page.getByTestId("node-status").locator(".status-network").textContent(), { timeout: WAIT_MS }).toBe("Nowhere net");
@@ -47,13 +41,7 @@ export function networkSpecs(ctx: SpecContext): void {
       const page = await ctx.open();
       await passGate(page);
       await page.getByRole("link", { name: "Networks" }).click();
-      await page.getByRole("button", { name: "Add a network" }).click();
-      await page.getByLabel("Name").fill("Silent net");
-      await page.getByLabel("Chain id").fill("silent-1");
-      await page.getByLabel("Node RPC URLs (one per line)").fill(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
-      await page.getByLabel("Fee denom (base unit)").fill("usilent");
-      await page.getByRole("button", { name: "Add network" }).click();
-      await page.locator("tr", { hasText: "Silent net" }).waitFor({ timeout: WAIT_MS });
+      await addNetworkByForm(page, { name: "Silent net", chainId: "silent-1", rpcUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, denom: "usilent" });
       await page.getByLabel("Network", { exact: true }).selectOption({ label: "Silent net" });
       await page.getByRole("link", { name: "Dashboard" }).click();
 

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // Callbacks passed to page.evaluate run in the page, hence the DOM types.
 import { expect, it } from "vitest";
-import { passGate, WAIT_MS } from "../support/app.js";
+import { addNetworkByForm, passGate, WAIT_MS } from "../support/app.js";
 import { typedSecret } from "../support/run-secrets.js";
 import type { SpecContext } from "../support/spec-context.js";
 
@@ -26,13 +26,7 @@ export function secretSpecs(ctx: SpecContext): void {
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
     // Its own network with an access service URL: setting a token contacts nothing.
-    await page.getByRole("button", { name: "Add a network" }).click();
-    await page.getByLabel("Name").fill("Token net");
-    await page.getByLabel("Chain id").fill("token-1");
-    await page.getByLabel("Access service URL").fill("http://127.0.0.1:9");
-    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
-    await page.getByLabel("Fee denom (base unit)").fill("utoken");
-    await page.getByRole("button", { name: "Add network" }).click();
+    await addNetworkByForm(page, { name: "Token net", chainId: "token-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "utoken" });
     const row = page.locator("tr[data-network-id]", { hasText: "Token net" });
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");
@@ -77,14 +71,8 @@ export function secretSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
-    await page.getByRole("button", { name: "Add a network" }).click();
-    await page.getByLabel("Name").fill("Plain net");
-    await page.getByLabel("Chain id").fill("plain-1");
     // Never contacted: setting a token reaches no service.
-    await page.getByLabel("Access service URL").fill("http://access.example.invalid:26650");
-    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
-    await page.getByLabel("Fee denom (base unit)").fill("uplain");
-    await page.getByRole("button", { name: "Add network" }).click();
+    await addNetworkByForm(page, { name: "Plain net", chainId: "plain-1", accessUrl: "http://access.example.invalid:26650", rpcUrl: "http://127.0.0.1:9", denom: "uplain" });
     const row = page.locator("tr[data-network-id]", { hasText: "Plain net" });
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");

@@ -27,6 +27,27 @@ export async function passGate(page: Page): Promise<void> {
   await shell.waitFor({ timeout: WAIT_MS });
 }
 
+/** A network as the Networks page's form takes it. */
+export interface NetworkForm {
+  readonly name: string;
+  readonly chainId: string;
+  readonly rpcUrl: string;
+  readonly denom: string;
+  readonly accessUrl?: string;
+}
+
+/** Adds a network through the Networks page's form (the page must be open) and waits for its row. */
+export async function addNetworkByForm(page: Page, network: NetworkForm): Promise<void> {
+  await page.getByRole("button", { name: "Add a network" }).click();
+  await page.getByLabel("Name").fill(network.name);
+  await page.getByLabel("Chain id").fill(network.chainId);
+  if (network.accessUrl) await page.getByLabel("Access service URL").fill(network.accessUrl);
+  await page.getByLabel("Node RPC URLs (one per line)").fill(network.rpcUrl);
+  await page.getByLabel("Fee denom (base unit)").fill(network.denom);
+  await page.getByRole("button", { name: "Add network" }).click();
+  await page.locator("tr[data-network-id]", { hasText: network.name }).waitFor({ timeout: WAIT_MS });
+}
+
 /** The height the status bar shows, or undefined while it shows none. */
 export async function shownHeight(page: Page): Promise<number | undefined> {
   const text = (await page.getByTestId("node-height").textContent())?.trim() ?? "";

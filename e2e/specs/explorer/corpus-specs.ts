@@ -3,7 +3,7 @@ import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
-import { WAIT_MS } from "../../support/app.js";
+import { addNetworkByForm, WAIT_MS } from "../../support/app.js";
 import { devnetInfo, haltChain, rpc } from "../../support/chain.js";
 import { type JsonRpcAnswer, startCorpusProxy } from "../../support/corpus-proxy.js";
 import { corpusRewrite, ERROR_DATA, ERROR_MESSAGE, EVENT_ATTRIBUTES, EVENT_TYPE, NODE_MONIKER, PEER_MONIKERS } from "../../support/corpus-rewrite.js";
@@ -75,14 +75,7 @@ async function scrollToRow(page: Page, testId: string, hash: string): Promise<vo
 /** Adds a network through the Networks page (the page must be on it) and selects it. */
 async function addNetwork(page: Page, ctx: SpecContext, name: string, rpcUrl: string, accessUrl?: string): Promise<void> {
   const info = devnetInfo(ctx.env().four.devnetDir);
-  await page.getByRole("button", { name: "Add a network" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Chain id").fill(info.chainId);
-  await page.getByLabel("Node RPC URLs (one per line)").fill(rpcUrl);
-  await page.getByLabel("Fee denom (base unit)").fill(info.denom);
-  if (accessUrl) await page.getByLabel("Access service URL").fill(accessUrl);
-  await page.getByRole("button", { name: "Add network" }).click();
-  await page.locator("tr", { hasText: name }).waitFor({ timeout: WAIT_MS });
+  await addNetworkByForm(page, { name, chainId: info.chainId, rpcUrl, denom: info.denom, accessUrl });
   await page.getByLabel("Network", { exact: true }).selectOption({ label: name });
 }
 
