@@ -123,4 +123,48 @@ describe("the block feed against a hostile node", () => {
     expect(feed.status()).toMatchObject({ state: "polling", reason: null });
     expect(changes.at(-1)?.reason).toBeNull();
   });
+
+  it("does not say polling for a node that has not answered a poll, while its websocket is refused", async () => {
+    let answer: ((h: bigint) => void) | undefined;
+    let fail: ((e: Error) => void) | undefined;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      // Nothing listens on port 1: the websocket is refused at once, long before the poll ends.
+      websocketUrl: "ws://127.0.0.1:1/websocket",
+      latestHeight: () => new Promise<bigint>((resolve, reject) => ((answer = resolve), (fail = reject))),
+      blocks: async (min, max) => Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i)),
+    };
+    const events = createEventHub();
+    const states: string[] = [];
+    events.listen((event, payload) => void (event === "network.connectionChanged" && states.push((payload as { state: string }).state)));
+    const reasonSays = (pattern: RegExp) =>
+      new Promise<void>((resolve) => events.listen((event, payload) => event === "network.connectionChanged" && pattern.test((payload as { reason: string | null }).reason ?? "") && resolve()));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000, reconnectMs: 60_000 });
+    cleanups.push(() => feed.stop());
+    const refused = reasonSays(/^websocket: .*ECONNREFUSED.*polling instead$/);
+    feed.start(source);
+    await refused;
+    // The websocket's failure is said, but the node has not answered anything yet.
+    expect(feed.status()).toMatchObject({ state: "connecting" });
+    expect(states).not.toContain("polling");
+    // The poll fails too: offline, with the poll's own reason, not the websocket's.
+    const offline = reasonSays(/ETIMEDOUT/);
+    fail!(new Error("connect ETIMEDOUT 10.0.0.1:26657"));
+    await offline;
+    expect(feed.status()).toMatchObject({ state: "offline", reason: "connect ETIMEDOUT 10.0.0.1:26657" });
+    expect(states).not.toContain("polling");
+    feed.stop();
+
+    // Once a poll answers, polling it is, and the websocket's reason is said again.
+    const polling = new Promise<void>((resolve) => events.listen((event, payload) => event === "network.connectionChanged" && (payload as { state: string }).state === "polling" && resolve()));
+    const refusedAgain = reasonSays(/^websocket: /);
+    const fifth = new Promise<void>((resolve) => events.listen((event, payload) => event === "chain.newBlock" && (payload as { height: string }).height === "5" && resolve()));
+    feed.start(source);
+    await refusedAgain;
+    answer!(5n);
+    await polling;
+    await fifth;
+    expect(feed.status()).toMatchObject({ state: "polling", lastHeight: "5" });
+    expect(feed.status().reason).toMatch(/^websocket: .*ECONNREFUSED.*polling instead$/);
+  });
 });

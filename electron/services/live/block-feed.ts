@@ -58,6 +58,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
   let last: bigint | undefined;
   let state: State = "idle";
   let reason: string | null = null;
+  // Why the websocket is down while polling stands in for it: kept apart from the state, which
+  // says "polling" only once the node has answered a poll (a green dot for a node that never has
+  // would be a lie).
+  let socketWhy: string | null = null;
   let socket: WebSocket | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -107,12 +111,12 @@ export function createBlockFeed(options: BlockFeedOptions) {
       if (state === "offline" || state === "connecting") {
         const open = socket?.readyState === WebSocket.OPEN;
         // The node answers again, so the outage's reason is over; a websocket fallback's stays.
-        setState(open ? "live" : "polling", !open && reason?.startsWith(NO_SOCKET) ? reason : null);
+        setState(open ? "live" : "polling", open ? null : socketWhy);
       }
       // A node that goes back (restored from a snapshot, forked, or lying) must not move the
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
       if (last !== undefined && tip < last) setState(state, `${WENT_BACK} ${tip}, below ${last} already shown; waiting for it to catch up`);
-      else if (reason?.startsWith(WENT_BACK)) setState(state, null);
+      else if (reason?.startsWith(WENT_BACK)) setState(state, state === "polling" ? socketWhy : null);
       await catchUp(tip, gen);
     } catch (error) {
       if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
@@ -130,6 +134,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     const ws = new WebSocket(url, { maxPayload: 16 << 20, handshakeTimeout: 5_000 });
     socket = ws;
     ws.on("open", () => {
+      socketWhy = null;
       ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
       if (options.consensus !== false) for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
       setState("live", null);
@@ -153,7 +158,12 @@ export function createBlockFeed(options: BlockFeedOptions) {
       ws.removeAllListeners();
       ws.on("error", () => {});
       ws.terminate();
-      setState("polling", `${NO_SOCKET} ${why}; polling instead`);
+      socketWhy = `${NO_SOCKET} ${why}; polling instead`;
+      // Polling is what follows the node now, but only a poll's answer says the node is there:
+      // before one (connecting) or after a failed one (offline), the state stays, and an
+      // outage's own reason is not replaced by the websocket's.
+      if (state === "live" || state === "polling") setState("polling", socketWhy);
+      else if (state === "connecting") setState("connecting", socketWhy);
       reconnectTimer = setTimeout(() => connect(gen), options.reconnectMs ?? 10_000).unref();
     };
     ws.on("error", (e) => fallBack(e.message));
@@ -166,6 +176,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       this.stop();
       if (source?.networkId !== next.networkId) last = undefined;
       source = next;
+      socketWhy = null;
       const gen = ++generation;
       setState("connecting", null);
       connect(gen);
