@@ -6,7 +6,7 @@ import type { AccessClient } from "../access/access-client.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
 import type { DirectChain } from "./direct/direct-chain.js";
-import { directHistory } from "./direct/direct-history.js";
+import { directHistory, mergeByTime } from "./direct/direct-history.js";
 import type { DirectSender } from "./direct/direct-sender.js";
 import { type FundsSource, readFunds } from "./funds.js";
 import type { Outbox } from "./outbox.js";
@@ -71,9 +71,10 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     };
   };
   /**
-   * Without an access service: what the nodes' index holds for `address`, below this app's own
+   * Without an access service: what the nodes' index holds for `address`, with this app's own
    * sends that no block has included yet (held, broadcast, cancelled or refused) while their
-   * timeout height is ahead, which the index cannot hold.
+   * timeout height is ahead, which the index cannot hold; newest first, by block time or by when
+   * main signed them.
    */
   const directList = async (network: Network, address: string | undefined, limit: number, status: TxStatus | undefined): Promise<Tx[]> => {
     if (!address) throw new AppError("address_required", "without an access service the history is read per address: pick an account");
@@ -81,7 +82,7 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
     const [history, open] = await Promise.all([directHistory(chain, address, limit), deps.direct.openSends(network, address, () => chain.latestHeight())]);
     const indexed = new Set(history.map((t) => t.txHash));
     const own = open.filter((t) => !indexed.has(t.txHash)).map((t) => deps.watcher.overlay(network.id, t));
-    const rows = [...own, ...history];
+    const rows = mergeByTime(own, history);
     return (status ? rows.filter((t) => t.status === status) : rows).slice(0, limit);
   };
   const directGet = async (network: Network, id: string): Promise<Tx> =>

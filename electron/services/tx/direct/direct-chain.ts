@@ -5,6 +5,7 @@ import { AppError } from "../../app-error.js";
 import { RpcError, RpcResponseError } from "../../rpc/rpc-errors.js";
 import type { RpcTransport } from "../../rpc/rpc-transport.js";
 import { RpcBroadcast } from "../../rpc/rpc-wire.js";
+import { createBlockTimes } from "./block-times.js";
 
 /** The `chain.*` handlers main needs to send directly (over the network's own nodes). */
 export interface NodeChain {
@@ -12,6 +13,7 @@ export interface NodeChain {
   status(a: Record<string, never>): Awaitable<ResultOf<"chain.status">>;
   tx(a: { hash: string }): Awaitable<ResultOf<"chain.tx">>;
   txSearch(a: { query: string; page?: number; perPage?: number; orderBy?: "asc" | "desc" }): Awaitable<ResultOf<"chain.txSearch">>;
+  blockchain(a: { minHeight?: string; maxHeight?: string }): Awaitable<ResultOf<"chain.blockchain">>;
 }
 type Awaitable<T> = T | Promise<T>;
 
@@ -32,6 +34,8 @@ const ALREADY_IN_MEMPOOL = 19;
 /** Reads and sends for direct mode: account numbers, simulation, height, broadcast with failover, and lookups. */
 export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
   return {
+    /** When each of these heights' blocks was made, as far as a node gives them (kept: a block's time never changes). */
+    blockTimes: createBlockTimes(async (a) => chain.blockchain(a)),
     /** The account's number and next sequence as the chain has committed them; zero for an account it has never seen. */
     async account(address: string): Promise<{ accountNumber: bigint; sequence: bigint; known: boolean }> {
       const answer = await chain.abciQuery({ path: accountQuery.path, data: toHex(accountQuery.encode({ address })) });

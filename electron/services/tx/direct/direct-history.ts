@@ -18,10 +18,13 @@ export async function directHistory(chain: DirectChain, address: string, limit: 
   ]);
   const byHash = new Map<string, ChainTx>();
   for (const t of [...sent.txs, ...received.txs]) byHash.set(t.hash.toUpperCase(), t);
-  const sorted = [...byHash.values()].sort((a, b) => Number(BigInt(b.height) - BigInt(a.height)) || b.index - a.index);
+  const sorted = [...byHash.values()].sort((a, b) => Number(BigInt(b.height) - BigInt(a.height)) || b.index - a.index).slice(0, limit);
+  // tx_search gives heights, not times: the blocks' own times, read beside the decoding.
+  const timesRead = chain.blockTimes(sorted.map((t) => t.height));
   const { cosmosRegistry } = await import("../../../../shared/cosmos/signing.js");
   const { AuthInfo, TxBody, TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
-  return sorted.slice(0, limit).map((t) => chainTxOf(t, (bytes) => {
+  const times = await timesRead;
+  return sorted.map((t) => withTime(chainTxOf(t, (bytes) => {
     const raw = TxRaw.decode(bytes);
     const body = TxBody.decode(raw.bodyBytes); // CosmJS's decodeTxBody drops the type URLs
     const auth = AuthInfo.decode(raw.authInfoBytes);
@@ -38,7 +41,27 @@ export async function directHistory(chain: DirectChain, address: string, limit: 
         }
       }),
     };
-  }));
+  }), times.get(t.height)));
+}
+
+const withTime = (tx: Tx, time: string | undefined): Tx => (time ? { ...tx, time } : tx);
+
+/** Newest first: what main sent itself (by when it was signed) among what the nodes index (by its block's time). */
+export function mergeByTime(own: readonly Tx[], history: readonly Tx[]): Tx[] {
+  const at = (t: Tx) => Date.parse(t.time ?? t.createdAt ?? "");
+  const out: Tx[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < own.length || j < history.length) {
+    const a = own[i];
+    const b = history[j];
+    // A row with no time to go by keeps its side's order, own sends first as before.
+    const ownFirst = b === undefined || (a !== undefined && !(at(a) < at(b)));
+    out.push(ownFirst ? a! : b);
+    if (ownFirst) i++;
+    else j++;
+  }
+  return out;
 }
 
 interface Decoded {

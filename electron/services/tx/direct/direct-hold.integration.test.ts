@@ -133,8 +133,12 @@ describe("direct mode's undo window", () => {
 
     const sent = await call("tx.sendMessages", transfer("4322"));
     await until(call, sent.txHash as string, ["committed"]);
-    const rows = (await list()).filter((t) => t.txHash === sent.txHash);
+    const listed = await list();
+    const rows = listed.filter((t) => t.txHash === sent.txHash);
     expect(rows).toEqual([expect.objectContaining({ status: "committed" })]);
+    // Newest first: the committed send, signed after the cancelled one, is listed above it.
+    const order = listed.map((t) => t.txHash);
+    expect(order.indexOf(sent.txHash as string)).toBeLessThan(order.indexOf(held.txHash as string));
     // No more than the limit, whatever main adds above the index.
     expect(await list({ limit: 1 })).toHaveLength(1);
   });

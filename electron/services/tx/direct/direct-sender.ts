@@ -202,10 +202,12 @@ export function createDirectSender(deps: DirectSenderDeps) {
     /** A transaction this app sent, as the outbox and the chain know it now. */
     async get(network: Network, hash: string): Promise<Tx | undefined> {
       const send = deps.outbox.list().find((s) => s.direct && s.networkId === network.id && s.txHash === hash);
-      const committed = await deps.chainFor(network).committed(hash);
+      const chain = deps.chainFor(network);
+      const committed = await chain.committed(hash);
       if (committed) {
         const base = send ? txOf(send, "committed") : undefined;
-        return { ...(base ?? { txHash: hash, from: "", to: "", amount: "" }), status: committed.result.code === 0 ? "committed" : "failed", height: committed.height, code: committed.result.code, codespace: committed.result.codespace || undefined, log: committed.result.code === 0 ? undefined : committed.result.log };
+        const time = (await chain.blockTimes([committed.height])).get(committed.height);
+        return { ...(base ?? { txHash: hash, from: "", to: "", amount: "" }), ...(time ? { time } : {}), status: committed.result.code === 0 ? "committed" : "failed", height: committed.height, code: committed.result.code, codespace: committed.result.codespace || undefined, log: committed.result.code === 0 ? undefined : committed.result.log };
       }
       if (!send) return undefined;
       if (send.state === "cancelled") return txOf(send, "cancelled");

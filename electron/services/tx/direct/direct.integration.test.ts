@@ -122,6 +122,14 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     const listed = (transactions as Array<{ txHash: string; amount: string; from: string }>).filter((t) => txs.some((s) => s.txHash === t.txHash));
     expect(listed.map((t) => t.amount).sort()).toEqual(amounts.map((a) => `${a}${info.denom}`));
     expect(listed.every((t) => t.from === alice.address)).toBe(true);
+    // tx_search gives no time: each row has its block's, as the node's own header says.
+    for (const t of transactions as Array<{ txHash: string; height: string; time?: string }>) {
+      const header = (await comet.block(Number(t.height))).block.header;
+      expect(Date.parse(t.time ?? ""), t.txHash).toBe(header.time.getTime());
+    }
+    expect(listed.every((t) => t.from === alice.address)).toBe(true);
+    const opened = await call("tx.get", { id: txs[0]!.txHash });
+    expect(Date.parse(String(opened.time))).toBe((await comet.block(Number(opened.height))).block.header.time.getTime());
   });
 
   it("a CheckTx refusal comes back naming the code and the log, and nothing stays in flight", async () => {

@@ -64,7 +64,7 @@ export function TransactionsPage() {
       </ListState>
       {network && !network.accessUrl && (
         <p className="muted" data-testid="direct-history-note">
-          {network.name} has no access service, so this list is what its nodes find for the account in their transaction index (<code>tx_search</code>, at most 100 each way), below what this app signed and no block has included yet (held, sent, cancelled or refused) until its timeout height passes. A node with its indexer off, or with older blocks pruned, cannot list what it no longer holds.
+          {network.name} has no access service, so this list is what its nodes find for the account in their transaction index (<code>tx_search</code>, at most 100 each way, with their blocks' times), among what this app signed and no block has included yet (held, sent, cancelled or refused) until its timeout height passes. A node with its indexer off, or with older blocks pruned, cannot list what it no longer holds.
         </p>
       )}
       {history && network && <TxHistory network={network} tx={history} onClose={() => setHistory(undefined)} />}
