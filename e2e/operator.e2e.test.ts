@@ -60,11 +60,11 @@ describe("the operator's pages", () => {
     account = key.address;
     operator = toBech32(`${w.devnet.bech32Prefix}valoper`, fromBech32(key.address, 90).data);
     const { page } = w;
-    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
-    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(key.mnemonic);
+    // The way a new user reaches an operator's key on the devnet: first run offers it.
+    await page.getByRole("region", { name: "Local devnet validator keys" }).getByRole("button", { name: `Use the demo account ${key.name}, ${key.address}` }).click({ timeout: WAIT_MS });
     await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
     await page.getByLabel("Password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: `Use ${key.name}` }).click();
     await page.locator(".shell").waitFor({ timeout: WAIT_MS });
   });
   afterAll(async () => {

@@ -8,16 +8,23 @@ import type { SpecContext } from "../support/spec-context.js";
 export function demoSpecs(ctx: SpecContext): void {
   it("offers every devnet demo account at first run, and one click leads to choosing a password", async () => {
     const env = ctx.env();
-    const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as { accounts: Array<{ name: string; address: string; mnemonic: string }> };
+    type Key = { name: string; address: string; mnemonic: string };
+    const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as { accounts: Key[]; validators: Key[] };
     const page = await ctx.open();
     await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
     for (const account of devnet.accounts) {
       // The demo list arrives after the first-run choice is shown.
       await expect.poll(() => page.getByRole("button", { name: `Use the demo account ${account.name}, ${account.address}` }).count(), { message: account.name, timeout: WAIT_MS }).toBe(1);
     }
+    // The validators' own keys, under their own heading: the way to try the operator's pages.
+    const operators = page.getByRole("region", { name: "Local devnet validator keys" });
+    expect(devnet.validators.length).toBeGreaterThan(0);
+    for (const key of devnet.validators) {
+      await expect.poll(() => operators.getByRole("button", { name: `Use the demo account ${key.name}, ${key.address}` }).count(), { message: key.name, timeout: WAIT_MS }).toBe(1);
+    }
     // Names and addresses reach the page; the public test mnemonics stay in main all the same.
     const html = await page.content();
-    for (const account of devnet.accounts) expect(html).not.toContain(account.mnemonic.split(" ").slice(0, 4).join(" "));
+    for (const account of [...devnet.accounts, ...devnet.validators]) expect(html).not.toContain(account.mnemonic.split(" ").slice(0, 4).join(" "));
 
     const first = devnet.accounts[0]!;
     await page.getByRole("button", { name: `Use the demo account ${first.name}, ${first.address}` }).click();

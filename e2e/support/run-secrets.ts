@@ -23,6 +23,8 @@ export function typedSecret(label: string, value: string): void {
 const DevnetFile = z.object({
   access: z.object({ token: z.string() }).optional(),
   accounts: z.array(z.object({ name: z.string(), mnemonic: z.string() })),
+  /** The validators' own keys: offered at first run too, so just as secret. */
+  validators: z.array(z.object({ name: z.string(), mnemonic: z.string() })).default([]),
 });
 
 /** The phrase in a data folder's vault, opened with the password the specs use. */
@@ -60,7 +62,7 @@ export async function runSecrets(sources: RunSecretSources): Promise<Secret[]> {
     if (!existsSync(path)) continue;
     const info = DevnetFile.parse(JSON.parse(readFileSync(path, "utf8")));
     if (info.access) secrets.push({ label: `the access token of ${dir.replace(repoRoot, ".")}`, kind: "token", value: info.access.token });
-    for (const a of info.accounts) if (!phrases.has(a.mnemonic)) phrases.set(a.mnemonic, `${a.name}'s recovery phrase`);
+    for (const a of [...info.accounts, ...info.validators]) if (!phrases.has(a.mnemonic)) phrases.set(a.mnemonic, `${a.name}'s recovery phrase`);
   }
   for (const v of sources.vaults) {
     const mnemonic = await vaultMnemonic(v.dataDir, v.password);

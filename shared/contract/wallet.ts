@@ -25,8 +25,8 @@ export type WalletStatus = z.infer<typeof WalletStatus>;
 
 const Accounts = z.object({ accounts: z.array(WalletAccount) });
 
-/** A public, test-only account of the local devnet: name and address, never its mnemonic. */
-export const DemoAccount = z.object({ name: z.string(), address: z.string() });
+/** A public, test-only account of the local devnet: name and address, never its mnemonic; `operator` when it operates one of its validators. */
+export const DemoAccount = z.object({ name: z.string(), address: z.string(), operator: z.boolean() });
 export type DemoAccount = z.infer<typeof DemoAccount>;
 
 /**

@@ -13,6 +13,8 @@ const DevnetJson = z.object({
   nodes: z.array(z.object({ rpc: z.url() })).min(1),
   access: z.object({ url: z.url(), token: z.string().min(1) }).optional(),
   accounts: z.array(z.object({ name: z.string().regex(/^[a-z0-9]{1,32}$/), address: z.string(), mnemonic: z.string().min(1) })).default([]),
+  /** The keys that made the validators' gentxs: each operates one of the devnet's validators. */
+  validators: z.array(z.object({ name: z.string().regex(/^[a-z0-9]{1,32}$/), address: z.string(), mnemonic: z.string().min(1) })).default([]),
 });
 
 /** A funded, public, test-only devnet key. Its mnemonic stays in main. */
@@ -20,6 +22,8 @@ export interface DemoKey {
   readonly name: string;
   readonly address: string;
   readonly mnemonic: string;
+  /** The key operates one of the devnet's validators (its account is the validator's operator). */
+  readonly operator: boolean;
 }
 
 export const DEVNET_ID = "devnet";
@@ -59,7 +63,12 @@ export function devnetSeed(path: string | undefined): DevnetSeed | undefined {
       source: "devnet",
     },
     token: info.access?.token,
-    demoKeys: info.accounts,
+    // The validators' own keys too, so the operator's side (My validator) can be tried on the
+    // devnet without digging a mnemonic out of devnet.json; a name is offered once.
+    demoKeys: [
+      ...info.accounts.map((a) => ({ ...a, operator: false })),
+      ...info.validators.filter((v) => !info.accounts.some((a) => a.name === v.name)).map((v) => ({ ...v, operator: true })),
+    ],
   };
 }
 

@@ -1,3 +1,6 @@
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
+import { QueryClient, setupStakingExtension } from "@cosmjs/stargate";
+import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,8 +30,33 @@ describe("the devnet's demo accounts", () => {
   it("lists every demo account by name and address, never with its mnemonic", async () => {
     const s = await services(true);
     const answer = await s.dispatcher.dispatch("wallet.demoAccounts", {});
-    expect(answer).toEqual({ ok: true, value: { accounts: devnet.accounts.map(({ name, address }) => ({ name, address })) } });
-    for (const account of devnet.accounts) expect(JSON.stringify(answer)).not.toContain(account.mnemonic.split(" ")[0]! + " " + account.mnemonic.split(" ")[1]!);
+    expect(answer).toEqual({
+      ok: true,
+      value: {
+        accounts: [
+          ...devnet.accounts.map(({ name, address }) => ({ name, address, operator: false })),
+          ...devnet.validators.map(({ name, address }) => ({ name, address, operator: true })),
+        ],
+      },
+    });
+    expect(devnet.validators.length).toBeGreaterThan(0);
+    for (const account of [...devnet.accounts, ...devnet.validators]) expect(JSON.stringify(answer)).not.toContain(account.mnemonic.split(" ")[0]! + " " + account.mnemonic.split(" ")[1]!);
+  });
+
+  it("opens the wallet on a validator's own key: its first account is the validator's operator", async () => {
+    const s = await services(true);
+    const key = devnet.validators[0]!;
+    const imported = await s.dispatcher.dispatch("wallet.importDemo", { name: key.name, password: "demo password" });
+    expect(imported).toMatchObject({ ok: true, value: { accounts: [{ index: 0, address: key.address }] } });
+    // The chain's own word: a validator whose operator address is that account's.
+    const comet = await Comet38Client.connect(devnet.nodes[0]!.rpc);
+    try {
+      const operator = toBech32(`${devnet.bech32Prefix}valoper`, fromBech32(key.address, 90).data);
+      const { validator } = await QueryClient.withExtensions(comet, setupStakingExtension).staking.validator(operator);
+      expect(validator.operatorAddress).toBe(operator);
+    } finally {
+      comet.disconnect();
+    }
   });
 
   it("opens the wallet on the chosen account's key with the user's password", async () => {

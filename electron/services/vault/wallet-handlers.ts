@@ -10,7 +10,7 @@ import type { Vault } from "./vault.js";
  */
 export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): Omit<NamespaceHandlers<"wallet">, "balances"> {
   return {
-    demoAccounts: () => ({ accounts: demoKeys.map(({ name, address }) => ({ name, address })) }),
+    demoAccounts: () => ({ accounts: demoKeys.map(({ name, address, operator }) => ({ name, address, operator })) }),
     importDemo: (a) => {
       const key = demoKeys.find((k) => k.name === a.name);
       if (!key) throw new NotFoundError(`the local devnet has no demo account named ${a.name}`);

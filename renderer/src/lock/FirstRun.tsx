@@ -26,20 +26,38 @@ export function FirstRun({ onExplore, onFinished }: { onExplore: () => void; onF
           <button type="button" onClick={() => setStep("import")}>Import a recovery phrase</button>
           <button type="button" className="secondary" onClick={onExplore}>Explore without a wallet</button>
         </div>
-        {demo.data && demo.data.accounts.length > 0 && (
-          <section aria-labelledby="demo-title">
-            <h2 id="demo-title">Local devnet demo accounts</h2>
-            <p>Funded test accounts of your local chain. Their keys are public: use them only on the devnet.</p>
-            <div className="stack">
-              {demo.data.accounts.map((a) => (
-                <button type="button" key={a.name} className="secondary" onClick={() => setStep({ demo: a.name })} aria-label={`Use the demo account ${a.name}, ${a.address}`}>
-                  Use {a.name} <code>{a.address}</code>
-                </button>
-              ))}
-            </div>
-          </section>
-        )}
+        <DemoGroup
+          id="demo-title"
+          title="Local devnet demo accounts"
+          about="Funded test accounts of your local chain. Their keys are public: use them only on the devnet."
+          accounts={demo.data?.accounts.filter((a) => !a.operator) ?? []}
+          onPick={(name) => setStep({ demo: name })}
+        />
+        <DemoGroup
+          id="demo-operators-title"
+          title="Local devnet validator keys"
+          about="Each operates one of your local chain's validators. Open the wallet on one to try My validator: edit the validator, withdraw its commission, and unjail it if the chain jails it. These keys are public too: use them only on the devnet."
+          accounts={demo.data?.accounts.filter((a) => a.operator) ?? []}
+          onPick={(name) => setStep({ demo: name })}
+        />
       </div>
     </main>
+  );
+}
+
+function DemoGroup(props: { id: string; title: string; about: string; accounts: ReadonlyArray<{ name: string; address: string }>; onPick: (name: string) => void }) {
+  if (props.accounts.length === 0) return null;
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      <p>{props.about}</p>
+      <div className="stack">
+        {props.accounts.map((a) => (
+          <button type="button" key={a.name} className="secondary" onClick={() => props.onPick(a.name)} aria-label={`Use the demo account ${a.name}, ${a.address}`}>
+            Use {a.name} <code>{a.address}</code>
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }
