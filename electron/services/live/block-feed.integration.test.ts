@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
+import WebSocket from "ws";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
 import { registerChainHandlers } from "../rpc/chain-handlers.js";
@@ -7,6 +8,7 @@ import { type BlockFeedSource, createBlockFeed } from "./block-feed.js";
 
 const info = inject("devnet");
 const rpc = info.nodes[0]!.rpc;
+const wsUrl = `${rpc.replace("http", "ws")}/websocket`;
 const chain = registerChainHandlers({
   transport: createRpcTransport({ endpoints: () => [{ url: rpc, kind: "node" }] }),
   defaultMethod: () => "POST",
@@ -26,7 +28,7 @@ type Block = EventPayload<"chain.newBlock">;
 const stops: Array<() => void> = [];
 afterEach(() => stops.splice(0).forEach((s) => s()));
 
-function follow(websocketUrl: string | undefined, pollIntervalMs = 300) {
+function follow(websocketUrl: string | undefined, pollIntervalMs = 300, maxFrameBytes?: number) {
   const events = createEventHub();
   const blocks: Block[] = [];
   const states: string[] = [];
@@ -36,7 +38,8 @@ function follow(websocketUrl: string | undefined, pollIntervalMs = 300) {
     if (event === "network.connectionChanged") states.push((payload as EventPayload<"network.connectionChanged">).state);
     if (waiter && blocks.length >= waiter.count) waiter.resolve();
   });
-  const feed = createBlockFeed({ events, pollIntervalMs: () => pollIntervalMs });
+  // With a frame limit, votes and round steps are not asked for: their frames could pass it too.
+  const feed = createBlockFeed({ events, pollIntervalMs: () => pollIntervalMs, ...(maxFrameBytes ? { maxFrameBytes, consensus: false } : {}) });
   stops.push(() => feed.stop());
   const until = (count: number) => new Promise<void>((resolve) => (blocks.length >= count ? resolve() : (waiter = { count, resolve })));
   return { feed, blocks, states, until };
@@ -96,5 +99,38 @@ describe("the live block feed", () => {
     f.feed.start(source(undefined));
     await f.until(f.blocks.length + 5);
     expectConsecutive(f.blocks);
+  });
+
+  it("follows the node's block headers when its NewBlock frames are larger than the feed takes", async () => {
+    // The sizes of this node's own frames: the feed is given a limit between the two, as a busy
+    // mainnet's NewBlock frames would pass 16 MiB while their headers stay small.
+    const sizes = await new Promise<{ block: number; header: number }>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl);
+      const got: { block?: number; header?: number } = {};
+      ws.on("open", () => {
+        ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "b", params: { query: "tm.event='NewBlock'" } }));
+        ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "h", params: { query: "tm.event='NewBlockHeader'" } }));
+      });
+      ws.on("message", (data: Buffer) => {
+        const type = (JSON.parse(data.toString()) as { result?: { data?: { type?: string } } }).result?.data?.type;
+        if (type === "tendermint/event/NewBlock") got.block ??= data.length;
+        if (type === "tendermint/event/NewBlockHeader") got.header ??= data.length;
+        if (got.block && got.header) {
+          ws.close();
+          resolve({ block: got.block, header: got.header });
+        }
+      });
+      ws.on("error", reject);
+    });
+    expect(sizes.block).toBeGreaterThan(sizes.header + 64);
+    const f = follow(wsUrl, 60_000, sizes.header + 32);
+    f.feed.start(source(wsUrl));
+    await f.until(6);
+    expectConsecutive(f.blocks);
+    // Followed live by the header subscription, not by polling (one poll a minute here): once
+    // live, the websocket never gave way (the first poll may answer before it opens).
+    expect(f.states).toContain("live");
+    expect(f.states.slice(f.states.indexOf("live"))).not.toContain("polling");
+    expect(f.feed.status()).toMatchObject({ state: "live", reason: expect.stringMatching(/^a NewBlock frame was over \d+ bytes: following block headers instead/) });
   });
 });

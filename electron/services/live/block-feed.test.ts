@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
@@ -166,5 +166,52 @@ describe("the block feed against a hostile node", () => {
     await fifth;
     expect(feed.status()).toMatchObject({ state: "polling", lastHeight: "5" });
     expect(feed.status().reason).toMatch(/^websocket: .*ECONNREFUSED.*polling instead$/);
+  });
+
+  it("follows block headers when a NewBlock frame is too large, and whole blocks again later", async () => {
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise((r) => wss.once("listening", r));
+    cleanups.push(() => wss.close());
+    const queries: string[] = [];
+    let tip = 10;
+    const header = (h: number) => JSON.stringify({ jsonrpc: "2.0", id: "cometdesk-newblock", result: { query: "tm.event='NewBlockHeader'", data: { type: "tendermint/event/NewBlockHeader", value: { header: { height: String(h) } } } } });
+    wss.on("connection", (ws) =>
+      ws.on("message", (data) => {
+        const query = (JSON.parse(data.toString()) as { params: { query: string } }).params.query;
+        if (!query.includes("NewBlock")) return; // the consensus subscriptions
+        queries.push(query);
+        // A block whose frame is larger than the feed takes, then headers on the header subscription.
+        if (query === "tm.event='NewBlock'" && queries.length === 1) ws.send(JSON.stringify({ result: { data: { value: { block: { header: { height: String(++tip) } }, pad: "x".repeat(70_000) } } } }));
+        if (query === "tm.event='NewBlockHeader'") for (let i = 0; i < 3; i++) ws.send(header(++tip));
+      }),
+    );
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/websocket`,
+      latestHeight: async () => 10n,
+      blocks: async (min, max) => Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i)).filter((b) => Number(b.height) <= tip),
+    };
+    const events = createEventHub();
+    const seen: number[] = [];
+    const reasons: Array<string | null> = [];
+    events.listen((event, payload) => {
+      if (event === "chain.newBlock") seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
+      if (event === "network.connectionChanged") reasons.push((payload as EventPayload<"network.connectionChanged">).reason);
+    });
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000, maxFrameBytes: 64 << 10, headersOnlyMs: 1_500 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(14), { timeout: 5_000 });
+    // Straight to headers: no fallback to polling, and the status says why and until when.
+    expect(queries.slice(0, 2)).toEqual(["tm.event='NewBlock'", "tm.event='NewBlockHeader'"]);
+    expect(feed.status().state).toBe("live");
+    expect(feed.status().reason).toMatch(/^a NewBlock frame was over 64 KiB: following block headers instead until \d\d:\d\d UTC$/);
+    expect(reasons.some((r) => r?.startsWith("websocket:"))).toBe(false);
+    // Every height once, in order, the one whose frame was too large included.
+    expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+    // Once the time is up, whole blocks again, and the note is gone.
+    await vi.waitFor(() => expect(queries.at(-1)).toBe("tm.event='NewBlock'"), { timeout: 5_000 });
+    expect(queries).toHaveLength(3);
+    await vi.waitFor(() => expect(feed.status()).toMatchObject({ state: "live", reason: null }), { timeout: 5_000 });
   });
 });

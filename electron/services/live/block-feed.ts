@@ -1,4 +1,5 @@
 import WebSocket from "ws";
+import { z } from "zod";
 import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
@@ -38,6 +39,10 @@ export interface BlockFeedOptions {
    * hashes them only when called, so a listener with nothing pending costs a busy block nothing.
    */
   readonly onBlockTxs?: (networkId: string, txs: () => readonly ChainTx[]) => void;
+  /** The largest websocket frame taken (default 16 MiB); a NewBlock frame over it switches the feed to headers. */
+  readonly maxFrameBytes?: number;
+  /** How long the feed follows headers only after a NewBlock frame was too large (default 30 min). */
+  readonly headersOnlyMs?: number;
 }
 
 type State = EventPayload<"network.connectionChanged">["state"];
@@ -45,6 +50,20 @@ const BATCH = 20n;
 const WENT_BACK = "the node went back to height";
 /** Starts the reason while polling stands in for a websocket that failed. */
 const NO_SOCKET = "websocket:";
+const MAX_FRAME = 16 << 20;
+const HEADERS_ONLY_MS = 30 * 60_000;
+/** A NewBlockHeader frame: the height is all the feed reads from it. */
+const HeaderFrame = z.object({ result: z.object({ data: z.object({ value: z.object({ header: z.object({ height: z.string().regex(/^\d{1,20}$/) }) }) }) }) });
+const frameLimit = (bytes: number) => (bytes % (1 << 20) === 0 ? `${bytes >> 20} MiB` : bytes % 1024 === 0 ? `${bytes >> 10} KiB` : `${bytes} bytes`);
+const headerHeight = (text: string): bigint | undefined => {
+  if (text.length > 1 << 20) return undefined;
+  try {
+    const parsed = HeaderFrame.safeParse(JSON.parse(text));
+    return parsed.success ? BigInt(parsed.data.result.data.value.header.height) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * Pushes `chain.newBlock` for the selected network: the node's websocket (tm.event='NewBlock')
@@ -63,6 +82,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
   // would be a lie).
   let socketWhy: string | null = null;
   let socket: WebSocket | undefined;
+  // Until when the websocket carries block headers only: a NewBlock frame (the whole block and
+  // its results) was larger than a frame may be, and each such block would otherwise close it.
+  let headersOnlyUntil = 0;
+  let wholeBlocksTimer: NodeJS.Timeout | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -131,16 +154,34 @@ export function createBlockFeed(options: BlockFeedOptions) {
   function connect(gen: number): void {
     const url = source?.websocketUrl;
     if (!url || gen !== generation) return;
-    const ws = new WebSocket(url, { maxPayload: 16 << 20, handshakeTimeout: 5_000 });
+    const maxFrame = options.maxFrameBytes ?? MAX_FRAME;
+    const headersOnly = Date.now() < headersOnlyUntil;
+    const ws = new WebSocket(url, { maxPayload: maxFrame, handshakeTimeout: 5_000 });
     socket = ws;
     ws.on("open", () => {
       socketWhy = null;
-      ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query: "tm.event='NewBlock'" } }));
+      const query = headersOnly ? "tm.event='NewBlockHeader'" : "tm.event='NewBlock'";
+      ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id: "cometdesk-newblock", params: { query } }));
       if (options.consensus !== false) for (const [id, query] of Object.entries(CONSENSUS_QUERIES)) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "subscribe", id, params: { query } }));
-      setState("live", null);
+      setState("live", headersOnly ? `a NewBlock frame was over ${frameLimit(maxFrame)}: following block headers instead until ${new Date(headersOnlyUntil).toISOString().slice(11, 16)} UTC` : null);
+      if (headersOnly) {
+        // Whole blocks again once the time is up, on a new socket.
+        wholeBlocksTimer = setTimeout(() => {
+          if (socket !== ws || gen !== generation) return;
+          socket = undefined;
+          ws.removeAllListeners();
+          ws.on("error", () => {});
+          ws.terminate();
+          connect(gen);
+        }, Math.max(0, headersOnlyUntil - Date.now())).unref();
+      }
     });
     ws.on("message", (data) => {
       const text = data.toString();
+      if (headersOnly) {
+        const height = headerHeight(text);
+        if (height !== undefined) return void catchUp(height, gen);
+      }
       const frame = newBlockFrame(text);
       if (frame !== undefined) {
         if (source && gen === generation) {
@@ -166,7 +207,19 @@ export function createBlockFeed(options: BlockFeedOptions) {
       else if (state === "connecting") setState("connecting", socketWhy);
       reconnectTimer = setTimeout(() => connect(gen), options.reconnectMs ?? 10_000).unref();
     };
-    ws.on("error", (e) => fallBack(e.message));
+    ws.on("error", (e: Error & { code?: string }) => {
+      if (e.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH" && !headersOnly && socket === ws && gen === generation) {
+        // The block was too large for one frame: follow headers at once, and try whole blocks
+        // again later (a busy hour passes); the height itself is fetched by height either way.
+        headersOnlyUntil = Date.now() + (options.headersOnlyMs ?? HEADERS_ONLY_MS);
+        socket = undefined;
+        ws.removeAllListeners();
+        ws.on("error", () => {});
+        ws.terminate();
+        return connect(gen);
+      }
+      fallBack(e.message);
+    });
     ws.on("close", () => fallBack("closed"));
   }
 
@@ -175,6 +228,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     start(next: BlockFeedSource): void {
       this.stop();
       if (source?.networkId !== next.networkId) last = undefined;
+      if (source?.networkId !== next.networkId) headersOnlyUntil = 0;
       source = next;
       socketWhy = null;
       const gen = ++generation;
@@ -187,6 +241,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       consensus.stop();
       clearTimeout(pollTimer);
       clearTimeout(reconnectTimer);
+      clearTimeout(wholeBlocksTimer);
       if (socket) {
         socket.removeAllListeners();
         socket.on("error", () => {});
