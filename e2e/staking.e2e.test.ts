@@ -7,6 +7,7 @@ import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WAIT_MS } from "./support/app.js";
+import { stakingValidators } from "./support/staking.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "staking e2e password";
@@ -49,6 +50,10 @@ describe("staking", () => {
     await page.getByLabel("Validator", { exact: true }).focus();
     await page.keyboard.press("ArrowDown"); // the first validator, chosen from the keyboard
     expect(await page.getByLabel("Validator", { exact: true }).inputValue()).toBe(validator);
+    // The picker says what the validator keeps of the rewards, as the chain has it.
+    const chainRate = (await stakingValidators(w.devnet.nodes[0]!.rpc)).find((v) => v.operator === validator)!.commissionRate;
+    const percent = Number(BigInt(chainRate) / 10n ** 14n) / 100; // ×10^18 → % with two decimals
+    expect(await page.locator(`#stake-validator option[value="${validator}"]`).textContent()).toContain(` — ${percent} % commission — `);
     await page.getByLabel("Amount (STAKE)").focus();
     await page.keyboard.type("2.5");
     await page.keyboard.press("Enter"); // submits the form: the review

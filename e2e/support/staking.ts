@@ -9,7 +9,7 @@ import { fixedFee } from "../../devnet/test/chain-client.js";
 import type { DevnetInfo } from "../../devnet/lib/state.js";
 import { rpc } from "./chain.js";
 
-export interface StakingValidator { address: string; moniker: string; operator: string }
+export interface StakingValidator { address: string; moniker: string; operator: string; /** LegacyDec atomics (×10^18), as the chain stores it. */ commissionRate: string }
 
 /**
  * The staking module's validators read straight from a node (one page: the devnet has four),
@@ -23,6 +23,7 @@ export async function stakingValidators(node: string): Promise<StakingValidator[
     address: toHex(sha256(PubKey.decode(v.consensusPubkey!.value).key).slice(0, 20)).toUpperCase(),
     moniker: v.description?.moniker ?? "",
     operator: v.operatorAddress,
+    commissionRate: v.commission?.commissionRates?.rate ?? "0",
   }));
 }
 

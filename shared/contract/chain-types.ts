@@ -131,7 +131,20 @@ export const ValidatorMonikers = z.object({
   height: DecString,
   available: z.boolean(),
   reason: z.string().max(512).optional(),
-  validators: z.array(z.object({ address: z.string().regex(/^[0-9A-F]{40}$/), moniker: z.string().max(256), operatorAddress: z.string().max(128), jailed: z.boolean() })).max(100_000),
+  validators: z
+    .array(
+      z.object({
+        address: z.string().regex(/^[0-9A-F]{40}$/),
+        moniker: z.string().max(256),
+        operatorAddress: z.string().max(128),
+        jailed: z.boolean(),
+        /** `bonded`: in the active set, earning; the others sign nothing and pay their delegators nothing. */
+        status: z.enum(["bonded", "unbonding", "unbonded", "unspecified"]),
+        /** The commission rate as a decimal ("0.05"). */
+        commissionRate: z.string().regex(/^\d{1,62}(\.\d{1,18})?$/),
+      }),
+    )
+    .max(100_000),
 });
 
 export const Mempool = z.object({ count: z.number().int(), total: z.number().int(), totalBytes: DecString });

@@ -24,3 +24,12 @@ export function decToAtomics(decimal: string): bigint {
   const [whole = "0", frac = ""] = decimal.split(".");
   return BigInt(`${whole}${frac.padEnd(SCALE, "0")}`);
 }
+
+/** A decimal fraction ("0.05", "0.125") as a percentage ("5", "12.5"); anything else gives "0". */
+export function decPercent(decimal: string): string {
+  if (!/^\d{1,62}(\.\d{1,18})?$/.test(decimal)) return "0";
+  const atomics = decToAtomics(decimal); // ×10^18; a percentage is ×10^16 of it
+  const unit = 10n ** BigInt(SCALE - 2);
+  const frac = (atomics % unit).toString().padStart(SCALE - 2, "0").replace(/0+$/, "");
+  return frac ? `${atomics / unit}.${frac}` : String(atomics / unit);
+}

@@ -1,11 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toBase64 } from "@cosmjs/encoding";
-import { coins } from "@cosmjs/stargate";
+import { coins, QueryClient, setupStakingExtension } from "@cosmjs/stargate";
+import { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { contract } from "../../../shared/contract/index.js";
+import { decToAtomics } from "../../../shared/cosmos/dec.js";
 import type { HttpMethod } from "../../../shared/contract/chain.js";
 import { registerChainHandlers } from "./chain-handlers.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc-transport.js";
@@ -137,6 +139,20 @@ describe("what the explorer shows", () => {
     expect(named.height).toBe(committed);
     const byAddress = new Map(named.validators.map((v) => [v.address, v.moniker]));
     for (const v of set.validators) expect(byAddress.get(v.address), v.address).toMatch(/^node\d+$/);
+    // With what a delegator picks by, as CosmJS reads the same validator at the same height:
+    // in the active set, and its commission rate (LegacyDec atomics there, a decimal here).
+    const comet = await Comet38Client.connect(rpc);
+    try {
+      const staking = QueryClient.withExtensions(comet, setupStakingExtension).staking;
+      for (const v of named.validators) {
+        const { validator } = await staking.validator(v.operatorAddress);
+        expect(v.status, v.moniker).toBe("bonded");
+        expect(v.jailed, v.moniker).toBe(validator.jailed);
+        expect(decToAtomics(v.commissionRate), v.moniker).toBe(BigInt(validator.commission.commissionRates.rate));
+      }
+    } finally {
+      comet.disconnect();
+    }
   });
 
   it("says names are unavailable, rather than failing, where the node cannot answer the staking query", async () => {

@@ -46,4 +46,21 @@ describe("validator monikers", () => {
     expect(r.validators[0]!.moniker).toBe(hostile.slice(0, 256));
     expect(r.validators[0]!.address).toMatch(/^[0-9A-F]{40}$/);
   });
+
+  it("carries each validator's status and commission rate, a rate that is not a number read as 0", async () => {
+    const value = toBase64(QueryValidatorsResponse.encode(QueryValidatorsResponse.fromPartial({
+      validators: [
+        { operatorAddress: "cosmosvaloper1a", consensusPubkey: ed25519(1), status: 3, commission: { commissionRates: { rate: "50000000000000000", maxRate: "0", maxChangeRate: "0" } } },
+        { operatorAddress: "cosmosvaloper1b", consensusPubkey: ed25519(2), status: 1, jailed: true, commission: { commissionRates: { rate: "1e18; drop", maxRate: "0", maxChangeRate: "0" } } },
+        { operatorAddress: "cosmosvaloper1c", consensusPubkey: ed25519(3) },
+      ],
+      pagination: { nextKey: new Uint8Array(), total: 0n },
+    })).finish());
+    const r = await readMonikers(async () => answer(value));
+    expect(r.validators.map((v) => [v.operatorAddress, v.status, v.jailed, v.commissionRate])).toEqual([
+      ["cosmosvaloper1a", "bonded", false, "0.05"],
+      ["cosmosvaloper1b", "unbonded", true, "0"],
+      ["cosmosvaloper1c", "unspecified", false, "0"],
+    ]);
+  });
 });

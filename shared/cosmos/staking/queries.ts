@@ -5,6 +5,7 @@ import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/
 import { QueryValidatorsRequest, QueryValidatorsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { ResultOf } from "../../contract/index.js";
+import { decFromAtomics } from "../dec.js";
 
 type AbciQuery = (args: { path: string; data?: string; height?: string }) => Promise<ResultOf<"chain.abciQuery">>;
 export type Monikers = ResultOf<"chain.validatorMonikers">;
@@ -36,6 +37,8 @@ export interface StakingValidator {
   readonly jailed: boolean;
   /** `bonded` validators are in the active set; the others sign nothing. */
   readonly status: "bonded" | "unbonding" | "unbonded" | "unspecified";
+  /** Its commission rate as a decimal ("0.05"), what a delegator pays it of the rewards. */
+  readonly commissionRate: string;
 }
 export type StakingValidators = { readonly height: string; readonly available: boolean; readonly reason?: string; readonly validators: StakingValidator[] };
 
@@ -71,7 +74,8 @@ export async function readStakingValidators(abciQuery: AbciQuery, height?: strin
       }
       if (!address) continue;
       const status = STATUS[v.status as number] ?? "unspecified";
-      validators.push({ address, moniker: (v.description?.moniker ?? "").slice(0, MAX_MONIKER), operatorAddress: v.operatorAddress.slice(0, 128), jailed: v.jailed, status });
+      const commissionRate = decFromAtomics(v.commission?.commissionRates?.rate ?? "");
+      validators.push({ address, moniker: (v.description?.moniker ?? "").slice(0, MAX_MONIKER), operatorAddress: v.operatorAddress.slice(0, 128), jailed: v.jailed, status, commissionRate });
     }
     key = decoded.pagination?.nextKey ?? new Uint8Array();
     if (key.length === 0) break;
@@ -82,5 +86,5 @@ export async function readStakingValidators(abciQuery: AbciQuery, height?: strin
 /** The explorer's names: `readStakingValidators` reduced to what `chain.validatorMonikers` carries. */
 export async function readMonikers(abciQuery: AbciQuery, height?: string): Promise<Monikers> {
   const r = await readStakingValidators(abciQuery, height);
-  return { ...r, validators: r.validators.map(({ address, moniker, operatorAddress, jailed }) => ({ address, moniker, operatorAddress, jailed })) };
+  return { ...r, validators: r.validators.map(({ address, moniker, operatorAddress, jailed, status, commissionRate }) => ({ address, moniker, operatorAddress, jailed, status, commissionRate })) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decFromAtomics, decToAtomics, decWhole } from "../dec.js";
+import { decFromAtomics, decPercent, decToAtomics, decWhole } from "../dec.js";
 import type { OperatorValidator } from "./operator.js";
 import { checkValidatorEdit, type ValidatorDraft } from "./validator-form.js";
 
@@ -44,5 +44,10 @@ describe("LegacyDec on the wire", () => {
     expect(decFromAtomics("not a number")).toBe("0");
     expect(decWhole("1234567890000000000000")).toBe("1234");
     expect(decToAtomics("0.05")).toBe(50000000000000000n);
+  });
+
+  it("says a rate as a percentage, exactly", () => {
+    expect(["0.05", "0.1", "0.125", "1", "0", "0.000000000000000001", "0.07"].map(decPercent)).toEqual(["5", "10", "12.5", "100", "0", "0.0000000000000001", "7"]);
+    expect(["", "1e3", "-0.1", "0.1.2"].map(decPercent)).toEqual(["0", "0", "0", "0"]);
   });
 });

@@ -4,6 +4,7 @@ import { fromBase64, toHex } from "@cosmjs/encoding";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "../../../../shared/cosmos/staking/stake-form.js";
 import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
+import { decPercent } from "../../../../shared/cosmos/dec.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useLastHeight } from "../../queries/chain-queries.js";
@@ -62,7 +63,7 @@ export function StakingPage() {
       <label htmlFor={`stake-${id}`}>{label}</label>
       <select id={`stake-${id}`} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })} aria-invalid={errors[id] ? true : undefined} aria-describedby={errors[id] ? `stake-${id}-error` : undefined}>
         <option value="">Pick a validator</option>
-        {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{v.moniker || v.operatorAddress}{v.jailed ? " (jailed)" : ""} — {v.operatorAddress}</option>)}
+        {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{validatorOption(v)}</option>)}
       </select>
       {errors[id] && <p className="field-error" id={`stake-${id}-error`} role="alert">{errors[id]}</p>}
     </div>
@@ -114,4 +115,10 @@ export function StakingPage() {
     </form>
     </>
   );
+}
+
+/** "node0 — 10 % commission — cosmosvaloper1…", saying when a delegation would earn nothing (jailed, or outside the active set). */
+function validatorOption(v: { moniker: string; operatorAddress: string; jailed: boolean; status: string; commissionRate: string }): string {
+  const standing = v.jailed ? " (jailed: earns nothing)" : v.status !== "bonded" ? " (not in the active set: earns nothing)" : "";
+  return `${v.moniker || v.operatorAddress}${standing} — ${decPercent(v.commissionRate)} % commission — ${v.operatorAddress}`;
 }
