@@ -155,6 +155,8 @@ describe("the operator's pages", () => {
     await page.getByTestId("own-validator").getByRole("link", { name: "Open the validator page" }).click({ timeout: WAIT_MS });
     await page.locator("#page-title", { hasText: "My validator" }).waitFor({ timeout: WAIT_MS });
     await expect.poll(() => page.getByTestId("operator-rate").textContent(), { timeout: WAIT_MS }).toBe("0.1");
+    // Beside the chain's decimal, the percentage people say.
+    expect(await page.getByTestId("operator-facts").locator("div", { hasText: /^Commission rate/ }).locator("dd").textContent()).toBe("0.1 (10 %)");
     const rate = page.getByLabel("New commission rate (empty: unchanged)");
     const tryRate = async (text: string) => {
       await rate.fill(text);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { decPercent } from "../../../../shared/cosmos/dec.js";
 import type { OperatorValidator } from "../../../../shared/cosmos/staking/operator.js";
 import { checkValidatorEdit, DESCRIPTION_LIMITS, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
 import { useApi } from "../../api/api-context.js";
@@ -60,9 +61,9 @@ export function OperatorPage() {
             <div><dt>Operator address</dt><dd><code>{v.operatorAddress}</code></dd></div>
             <div><dt>Moniker</dt><dd><ChainText value={v.description.moniker} /></dd></div>
             <div><dt>Status</dt><dd data-testid="operator-status">{v.status}{v.jailed ? ", jailed" : ""}</dd></div>
-            <div><dt>Commission rate</dt><dd data-testid="operator-rate">{v.commission.rate}</dd></div>
-            <div><dt>Max rate</dt><dd>{v.commission.maxRate}</dd></div>
-            <div><dt>Max change at a time</dt><dd>{v.commission.maxChangeRate}</dd></div>
+            <div><dt>Commission rate</dt><dd><span data-testid="operator-rate">{v.commission.rate}</span> <Percent rate={v.commission.rate} /></dd></div>
+            <div><dt>Max rate</dt><dd>{v.commission.maxRate} <Percent rate={v.commission.maxRate} /></dd></div>
+            <div><dt>Max change at a time</dt><dd>{v.commission.maxChangeRate} <Percent rate={v.commission.maxChangeRate} /></dd></div>
             <div><dt>Commission last changed</dt><dd>{v.commission.updateTime ?? "unknown"}</dd></div>
             <div><dt>The chain's least commission rate</dt><dd>{params.data?.minCommissionRate ?? (params.isError ? "could not be read" : "reading…")}</dd></div>
           </dl>
@@ -130,4 +131,9 @@ function EditValidatorForm({ validator, minCommissionRate, onReview }: { validat
       <div className="row"><button type="submit">Review</button></div>
     </form>
   );
+}
+
+/** A rate as the chain writes it is what the form takes; the percentage beside it is how people say it. */
+function Percent({ rate }: { rate: string }) {
+  return <span className="muted">({decPercent(rate)} %)</span>;
 }
