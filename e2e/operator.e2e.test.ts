@@ -238,4 +238,18 @@ describe("the operator's pages", () => {
     expect(await paidTo()).toBe(account);
     expect(w.errors).toEqual([]);
   });
+
+  it("offers to watch the validator the account operates, and one click has the watch follow it", async () => {
+    const { page } = w;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watch", exact: true }).click();
+    const offer = page.getByTestId("own-validators");
+    await offer.waitFor({ timeout: WAIT_MS });
+    const moniker = (await read(validatorQuery, { validator: operator }))!.description.moniker;
+    expect((await offer.locator("li").textContent())?.replace(/\s+/g, " ")).toContain(`operates ${moniker}, which the watch does not follow yet.`);
+    await offer.getByRole("button", { name: `Watch ${moniker}` }).click();
+    // Main's watch list has it, by the operator address, and the offer is gone.
+    await expect.poll(async () => ((await w.call("watch.status", { networkId: "devnet" })) as { validators: Array<{ operatorAddress: string | null }> }).validators.map((v) => v.operatorAddress), { timeout: WAIT_MS }).toContain(operator);
+    await expect.poll(() => offer.count(), { timeout: WAIT_MS }).toBe(0);
+    expect(w.errors).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ export const chainKeys = {
   all: (networkId: string) => ["chain", networkId] as const,
   status: (networkId: string) => [...chainKeys.all(networkId), "status"] as const,
   connection: (networkId: string) => [...chainKeys.all(networkId), "connection"] as const,
+  stakingValidators: (networkId: string) => [...chainKeys.all(networkId), "stakingValidators"] as const,
 };
 
 export const chainQueries = {
@@ -16,6 +17,9 @@ export const chainQueries = {
   /** The live block feed's state; kept current by network.connectionChanged events. */
   connection: (api: CometdeskApi, networkId: string) =>
     queryOptions({ queryKey: chainKeys.connection(networkId), queryFn: () => unwrap(api.chain.connection({})) }),
+  /** The staking module's validators (moniker, operator, status, commission), for the pages that pick or find one; a minute old at most. */
+  stakingValidators: (api: CometdeskApi, networkId: string) =>
+    queryOptions({ queryKey: chainKeys.stakingValidators(networkId), queryFn: () => unwrap(api.chain.validatorMonikers({})), staleTime: 60_000 }),
 };
 
 /** The last height the live feed announced for `networkId` (null before the first block). */

@@ -9,11 +9,11 @@ import { useApi } from "../../api/api-context.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { ChainText } from "../../components/text/ChainText.js";
-import { useLastHeight } from "../../queries/chain-queries.js";
+import { chainKeys, useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { stakingKeys, stakingQueries } from "../queries/stake-queries.js";
-import { operatorAddressOf } from "../operator-address.js";
+import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 const LABELS: Record<ValidatorField, string> = { moniker: "Moniker", identity: "Identity (keybase)", website: "Website", securityContact: "Security contact", details: "Details", commissionRate: "New commission rate (empty: unchanged)" };
@@ -39,7 +39,7 @@ export function OperatorPage() {
   if (!network) return <p aria-busy="true">Loading…</p>;
   const review = (args: PrepareArgs) => setStep({ step: "review", args, requestId: crypto.randomUUID() });
   if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
-  if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} doneLabel="Back to the validator" onDone={() => { setStep({ step: "form" }); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); }} />;
+  if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} doneLabel="Back to the validator" onDone={() => { setStep({ step: "form" }); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); void client.invalidateQueries({ queryKey: chainKeys.stakingValidators(network.id) }); }} />;
 
   const v = validator.data;
   return (

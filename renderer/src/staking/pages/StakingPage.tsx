@@ -7,12 +7,12 @@ import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/dele
 import { decPercent } from "../../../../shared/cosmos/dec.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
-import { useLastHeight } from "../../queries/chain-queries.js";
+import { chainKeys, chainQueries, useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
-import { operatorAddressOf } from "../operator-address.js";
+import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { stakingKeys } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
 
@@ -33,7 +33,7 @@ export function StakingPage() {
   const [errors, setErrors] = useState<Partial<Record<StakeField, string>>>({});
   const [step, setStep] = useState<Step>({ step: "form" });
   const delegator = draft.delegator || accounts.data?.accounts[0]?.address || "";
-  const validators = useQuery({ queryKey: ["staking", network?.id, "validators"], queryFn: () => unwrap(api.chain.validatorMonikers({})), enabled: !!network });
+  const validators = useQuery({ ...chainQueries.stakingValidators(api, network?.id ?? ""), enabled: !!network });
   const delegatedTo = useQuery({
     queryKey: ["staking", network?.id, "delegations", delegator],
     enabled: !!network && !!delegator,
@@ -47,7 +47,7 @@ export function StakingPage() {
   if (!network) return <p aria-busy="true">Loading…</p>;
   const stake = network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms.find((d) => d.base === network.defaultDenom)!;
   if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
-  if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); }} />;
+  if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); void client.invalidateQueries({ queryKey: chainKeys.stakingValidators(network.id) }); }} />;
 
   const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const review = () => {

@@ -4,7 +4,11 @@ import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { ErrorState, Loading } from "../../components/states.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
+import { chainQueries } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
+import { walletQueries } from "../../queries/wallet-queries.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
 import { AlertHistory } from "./AlertHistory.js";
 import { ChainSection } from "./ChainSection.js";
@@ -31,6 +35,7 @@ export function WatchPage() {
       </p>
       <WatchedNetworks />
       <AllowNotifications />
+      <OwnValidators networkId={network.id} bech32Prefix={network.bech32Prefix} watched={s.validators.map((v) => v.address)} />
       <AddValidator networkId={network.id} />
       <WatchList networkId={network.id} status={s} />
       <NodesTable networkId={network.id} nodes={s.nodes} />
@@ -59,6 +64,47 @@ function WatchedNetworks() {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The validators the wallet's own accounts operate on this network and the watch does not follow
+ * yet, each one click from being watched: what an operator who opened the app with their key
+ * wants watched first.
+ */
+function OwnValidators({ networkId, bech32Prefix, watched }: { networkId: string; bech32Prefix: string; watched: readonly string[] }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const accounts = useQuery({ ...walletQueries.accounts(api), retry: false });
+  const set = useQuery(chainQueries.stakingValidators(api, networkId));
+  const [adding, setAdding] = useState<string>();
+  const add = useAction(async (operator: string) => {
+    setAdding(operator);
+    try {
+      await unwrap(api.watch.addValidator({ networkId, address: operator }));
+      await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
+    } finally {
+      setAdding(undefined);
+    }
+  });
+  const operators = new Map((accounts.data?.accounts ?? []).map((a) => [operatorAddressOf(a.address, bech32Prefix), a.label]));
+  const own = (set.data?.validators ?? []).filter((v) => operators.has(v.operatorAddress) && !watched.includes(v.address));
+  if (own.length === 0) return null;
+  return (
+    <section aria-labelledby="own-validators-title" data-testid="own-validators">
+      <h2 id="own-validators-title">Your validators</h2>
+      <ul className="own-validators">
+        {own.map((v) => (
+          <li key={v.operatorAddress}>
+            {operators.get(v.operatorAddress)} operates <ChainText value={v.moniker || v.operatorAddress} />, which the watch does not follow yet.{" "}
+            <button type="button" disabled={adding !== undefined} onClick={() => void add.run(v.operatorAddress)}>
+              {adding === v.operatorAddress ? "Adding…" : `Watch ${v.moniker || "it"}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {add.error && <p role="alert" className="field-error">{add.error}</p>}
     </section>
   );
 }
