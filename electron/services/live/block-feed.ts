@@ -151,6 +151,14 @@ export function createBlockFeed(options: BlockFeedOptions) {
     }
   }
 
+  /** Closes `ws` for good: no listener of it runs again, and its late errors are swallowed. */
+  function drop(ws: WebSocket): void {
+    if (socket === ws) socket = undefined;
+    ws.removeAllListeners();
+    ws.on("error", () => {});
+    ws.terminate();
+  }
+
   function connect(gen: number): void {
     const url = source?.websocketUrl;
     if (!url || gen !== generation) return;
@@ -166,12 +174,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
       setState("live", headersOnly ? `a NewBlock frame was over ${frameLimit(maxFrame)}: following block headers instead until ${new Date(headersOnlyUntil).toISOString().slice(11, 16)} UTC` : null);
       if (headersOnly) {
         // Whole blocks again once the time is up, on a new socket.
+        clearTimeout(wholeBlocksTimer);
         wholeBlocksTimer = setTimeout(() => {
           if (socket !== ws || gen !== generation) return;
-          socket = undefined;
-          ws.removeAllListeners();
-          ws.on("error", () => {});
-          ws.terminate();
+          drop(ws);
           connect(gen);
         }, Math.max(0, headersOnlyUntil - Date.now())).unref();
       }
@@ -195,10 +201,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     });
     const fallBack = (why: string) => {
       if (socket !== ws || gen !== generation) return;
-      socket = undefined;
-      ws.removeAllListeners();
-      ws.on("error", () => {});
-      ws.terminate();
+      drop(ws);
       socketWhy = `${NO_SOCKET} ${why}; polling instead`;
       // Polling is what follows the node now, but only a poll's answer says the node is there:
       // before one (connecting) or after a failed one (offline), the state stays, and an
@@ -212,10 +215,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
         // The block was too large for one frame: follow headers at once, and try whole blocks
         // again later (a busy hour passes); the height itself is fetched by height either way.
         headersOnlyUntil = Date.now() + (options.headersOnlyMs ?? HEADERS_ONLY_MS);
-        socket = undefined;
-        ws.removeAllListeners();
-        ws.on("error", () => {});
-        ws.terminate();
+        drop(ws);
         return connect(gen);
       }
       fallBack(e.message);
@@ -227,8 +227,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
     /** Follows `next` (the selected network); the last height is kept when it is the same network. */
     start(next: BlockFeedSource): void {
       this.stop();
-      if (source?.networkId !== next.networkId) last = undefined;
-      if (source?.networkId !== next.networkId) headersOnlyUntil = 0;
+      if (source?.networkId !== next.networkId) {
+        last = undefined;
+        headersOnlyUntil = 0;
+      }
       source = next;
       socketWhy = null;
       const gen = ++generation;
@@ -242,12 +244,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       clearTimeout(pollTimer);
       clearTimeout(reconnectTimer);
       clearTimeout(wholeBlocksTimer);
-      if (socket) {
-        socket.removeAllListeners();
-        socket.on("error", () => {});
-        socket.terminate();
-        socket = undefined;
-      }
+      if (socket) drop(socket);
       setState("idle", null);
     },
     /** Who signed `height` on `networkId`, when a NewBlock frame carried it (the websocket is live); otherwise undefined. */
