@@ -214,4 +214,38 @@ describe("the block feed against a hostile node", () => {
     expect(queries).toHaveLength(3);
     await vi.waitFor(() => expect(feed.status()).toMatchObject({ state: "live", reason: null }), { timeout: 5_000 });
   });
+
+  it("waits for a websocket still opening rather than flash polling, and polls at once if it then fails", async () => {
+    // A node whose websocket handshake takes 400 ms, answered (first run) or refused (second).
+    let refuse = false;
+    const wss = new WebSocketServer({
+      host: "127.0.0.1",
+      port: 0,
+      verifyClient: (_info, done: (ok: boolean, code?: number) => void) => void setTimeout(() => done(!refuse, 503), 400),
+    });
+    await new Promise((r) => wss.once("listening", r));
+    cleanups.push(() => wss.close());
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/websocket`,
+      latestHeight: async () => 5n, // answers at once, long before the handshake
+      blocks: async (min, max) => Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i)),
+    };
+    const events = createEventHub();
+    const states: string[] = [];
+    events.listen((event, payload) => void (event === "network.connectionChanged" && states.push((payload as { state: string }).state)));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000, reconnectMs: 60_000 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await vi.waitFor(() => expect(feed.status().state).toBe("live"), { timeout: 5_000 });
+    expect(states).toEqual(["connecting", "live"]);
+
+    // Refused after the poll answered: polling at once, not a minute later at the next poll.
+    refuse = true;
+    states.length = 0;
+    feed.start(source);
+    await vi.waitFor(() => expect(feed.status().state).toBe("polling"), { timeout: 5_000 });
+    expect(states).toEqual(["idle", "connecting", "polling"]);
+    expect(feed.status().reason).toMatch(/^websocket: .*503.*polling instead$/);
+  });
 });

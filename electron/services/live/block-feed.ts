@@ -81,6 +81,8 @@ export function createBlockFeed(options: BlockFeedOptions) {
   // says "polling" only once the node has answered a poll (a green dot for a node that never has
   // would be a lie).
   let socketWhy: string | null = null;
+  /** Whether the last poll of this feed was answered. */
+  let answered = false;
   let socket: WebSocket | undefined;
   // Until when the websocket carries block headers only: a NewBlock frame (the whole block and
   // its results) was larger than a frame may be, and each such block would otherwise close it.
@@ -131,10 +133,12 @@ export function createBlockFeed(options: BlockFeedOptions) {
     if (!s || gen !== generation) return;
     try {
       const tip = await s.latestHeight();
+      answered = true;
       if (state === "offline" || state === "connecting") {
-        const open = socket?.readyState === WebSocket.OPEN;
         // The node answers again, so the outage's reason is over; a websocket fallback's stays.
-        setState(open ? "live" : "polling", open ? null : socketWhy);
+        // A websocket still opening is waited for: "polling" for the moment it takes would flash.
+        const ws = socket?.readyState;
+        setState(ws === WebSocket.OPEN ? "live" : ws === WebSocket.CONNECTING ? "connecting" : "polling", ws === WebSocket.OPEN ? null : socketWhy);
       }
       // A node that goes back (restored from a snapshot, forked, or lying) must not move the
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
@@ -142,6 +146,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       else if (reason?.startsWith(WENT_BACK)) setState(state, state === "polling" ? socketWhy : null);
       await catchUp(tip, gen);
     } catch (error) {
+      if (gen === generation) answered = false;
       if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
     }
     if (gen === generation) {
@@ -206,7 +211,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       // Polling is what follows the node now, but only a poll's answer says the node is there:
       // before one (connecting) or after a failed one (offline), the state stays, and an
       // outage's own reason is not replaced by the websocket's.
-      if (state === "live" || state === "polling") setState("polling", socketWhy);
+      if (state === "live" || state === "polling" || (state === "connecting" && answered)) setState("polling", socketWhy);
       else if (state === "connecting") setState("connecting", socketWhy);
       reconnectTimer = setTimeout(() => connect(gen), options.reconnectMs ?? 10_000).unref();
     };
@@ -233,6 +238,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       }
       source = next;
       socketWhy = null;
+      answered = false;
       const gen = ++generation;
       setState("connecting", null);
       connect(gen);
