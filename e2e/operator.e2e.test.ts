@@ -177,6 +177,9 @@ describe("the operator's pages", () => {
     expect((await read(validatorQuery, { validator: operator }))!.commission.rate).toBe("0.11");
     await page.getByRole("button", { name: "Back to the validator" }).click();
     await expect.poll(() => page.getByTestId("operator-rate").textContent(), { timeout: WAIT_MS }).toBe("0.11");
+    // The page says when the chain lets the rate change again, before anyone tries.
+    const changed = (await read(validatorQuery, { validator: operator }))!.commission.updateTime!;
+    expect(await page.getByTestId("operator-rate-changed").textContent()).toBe(`${changed}; the chain allows the next change from ${new Date(Date.parse(changed) + 86_400_000).toISOString()}`);
     // The chain's once-a-day rule, now that the rate was just changed: refused in words before signing.
     await tryRate("0.1");
     expect((await describedBy(rate)).text).toMatch(/one change per 24 hours, so not before /);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decFromAtomics, decPercent, decToAtomics, decWhole } from "../dec.js";
 import type { OperatorValidator } from "./operator.js";
-import { checkValidatorEdit, type ValidatorDraft } from "./validator-form.js";
+import { checkValidatorEdit, nextRateChange, type ValidatorDraft } from "./validator-form.js";
 
 const validator: OperatorValidator = {
   operatorAddress: "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eg6ldy9",
@@ -33,6 +33,15 @@ describe("the validator edit's rules", () => {
   it("refuses an empty moniker and a description longer than the SDK takes", () => {
     expect(check({ moniker: " " }).errors.moniker).toMatch(/needs a moniker/);
     expect(check({ details: "x".repeat(281) }).errors.details).toMatch(/At most 280 characters \(this is 281\)/);
+  });
+});
+
+describe("the commission's once-a-day rule", () => {
+  it("says when the rate may next change, and nothing once it may", () => {
+    expect(nextRateChange("2026-01-01T00:00:00.000Z", new Date("2026-01-01T23:59:59.000Z"))).toBe("2026-01-02T00:00:00.000Z");
+    expect(nextRateChange("2026-01-01T00:00:00.000Z", new Date("2026-01-02T00:00:00.000Z"))).toBeUndefined();
+    expect(nextRateChange(null, new Date())).toBeUndefined();
+    expect(nextRateChange("not a time", new Date())).toBeUndefined();
   });
 });
 

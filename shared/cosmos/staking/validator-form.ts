@@ -65,9 +65,13 @@ function rateProblem(rate: string, c: OperatorValidator["commission"], minRate: 
   if (next > decToAtomics(c.maxRate)) return `This validator's commission cannot be more than its max rate, ${c.maxRate}.`;
   const step = next > current ? next - current : current - next;
   if (step > decToAtomics(c.maxChangeRate)) return `The rate may change by at most ${c.maxChangeRate} at a time (from ${c.rate}).`;
-  const last = c.updateTime ? Date.parse(c.updateTime) : Number.NaN;
-  if (Number.isFinite(last) && now.getTime() - last < DAY_MS) {
-    return `The commission was last changed at ${c.updateTime}; the chain allows one change per 24 hours, so not before ${new Date(last + DAY_MS).toISOString()}.`;
-  }
+  const notBefore = nextRateChange(c.updateTime, now);
+  if (notBefore) return `The commission was last changed at ${c.updateTime}; the chain allows one change per 24 hours, so not before ${notBefore}.`;
   return undefined;
+}
+
+/** When the chain next lets the commission rate change (one change per 24 hours), or undefined when it may change now. */
+export function nextRateChange(updateTime: string | null, now: Date): string | undefined {
+  const last = updateTime ? Date.parse(updateTime) : Number.NaN;
+  return Number.isFinite(last) && now.getTime() - last < DAY_MS ? new Date(last + DAY_MS).toISOString() : undefined;
 }

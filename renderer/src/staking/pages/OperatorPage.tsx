@@ -4,7 +4,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { decPercent } from "../../../../shared/cosmos/dec.js";
 import type { OperatorValidator } from "../../../../shared/cosmos/staking/operator.js";
-import { checkValidatorEdit, DESCRIPTION_LIMITS, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
+import { checkValidatorEdit, DESCRIPTION_LIMITS, nextRateChange, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
 import { useApi } from "../../api/api-context.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
@@ -64,7 +64,7 @@ export function OperatorPage() {
             <div><dt>Commission rate</dt><dd><span data-testid="operator-rate">{v.commission.rate}</span> <Percent rate={v.commission.rate} /></dd></div>
             <div><dt>Max rate</dt><dd>{v.commission.maxRate} <Percent rate={v.commission.maxRate} /></dd></div>
             <div><dt>Max change at a time</dt><dd>{v.commission.maxChangeRate} <Percent rate={v.commission.maxChangeRate} /></dd></div>
-            <div><dt>Commission last changed</dt><dd>{v.commission.updateTime ?? "unknown"}</dd></div>
+            <div><dt>Commission last changed</dt><dd data-testid="operator-rate-changed">{v.commission.updateTime ?? "unknown"}{rateLockedUntil(v.commission.updateTime)}</dd></div>
             <div><dt>The chain's least commission rate</dt><dd>{params.data?.minCommissionRate ?? (params.isError ? "could not be read" : "reading…")}</dd></div>
           </dl>
           {v.jailed && (
@@ -136,4 +136,10 @@ function EditValidatorForm({ validator, minCommissionRate, onReview }: { validat
 /** A rate as the chain writes it is what the form takes; the percentage beside it is how people say it. */
 function Percent({ rate }: { rate: string }) {
   return <span className="muted">({decPercent(rate)} %)</span>;
+}
+
+/** "; the next change from …" while the chain's once-a-day rule holds the rate (read when the page renders). */
+function rateLockedUntil(updateTime: string | null): string {
+  const next = nextRateChange(updateTime, new Date());
+  return next ? `; the chain allows the next change from ${next}` : "";
 }
