@@ -25,6 +25,12 @@ export function monikerSpecs(ctx: SpecContext): void {
       expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
       expect(await moniker.locator(".chain-text.has-hidden").count()).toBe(1);
       expect(ctx.errors(page)).toEqual([]);
+      // The staking form's picker, whose options can hold text only: the override is made visible there too.
+      await page.evaluate(() => (window.location.hash = "#/staking"));
+      const option = page.locator(`#stake-validator option[value="${operator}"]`);
+      await expect.poll(() => option.textContent(), { timeout: WAIT_MS }).toMatch(/^<img src=x onerror="window\.__pwned=1">⟨U\+202E⟩evil — \d+(\.\d+)? % commission — /);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(ctx.errors(page)).toEqual([]);
     } finally {
       // Later specs, and anyone reading this devnet, see the name it had.
       await setMoniker(info, "validator0", before.moniker);

@@ -11,6 +11,8 @@ import { chainKeys, chainQueries, useLastHeight } from "../../queries/chain-quer
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
+import { ChainText } from "../../components/text/ChainText.js";
+import { visibleText } from "../../components/text/visible-text.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { stakingKeys } from "../queries/stake-queries.js";
@@ -71,7 +73,7 @@ export function StakingPage() {
 
   return (
     <>
-    {ownValidator && <p className="row" data-testid="own-validator">This account operates the validator <strong>{ownValidator.moniker || ownValidator.operatorAddress}</strong>{ownValidator.jailed ? " (jailed)" : ""}. <a href="#/operator">Open the validator page</a></p>}
+    {ownValidator && <p className="row" data-testid="own-validator">This account operates the validator <strong><ChainText value={ownValidator.moniker || ownValidator.operatorAddress} /></strong>{ownValidator.jailed ? " (jailed)" : ""}. <a href="#/operator">Open the validator page</a></p>}
     {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     <form className="stake-form" onSubmit={(e) => { e.preventDefault(); review(); }} aria-labelledby="stake-title">
       <h2 id="stake-title">Staking on {network.name}</h2>
@@ -120,5 +122,6 @@ export function StakingPage() {
 /** "node0 — 10 % commission — cosmosvaloper1…", saying when a delegation would earn nothing (jailed, or outside the active set). */
 function validatorOption(v: { moniker: string; operatorAddress: string; jailed: boolean; status: string; commissionRate: string }): string {
   const standing = v.jailed ? " (jailed: earns nothing)" : v.status !== "bonded" ? " (not in the active set: earns nothing)" : "";
-  return `${v.moniker || v.operatorAddress}${standing} — ${decPercent(v.commissionRate)} % commission — ${v.operatorAddress}`;
+  // An option holds text only: the moniker's invisible and bidi characters are made visible here, as <ChainText> does elsewhere.
+  return `${visibleText(v.moniker) || v.operatorAddress}${standing} — ${decPercent(v.commissionRate)} % commission — ${v.operatorAddress}`;
 }

@@ -99,7 +99,7 @@ function OwnValidators({ networkId, bech32Prefix, watched }: { networkId: string
           <li key={v.operatorAddress}>
             {operators.get(v.operatorAddress)} operates <ChainText value={v.moniker || v.operatorAddress} />, which the watch does not follow yet.{" "}
             <button type="button" disabled={adding !== undefined} onClick={() => void add.run(v.operatorAddress)}>
-              {adding === v.operatorAddress ? "Adding…" : `Watch ${v.moniker || "it"}`}
+              {adding === v.operatorAddress ? "Adding…" : <>Watch <ChainText value={v.moniker || "it"} /></>}
             </button>
           </li>
         ))}
