@@ -61,6 +61,48 @@ describe("block times for the heights tx_search gives", () => {
     await times(["40"]); // so 21..40 were let go, and are read again
     expect(asked).toEqual(["21-40", "1-20", "21-40"]);
   });
+
+  it("drops what it kept once a node gives a kept height another time (a local chain started again)", async () => {
+    let chain = 0;
+    const asked: string[] = [];
+    const timeIn = (h: number) => new Date(Date.UTC(2026, 10, 25 + chain, 0, 0, h)).toISOString();
+    const read: BlockchainRead = async ({ minHeight, maxHeight }) => {
+      asked.push(`${minHeight}-${maxHeight}`);
+      const metas = [];
+      for (let h = Number(maxHeight); h >= Number(minHeight); h--) metas.push({ header: { height: String(h), time: timeIn(h) } });
+      return { blockMetas: metas };
+    };
+    const times = createBlockTimes(read);
+    expect((await times(["40", "30"])).get("30")).toBe(timeIn(30));
+    chain = 1; // wiped and started again, same chain id, same node
+    const got = await times(["45", "30"]);
+    // 45's span covered 30, which came back with another time: the call is read again, and
+    // neither row keeps the old chain's time.
+    expect(Object.fromEntries(got)).toEqual({ 45: timeIn(45), 30: timeIn(30) });
+    expect(asked).toEqual(["21-40", "26-45", "26-45"]);
+    // What it keeps now is the new chain's: 22 is read, the rest is not asked again.
+    asked.length = 0;
+    expect(Object.fromEntries(await times(["45", "30", "22"]))).toEqual({ 45: timeIn(45), 30: timeIn(30), 22: timeIn(22) });
+    expect(asked).toEqual(["3-22"]);
+  });
+
+  it("takes one block's time written with more digits by another node as the same time", async () => {
+    let digits = 3;
+    const asked: string[] = [];
+    const read: BlockchainRead = async ({ minHeight, maxHeight }) => {
+      asked.push(`${minHeight}-${maxHeight}`);
+      const metas = [];
+      for (let h = Number(maxHeight); h >= Number(minHeight); h--) metas.push({ header: { height: String(h), time: `2026-11-25T00:00:${String(h % 60).padStart(2, "0")}.${"5".padEnd(digits, "0")}Z` } });
+      return { blockMetas: metas };
+    };
+    const times = createBlockTimes(read);
+    await times(["40"]);
+    digits = 9;
+    await times(["45"]);
+    asked.length = 0;
+    await times(["40", "30"]);
+    expect(asked).toEqual([]); // nothing was dropped
+  });
 });
 
 describe("own sends among the indexed history", () => {

@@ -13,15 +13,28 @@ const KEEP = 4_096;
  * within one span of 20 share a `blockchain` call; times are kept, so a list refreshed after each
  * block asks only for the new heights. A height no node gives (pruned, or a node that fails) is
  * left out of the answer rather than failing the list: the row then shows no time.
+ *
+ * A real chain never makes a height twice, but a local one wiped and started again under the same
+ * chain id does. An answer that gives a kept height another time says so: everything kept is
+ * dropped then, and the heights of that call are read again.
  */
-export function createBlockTimes(read: BlockchainRead, keep = KEEP) {
+export function createBlockTimes(node: BlockchainRead, keep = KEEP) {
   const known = new Map<string, string>();
-  const remember = (height: string, time: string) => {
-    if (known.has(height)) known.delete(height);
+  /** Keeps a block's time; false when a different time was kept for that height (the chain was started again). */
+  const remember = (height: string, time: string): boolean => {
+    const before = known.get(height);
+    if (before !== undefined && !sameTime(before, time)) {
+      known.clear();
+      known.set(height, time);
+      return false;
+    }
+    if (before !== undefined) known.delete(height);
     known.set(height, time);
     while (known.size > keep) known.delete(known.keys().next().value!);
+    return true;
   };
-  return async function blockTimes(heights: Iterable<string>): Promise<ReadonlyMap<string, string>> {
+  const read = async (heights: Iterable<string>, again: boolean): Promise<ReadonlyMap<string, string>> => {
+    let restarted = false;
     const wanted = [...new Set(heights)].filter((h) => /^[1-9]\d{0,18}$/.test(h));
     const out = new Map<string, string>();
     const missing: bigint[] = [];
@@ -44,11 +57,11 @@ export function createBlockTimes(read: BlockchainRead, keep = KEEP) {
       while (next < spans.length) {
         const span = spans[next++]!;
         try {
-          const { blockMetas } = await read({ minHeight: String(span.min), maxHeight: String(span.max) });
+          const { blockMetas } = await node({ minHeight: String(span.min), maxHeight: String(span.max) });
           for (const meta of blockMetas) {
             const h = BigInt(meta.header.height);
             if (h < span.min || h > span.max) continue; // a node's answer outside what was asked is not trusted
-            remember(meta.header.height, meta.header.time);
+            if (!remember(meta.header.height, meta.header.time)) restarted = true;
             if (wantedSet.has(meta.header.height)) out.set(meta.header.height, meta.header.time);
           }
         } catch {
@@ -57,6 +70,13 @@ export function createBlockTimes(read: BlockchainRead, keep = KEEP) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, spans.length) }, worker));
-    return out;
+    // Times taken from what was kept may be the old chain's: read them all again, once.
+    return restarted && again ? read(wanted, false) : out;
+  };
+  return async function blockTimes(heights: Iterable<string>): Promise<ReadonlyMap<string, string>> {
+    return read(heights, true);
   };
 }
+
+/** Two nodes may write one block's time with more or fewer digits of its fraction. */
+const sameTime = (a: string, b: string) => a === b || (Number.isFinite(Date.parse(a)) && Date.parse(a) === Date.parse(b));
