@@ -5,13 +5,16 @@
  */
 const SCALE = 18;
 
+/** An integer scaled by 10^scale, as the decimal it stands for, with no trailing zeros. */
+function unscale(n: bigint, scale: number): string {
+  const unit = 10n ** BigInt(scale);
+  const frac = (n % unit).toString().padStart(scale, "0").replace(/0+$/, "");
+  return frac ? `${n / unit}.${frac}` : String(n / unit);
+}
+
 /** "100000000000000000" → "0.1"; an answer that is not an integer string gives "0". */
 export function decFromAtomics(atomics: string): string {
-  if (!/^\d{1,80}$/.test(atomics)) return "0";
-  const padded = atomics.padStart(SCALE + 1, "0");
-  const whole = padded.slice(0, -SCALE).replace(/^0+(?=\d)/, "");
-  const frac = padded.slice(-SCALE).replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : whole;
+  return /^\d{1,80}$/.test(atomics) ? unscale(BigInt(atomics), SCALE) : "0";
 }
 
 /** The whole units of a LegacyDec amount (rewards are paid out rounded down). */
@@ -28,8 +31,5 @@ export function decToAtomics(decimal: string): bigint {
 /** A decimal fraction ("0.05", "0.125") as a percentage ("5", "12.5"); anything else gives "0". */
 export function decPercent(decimal: string): string {
   if (!/^\d{1,62}(\.\d{1,18})?$/.test(decimal)) return "0";
-  const atomics = decToAtomics(decimal); // ×10^18; a percentage is ×10^16 of it
-  const unit = 10n ** BigInt(SCALE - 2);
-  const frac = (atomics % unit).toString().padStart(SCALE - 2, "0").replace(/0+$/, "");
-  return frac ? `${atomics / unit}.${frac}` : String(atomics / unit);
+  return unscale(decToAtomics(decimal), SCALE - 2); // ×10^18, and a percentage is ×10^16 of it
 }
