@@ -1,6 +1,6 @@
 import type { CometdeskApi } from "../../../shared/api.js";
 import type { Network } from "../../../shared/contract/network.js";
-import { NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES, NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx.js";
 import type { Notifier } from "../../../shared/notifier.js";
 
 /** The browser's Notification API, only if the user allowed it; otherwise silent. */
@@ -22,11 +22,11 @@ export function notifyWhenFinal(api: CometdeskApi, network: Network, txHash: str
     if (!bridge) return;
     if (typeof Notification !== "undefined" && Notification.permission === "default") void Notification.requestPermission();
     const stop = api.on("tx.statusChanged", (e) => {
-      if (e.txHash !== txHash || e.networkId !== network.id) return;
+      if (e.txHash !== txHash || e.networkId !== network.id || !FINAL_TX_STATUSES.has(e.status)) return;
+      // A final status ends the follow, notified or not (a cancelled send is the user's own doing).
+      stop();
       if (e.status === "committed") notifier.notify("Transfer committed", `Transaction ${txHash.slice(0, 12)}… is in a block.`);
       else if (NOTIFIED_TX_STATUSES.has(e.status)) notifier.notify(`Transfer ${e.status}`, `Transaction ${txHash.slice(0, 12)}… did not go through.`);
-      else return;
-      stop();
     });
   });
 }
