@@ -59,6 +59,39 @@ describe("the block feed against a hostile node", () => {
     expect(feed.status().lastHeight).toBe("16");
   });
 
+  it("reads a backlog in batches, not one call per block, when the node answers slower than blocks come", async () => {
+    // 30 NewBlock triggers at once, from a node whose block reads each take 50 ms: a queue of
+    // one catch-up per trigger would read block by block (30 calls), and keep growing for as
+    // long as the node stays slower than its chain.
+    const calls: string[] = [];
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: await hostileWebsocket(Array.from({ length: 30 }, (_, i) => trigger(11 + i))),
+      latestHeight: async () => 10n,
+      blocks: async (min, max) => {
+        calls.push(`${min}-${max}`);
+        await new Promise((r) => setTimeout(r, 50));
+        return Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i));
+      },
+    };
+    const events = createEventHub();
+    const seen: number[] = [];
+    const done = new Promise<void>((resolve) =>
+      events.listen((event, payload) => {
+        if (event !== "chain.newBlock") return;
+        seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
+        if (seen.at(-1) === 40) resolve();
+      }),
+    );
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await done;
+    expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+    expect(seen.at(-1)).toBe(40);
+    expect(calls.length).toBeLessThanOrEqual(4);
+  });
+
   it("fills a hole the block source leaves on the next trigger, never skipping it", async () => {
     let tip = 5;
     let holeAt7 = true;

@@ -90,8 +90,10 @@ export function createBlockFeed(options: BlockFeedOptions) {
   let wholeBlocksTimer: NodeJS.Timeout | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  let chain: Promise<void> = Promise.resolve();
   let generation = 0;
+  /** The highest height a trigger or poll asked for, and the catch-up working towards it. */
+  let wanted: { gen: number; height: bigint } | undefined;
+  let running: { gen: number; done: Promise<void> } | undefined;
   // The commits that NewBlock frames carry, so the watch reads who signed without a call per block.
   const commits = createFrameCommits();
   const consensus = createThrottle<ConsensusTick & { networkId: string }>((tick) => options.events.emit("chain.consensusChanged", tick), options.consensusThrottleMs ?? 250);
@@ -103,29 +105,52 @@ export function createBlockFeed(options: BlockFeedOptions) {
     if (source) options.events.emit("network.connectionChanged", { networkId: source.networkId, state, endpoint: source.websocketUrl ?? null, reason });
   }
 
-  /** Emits every height after `last` up to `target`; calls are queued so they never interleave. */
-  function catchUp(target: bigint, gen: number): Promise<void> {
-    chain = chain.then(async () => {
-      const s = source;
-      if (!s || gen !== generation) return;
-      let done: bigint = last ?? target - 1n; // a new feed starts at the tip, not at genesis
-      last = done;
-      while (done < target && gen === generation) {
-        const max: bigint = done + BATCH < target ? done + BATCH : target;
-        const got: FeedBlock[] = [...(await s.blocks(done + 1n, max))].sort((a, b) => (BigInt(a.height) < BigInt(b.height) ? -1 : 1));
-        const before: bigint = done;
-        for (const block of got) {
-          if (gen !== generation || BigInt(block.height) !== done + 1n) continue; // skip repeats; a gap stops the batch
-          options.events.emit("chain.newBlock", { networkId: s.networkId, ...block });
-          done = BigInt(block.height);
-          last = done;
-        }
-        if (done === before) break; // the node does not have it yet; the next trigger retries
+  /**
+   * Emits every height after `last` up to the highest height asked for. One catch-up runs at a
+   * time, and a trigger while it runs only raises its target: a node slower than its chain (each
+   * read waits out a timeout) makes the running catch-up read more at once, never a queue of
+   * catch-ups that grows with every block for as long as the node stays slow.
+   */
+  function catchUp(to: bigint, gen: number): Promise<void> {
+    if (gen !== generation) return Promise.resolve();
+    if (!wanted || wanted.gen !== gen || to > wanted.height) wanted = { gen, height: to };
+    if (running?.gen === gen) return running.done;
+    // A catch-up of an earlier feed may still be reading: it stops at its next step, and this one follows it.
+    const before = running?.done ?? Promise.resolve();
+    const run: { gen: number; done: Promise<void> } = {
+      gen,
+      done: before
+        .then(() => drain(gen))
+        .catch((error: unknown) => {
+          if (gen === generation) setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
+        })
+        .finally(() => {
+          if (running === run) running = undefined;
+        }),
+    };
+    running = run;
+    return run.done;
+  }
+
+  async function drain(gen: number): Promise<void> {
+    const s = source;
+    if (!s || gen !== generation || wanted?.gen !== gen) return;
+    let done: bigint = last ?? wanted.height - 1n; // a new feed starts at the tip, not at genesis
+    last = done;
+    for (;;) {
+      const target = wanted?.gen === gen ? wanted.height : undefined;
+      if (target === undefined || done >= target || gen !== generation) return;
+      const max: bigint = done + BATCH < target ? done + BATCH : target;
+      const got: FeedBlock[] = [...(await s.blocks(done + 1n, max))].sort((a, b) => (BigInt(a.height) < BigInt(b.height) ? -1 : 1));
+      const before: bigint = done;
+      for (const block of got) {
+        if (gen !== generation || BigInt(block.height) !== done + 1n) continue; // skip repeats; a gap stops the batch
+        options.events.emit("chain.newBlock", { networkId: s.networkId, ...block });
+        done = BigInt(block.height);
+        last = done;
       }
-    }).catch((error: unknown) => {
-      if (gen === generation) setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
-    });
-    return chain;
+      if (done === before) return; // the node does not have it yet; the next trigger retries
+    }
   }
 
   async function poll(gen: number): Promise<void> {
