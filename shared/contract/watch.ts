@@ -172,6 +172,11 @@ export const WatchStatus = z.object({
   config: WatchConfig,
   /** The webhook's last failure, if its last delivery failed. */
   webhookError: z.string().max(300).nullable(),
+  /**
+   * Blocks the watch let go unread since it began following this network: it fell behind the
+   * chain (its node answered slower than blocks came), and their signatures are not counted.
+   */
+  skippedBlocks: z.number().int().min(0),
 });
 
 const NetworkArg = z.strictObject({ networkId: Id });

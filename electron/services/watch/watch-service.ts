@@ -54,6 +54,14 @@ export interface WatchDeps {
   readonly onInternalError?: (what: string, error: unknown) => void;
 }
 
+/**
+ * Blocks that may wait for the watch on one network. Each needs its commit, read from a feed frame
+ * (kept for 64 heights) or from the node; a node slower than its chain would otherwise leave a
+ * queue that grows with every block and alerts that tell of ever older blocks. Past this, the
+ * oldest waiting blocks are let go and counted, so the watch stays with the chain.
+ */
+export const BACKLOG = 64;
+
 const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch"] as const satisfies readonly AlertKind[];
 const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
 const MAX_SET_CACHE = 8;
@@ -63,7 +71,11 @@ interface Followed {
   network: Network;
   readonly probe: ReturnType<typeof createNodeProbe>;
   probing: boolean;
-  queue: Promise<void>;
+  /** Blocks announced and not yet read, oldest first (at most BACKLOG), and the loop reading them. */
+  readonly pending: WatchBlock[];
+  working: Promise<void> | undefined;
+  /** Blocks let go unread because more than BACKLOG waited: their signatures are not counted. */
+  skipped: number;
   record: SigningRecord;
   set: readonly SetMember[];
   readonly sets: Map<string, SetMember[]>;
@@ -296,7 +308,7 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, queue: Promise.resolve(), record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
@@ -340,7 +352,22 @@ export function createWatch(deps: WatchDeps) {
   function block(b: WatchBlock): void {
     const f = followed.get(b.networkId);
     if (!f) return;
-    f.queue = f.queue.then(() => onBlock(f, BigInt(b.height), b.time, b.proposerAddress)).catch((e: unknown) => deps.onInternalError?.("watch block", e));
+    f.pending.push(b);
+    if (f.pending.length > BACKLOG) f.skipped += f.pending.splice(0, f.pending.length - BACKLOG).length;
+    work(f);
+  }
+
+  /** Reads `f`'s waiting blocks one at a time, in order, unless a loop already does. */
+  function work(f: Followed): void {
+    if (f.working || f.pending.length === 0) return;
+    f.working = (async () => {
+      for (let b = f.pending.shift(); b; b = f.pending.shift()) {
+        await onBlock(f, BigInt(b.height), b.time, b.proposerAddress).catch((e: unknown) => deps.onInternalError?.("watch block", e));
+      }
+    })().finally(() => {
+      f.working = undefined;
+      work(f); // a block announced while the loop was ending
+    });
   }
 
   function start(): void {
@@ -383,9 +410,13 @@ export function createWatch(deps: WatchDeps) {
       timers = [];
       followed.clear();
     },
-    /** Waits for the blocks already queued (for tests and shutdown). */
+    /** Waits until no block waits (for tests and shutdown). */
     idle: async (): Promise<void> => {
-      await Promise.all([...followed.values()].map((f) => f.queue));
+      for (let round = 0; round < 1_000; round++) {
+        const busy = [...followed.values()].flatMap((f) => (f.working ? [f.working] : []));
+        if (busy.length === 0) return;
+        await Promise.all(busy);
+      }
     },
     probeNow: probeAll,
     /** RPC calls made so far (all networks), and blocks followed on `networkId` (or on all). */
@@ -406,6 +437,7 @@ export function createWatch(deps: WatchDeps) {
         chain: f?.chain ?? null,
         config,
         webhookError: deps.webhook?.lastError() ?? null,
+        skippedBlocks: f?.skipped ?? 0,
       };
     },
     async addValidator(network: Network, ref: string, label: string | undefined): Promise<WatchConfig> {

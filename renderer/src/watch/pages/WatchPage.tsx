@@ -33,6 +33,11 @@ export function WatchPage() {
         {s.slashing && `; the chain jails a validator that misses more than ${s.slashing.maxMissed} of ${s.slashing.signedBlocksWindow} blocks`}
         {s.webhookError && <span role="alert"> Webhook: {s.webhookError}</span>}
       </p>
+      {s.skippedBlocks > 0 && (
+        <p className="field-warning" role="status" data-testid="watch-skipped">
+          The watch fell behind {network.name}&apos;s blocks (its node answered slower than blocks came) and let {s.skippedBlocks === 1 ? "1 block" : `${s.skippedBlocks.toLocaleString()} blocks`} go unread to stay with the chain: their signatures are not counted below.
+        </p>
+      )}
       <WatchedNetworks />
       <AllowNotifications />
       <OwnValidators networkId={network.id} bech32Prefix={network.bech32Prefix} watched={s.validators.map((v) => v.address)} />
