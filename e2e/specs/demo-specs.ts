@@ -6,7 +6,7 @@ import type { SpecContext } from "../support/spec-context.js";
 
 /** First run on "Local devnet" offers the devnet's funded demo accounts, one click each. */
 export function demoSpecs(ctx: SpecContext): void {
-  it("offers every devnet demo account at first run, and one click leads to choosing a password", async () => {
+  it("offers every devnet demo account at first run, and one click (or Enter) leads to choosing a password, with the keyboard on it", async () => {
     const env = ctx.env();
     type Key = { name: string; address: string; mnemonic: string };
     const devnet = JSON.parse(readFileSync(join(env.devnetDir, "devnet.json"), "utf8")) as { accounts: Key[]; validators: Key[] };
@@ -26,13 +26,24 @@ export function demoSpecs(ctx: SpecContext): void {
     const html = await page.content();
     for (const account of [...devnet.accounts, ...devnet.validators]) expect(html).not.toContain(account.mnemonic.split(" ").slice(0, 4).join(" "));
 
+    // With the keyboard alone: each first-run step takes the keyboard to its first field, since
+    // the button that opened it is gone (the keyboard was left on the page's body before).
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
     const first = devnet.accounts[0]!;
-    await page.getByRole("button", { name: `Use the demo account ${first.name}, ${first.address}` }).click();
-    await page.getByRole("heading", { name: `Use the demo account ${first.name}` }).waitFor({ timeout: WAIT_MS });
-    expect(await page.getByLabel("Password (at least 8 characters)").count()).toBe(1);
-    // Back to the choice without creating anything: the lock-screen spec creates the wallet.
-    await page.getByRole("button", { name: "Back" }).click();
-    await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
+    const steps: Array<{ button: string; heading: string; field: string }> = [
+      { button: `Use the demo account ${first.name}, ${first.address}`, heading: `Use the demo account ${first.name}`, field: "new-password" },
+      { button: "Import a recovery phrase", heading: "Import a recovery phrase", field: "import-mnemonic" },
+      { button: "Create a new wallet", heading: "Create a wallet", field: "new-password" },
+    ];
+    for (const step of steps) {
+      await page.getByRole("button", { name: step.button }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: step.heading }).waitFor({ timeout: WAIT_MS });
+      await expect.poll(focusedId, { message: step.heading, timeout: WAIT_MS }).toBe(step.field);
+      // Back to the choice without creating anything: the lock-screen spec creates the wallet.
+      await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
+    }
     expect(ctx.errors(page)).toEqual([]);
   });
 }

@@ -34,9 +34,10 @@ export function lockSpecs(ctx: SpecContext): void {
       const words = await phrase.locator("li").allTextContents();
       expect(words).toHaveLength(24);
       await page.getByRole("button", { name: "I have written it down" }).click();
-      // Three words are asked back before the app opens.
+      // Three words are asked back before the app opens; the keyboard is on the first choice.
       const groups = page.getByRole("group", { name: /^Word \d+$/ });
       await groups.first().waitFor({ timeout: WAIT_MS });
+      expect(await groups.first().evaluate((g) => g.querySelector("button") === document.activeElement)).toBe(true);
       for (const group of await groups.all()) {
         const position = Number((await group.getAttribute("aria-label"))!.split(" ")[1]);
         await group.getByRole("button", { name: words[position - 1]!, exact: true }).click();

@@ -16,11 +16,12 @@ export function ConfirmPhrase({ words, onConfirmed, onShowAgain }: { words: read
       <div className="card">
         <h1 id="confirm-title">Confirm your recovery phrase</h1>
         <p>Pick each word from what you wrote down.</p>
-        {questions.map((q) => (
+        {questions.map((q, qi) => (
           <div key={q.position} role="group" aria-label={`Word ${q.position}`} className="row">
             <span className="muted">Word {q.position}</span>
-            {q.options.map((o) => (
-              <button key={o} type="button" className={chosen[q.position] === o ? "" : "secondary"} aria-pressed={chosen[q.position] === o} onClick={() => setChosen((c) => ({ ...c, [q.position]: o }))}>{o}</button>
+            {q.options.map((o, oi) => (
+              // The first choice takes the keyboard from "I have written it down", which is gone.
+              <button key={o} type="button" autoFocus={qi === 0 && oi === 0} className={chosen[q.position] === o ? "" : "secondary"} aria-pressed={chosen[q.position] === o} onClick={() => setChosen((c) => ({ ...c, [q.position]: o }))}>{o}</button>
             ))}
           </div>
         ))}

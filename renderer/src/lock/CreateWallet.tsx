@@ -57,7 +57,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
     <main className="centered" aria-labelledby="create-title">
       <form className="card" onSubmit={submit}>
         <h1 id="create-title">Create a wallet</h1>
-        <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} problem={problem} />
+        <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} problem={problem} autoFocus />
         <fieldset>
           <legend>Recovery phrase length</legend>
           {([24, 12] as const).map((n) => (

@@ -13,7 +13,7 @@ export function DemoAccountImport({ name, onCancel, onFinished }: { name: string
       <form className="card" onSubmit={form.submit}>
         <h1 id="demo-import-title">Use the demo account {name}</h1>
         <p>Choose a password for the vault that will hold this test-only key on this computer.</p>
-        <PasswordFields {...form.fields} />
+        <PasswordFields {...form.fields} autoFocus />
         <FormError message={form.error} />
         <div className="row">
           <button type="submit" disabled={form.pending}>{form.pending ? "Opening…" : `Use ${name}`}</button>

@@ -18,7 +18,7 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
       <form className="card" onSubmit={form.submit}>
         <h1 id="import-title">Import a recovery phrase</h1>
         <label htmlFor="import-mnemonic">Recovery phrase (12 or 24 words)</label>
-        <textarea id="import-mnemonic" rows={3} autoComplete="off" spellCheck={false} autoCapitalize="none" required value={mnemonic} onChange={(e) => setMnemonic(e.target.value)} />
+        <textarea id="import-mnemonic" rows={3} autoFocus autoComplete="off" spellCheck={false} autoCapitalize="none" required value={mnemonic} onChange={(e) => setMnemonic(e.target.value)} />
         <PasswordFields {...form.fields} />
         <FormError message={form.error} />
         <div className="row">

@@ -6,15 +6,19 @@ export interface PasswordProblem {
 
 const IDS = { password: "new-password", confirm: "confirm-password" } as const;
 
-/** A new password typed twice; the parent checks them, and a problem is shown on (and tied to) its field. */
-export function PasswordFields(props: { password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void; problem?: PasswordProblem }) {
+/**
+ * A new password typed twice; the parent checks them, and a problem is shown on (and tied to) its
+ * field. `autoFocus` where the password is the step's first field: the button that opened the step
+ * is gone, and the keyboard would otherwise be left on the page's body.
+ */
+export function PasswordFields(props: { password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void; problem?: PasswordProblem; autoFocus?: boolean }) {
   const tie = (field: PasswordProblem["field"]) => (props.problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${IDS[field]}-error` } : {});
   const error = (field: PasswordProblem["field"]) =>
     props.problem?.field === field && <p className="field-error" id={`${IDS[field]}-error`} role="alert">{props.problem.message}</p>;
   return (
     <>
       <label htmlFor={IDS.password}>Password (at least 8 characters)</label>
-      <input id={IDS.password} type="password" autoComplete="new-password" minLength={8} required value={props.password} onChange={(e) => props.onPassword(e.target.value)} {...tie("password")} />
+      <input id={IDS.password} type="password" autoComplete="new-password" autoFocus={props.autoFocus} minLength={8} required value={props.password} onChange={(e) => props.onPassword(e.target.value)} {...tie("password")} />
       {error("password")}
       <label htmlFor={IDS.confirm}>Password again</label>
       <input id={IDS.confirm} type="password" autoComplete="new-password" required value={props.confirm} onChange={(e) => props.onConfirm(e.target.value)} {...tie("confirm")} />
