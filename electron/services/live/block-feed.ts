@@ -2,7 +2,8 @@ import WebSocket from "ws";
 import { z } from "zod";
 import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
-import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick, createThrottle } from "./consensus-events.js";
+import { createThrottle } from "../../../shared/throttle.js";
+import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick } from "./consensus-events.js";
 import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
 import type { ChainTx } from "./tx-frames.js";
 

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { consensusTick, createThrottle } from "./consensus-events.js";
+import { describe, expect, it } from "vitest";
+import { consensusTick } from "./consensus-events.js";
 
 // Frames as CometBFT 0.38 sends them on /websocket (shortened): parsing only, the feed itself is
 // tested against the devnet's node.
@@ -20,23 +20,5 @@ describe("consensus events", () => {
     expect(consensusTick(step("7", -1))).toBeUndefined();
     expect(consensusTick(step("7", "0"))).toBeUndefined();
     expect(consensusTick(`${vote("1", 0)}${" ".repeat(1 << 20)}`)).toBeUndefined();
-  });
-
-  it("throttles a burst to the first value at once and the last one at the window's end", () => {
-    vi.useFakeTimers();
-    try {
-      const seen: number[] = [];
-      const t = createThrottle<number>((v) => seen.push(v), 30);
-      for (let i = 1; i <= 10; i++) t.push(i);
-      expect(seen).toEqual([1]);
-      vi.advanceTimersByTime(30);
-      expect(seen).toEqual([1, 10]);
-      t.push(11);
-      t.stop();
-      vi.advanceTimersByTime(100); // nothing arrives after stop
-      expect(seen).toEqual([1, 10]);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

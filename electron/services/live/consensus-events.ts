@@ -40,32 +40,3 @@ export function consensusTick(text: string): ConsensusTick | undefined {
   }
   return undefined;
 }
-
-/**
- * At most one call per `ms`: the first at once, then the latest of what came in the window at
- * its end, so a burst of votes costs the renderer a few reads, and the last state is never lost.
- */
-export function createThrottle<T>(emit: (value: T) => void, ms: number): { push(value: T): void; stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let pending: { value: T } | undefined;
-  const flush = () => {
-    timer = undefined;
-    if (!pending) return;
-    const { value } = pending;
-    pending = undefined;
-    emit(value);
-    timer = setTimeout(flush, ms);
-    timer.unref();
-  };
-  return {
-    push(value: T) {
-      pending = { value };
-      if (!timer) flush();
-    },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      pending = undefined;
-    },
-  };
-}

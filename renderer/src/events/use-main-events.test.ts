@@ -4,6 +4,7 @@ import { createCometdeskApi } from "../../../shared/api.js";
 import type { ResultOf } from "../../../shared/contract/index.js";
 import { Tx } from "../../../shared/contract/tx.js";
 import type { EventName } from "../../../shared/events.js";
+import { explorerKeys } from "../queries/explorer-keys.js";
 import { txKeys } from "../queries/tx-queries.js";
 import { subscribeAll } from "./use-main-events.js";
 
@@ -84,5 +85,26 @@ describe("main's tx.statusChanged in the renderer's cache", () => {
     h.emit("tx.statusChanged", { networkId: "devnet", txHash: "not-a-hash", status: "committed", previous: "broadcast" });
     h.emit("tx.statusChanged", { networkId: "devnet", txHash: SENT, status: "teleported", previous: "broadcast" });
     expect(h.client.getQueryData(all)).toBe(before);
+  });
+});
+
+describe("main's chain.newBlock in the renderer's cache", () => {
+  const blockEvent = (h: number, numTxs = 0) => ({ networkId: "devnet", height: String(h), hash: "AB".repeat(32), time: "2026-11-26T00:00:00Z", numTxs, proposerAddress: "CD".repeat(20) });
+  it("refetches what is on screen at the first block at once, and once per quarter second through a burst of blocks", async () => {
+    const h = harness();
+    stops.push(h.stop);
+    let reads = 0;
+    const { QueryObserver } = await import("@tanstack/react-query");
+    const observer = new QueryObserver(h.client, { queryKey: [...explorerKeys.live("devnet"), "status"], queryFn: async () => ++reads });
+    stops.push(observer.subscribe(() => {}));
+    await expect.poll(() => reads).toBe(1);
+    h.emit("chain.newBlock", blockEvent(100));
+    expect(reads).toBe(2); // no wait for the first block of a quiet spell
+    // A node caught up after the computer slept: 300 heights arrive at once.
+    for (let height = 101; height <= 400; height++) h.emit("chain.newBlock", blockEvent(height, 1));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(reads).toBeLessThanOrEqual(5);
+    expect(reads).toBeGreaterThanOrEqual(3); // the burst's last block is read after it
+    expect(h.client.getQueryData(explorerKeys.announced("devnet"))).toMatchObject({ height: "400" });
   });
 });

@@ -4,6 +4,7 @@ import type { CometdeskApi } from "../../../shared/api.js";
 import type { ResultOf } from "../../../shared/contract/index.js";
 import type { TxStatus } from "../../../shared/contract/tx.js";
 import type { EventPayload } from "../../../shared/events.js";
+import { createThrottle } from "../../../shared/throttle.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
 import { txKeys } from "../queries/tx-queries.js";
@@ -32,23 +33,40 @@ export function useMainEvents(): void {
   useEffect(() => subscribeAll(api, client), [api, client]);
 }
 
+/**
+ * The refetches a new block starts run at most once per this many ms per network and kind: the
+ * first block of a quiet spell at once, and the last of a burst when the window ends. Blocks come
+ * a second or more apart, so this delays nothing then; but a node caught up after the computer
+ * slept announces hundreds at once, and each would otherwise refetch every page on screen.
+ */
+export const BLOCK_REFETCH_MS = 250;
+
 /** Subscribes `client` to main's events; returns the unsubscribe. Exported for its test. */
 export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
+  const throttles = new Map<string, ReturnType<typeof createThrottle<() => void>>>();
+  const throttled = (key: string, run: () => void) => {
+    let t = throttles.get(key);
+    if (!t) throttles.set(key, (t = createThrottle<() => void>((f) => f(), BLOCK_REFETCH_MS)));
+    t.push(run);
+  };
   const stops = [
     api.on("chain.newBlock", (block) => {
-      patchConnection(client, block.networkId, (c) => ({ ...c, lastHeight: block.height }));
+      const id = block.networkId;
+      patchConnection(client, id, (c) => ({ ...c, lastHeight: block.height }));
       // The block itself, so the blocks list shows it now rather than after the refetch below.
-      client.setQueryData(explorerKeys.announced(block.networkId), block);
+      client.setQueryData(explorerKeys.announced(id), block);
       // A block with transactions may hold transfers from anywhere: the list and balances follow.
       if (block.numTxs > 0) {
-        // A list fetch already under way (a status change of the same block starts one just
-        // before) is at least as new as this block: let it finish rather than start it again.
-        void client.invalidateQueries({ queryKey: txKeys.lists(block.networkId) }, { cancelRefetch: false });
-        void client.invalidateQueries({ queryKey: walletKeys.balancesOf(block.networkId) });
-        void client.invalidateQueries({ queryKey: txKeys.fundsOf(block.networkId) });
+        throttled(`txs ${id}`, () => {
+          // A list fetch already under way (a status change of the same block starts one just
+          // before) is at least as new as this block: let it finish rather than start it again.
+          void client.invalidateQueries({ queryKey: txKeys.lists(id) }, { cancelRefetch: false });
+          void client.invalidateQueries({ queryKey: walletKeys.balancesOf(id) });
+          void client.invalidateQueries({ queryKey: txKeys.fundsOf(id) });
+        });
       }
       // Only queries on screen refetch; the rest are just marked stale.
-      void client.invalidateQueries({ queryKey: explorerKeys.live(block.networkId) });
+      throttled(`live ${id}`, () => void client.invalidateQueries({ queryKey: explorerKeys.live(id) }));
     }),
     // A vote or a round step: the Consensus page (if open) reads the round state again.
     api.on("chain.consensusChanged", (c) => void client.invalidateQueries({ queryKey: explorerKeys.head(c.networkId, "consensusState") })),
@@ -75,7 +93,10 @@ export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void
     }),
     notifyWatchAlerts(api),
   ];
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stops.forEach((stop) => stop());
+    throttles.forEach((t) => t.stop());
+  };
 }
 
 function onConnectionChanged(client: QueryClient, change: EventPayload<"network.connectionChanged">): void {
