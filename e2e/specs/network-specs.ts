@@ -2,6 +2,7 @@ import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { addNetworkByForm, passGate, rpcHeight, shownHeight, WAIT_MS } from "../support/app.js";
+import { describedBy, untiedFieldErrors } from "../support/field-errors.js";
 import type { SpecContext } from "../support/spec-context.js";
 
 /** Networks can be added and switched, and the whole app follows the selected one. */
@@ -30,6 +31,42 @@ export function networkSpecs(ctx: SpecContext): void {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.locator("tr", { hasText: "Nowhere net" }).getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => page.locator("tr", { hasText: "Nowhere net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  });
+
+  it("says at each field what to change in a network it cannot save, and sends nothing until then", async () => {
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await page.getByRole("button", { name: "Add a network" }).click();
+    const rows = await page.locator("tr[data-network-id]").count();
+    // Tried as a new user would: Add at once, then a node address with a typo in it.
+    await page.getByRole("button", { name: "Add network" }).click();
+    const form = page.getByRole("form", { name: "Add a network" });
+    await expect.poll(() => form.getByRole("alert").textContent(), { timeout: WAIT_MS }).toBe("4 fields need a change before the network can be saved.");
+    expect(await describedBy(page.getByLabel("Name"))).toEqual({ invalid: true, text: "Give the network a name." });
+    expect(await describedBy(page.getByLabel("Chain id"))).toEqual({ invalid: true, text: "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example." });
+    expect(await describedBy(page.getByLabel("Fee denom (base unit)"))).toEqual({ invalid: true, text: "The fee denom's base unit is required: uatom, for example." });
+    expect(await describedBy(page.getByLabel("Node RPC URLs (one per line)"))).toEqual({ invalid: true, text: "Give at least one node address, or have explorer calls go through the access service." });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-name");
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    // A field's problem goes as it is edited; the others stay until the next try.
+    await page.getByLabel("Name").fill("Typo net");
+    expect(await describedBy(page.getByLabel("Name"))).toEqual({ invalid: false, text: "" });
+    await page.getByLabel("Chain id").fill("typo-1");
+    await page.getByLabel("Fee denom (base unit)").fill("utypo");
+    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9\nhttp//127.0.0.1:26657");
+    await page.getByRole("button", { name: "Add network" }).click();
+    await expect.poll(async () => (await describedBy(page.getByLabel("Node RPC URLs (one per line)"))).text, { timeout: WAIT_MS }).toBe("Not an http:// or https:// address: “http//127.0.0.1:26657”.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-rpcUrls");
+    expect(await page.locator("tr[data-network-id]").count()).toBe(rows);
+    await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
+    await page.getByRole("button", { name: "Add network" }).click();
+    const row = page.locator("tr[data-network-id]", { hasText: "Typo net" });
+    await row.waitFor({ timeout: WAIT_MS });
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
   });
 
   it("says how long a page has waited on a node that takes the request and never answers", async () => {

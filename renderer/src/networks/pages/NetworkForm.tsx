@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
 import { networkKeys } from "../../queries/network-queries.js";
-import { EMPTY_FORM, formFromNetwork, networkFromForm, type NetworkFormValues } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormProblems, type NetworkFormValues } from "./network-form.js";
 
 const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
@@ -18,11 +18,17 @@ const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "
   { key: "gasPrice", label: "Gas price (fee denom per gas unit)", hint: "Optional, like 0.025: without an access service the app prices each transaction's gas with it; you can still set the fee yourself." },
 ];
 
+/** The fields in the order the form shows them: the first with a problem takes the keyboard. */
+const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia"];
+
 /** Adds a network, or edits one; main checks every field against the contract again. */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const [values, setValues] = useState<NetworkFormValues>(() => (network ? formFromNetwork(network) : EMPTY_FORM));
+  // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
+  const [problems, setProblems] = useState<NetworkFormProblems>({});
+  const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: () => {
       const input = networkFromForm(values, network);
@@ -33,24 +39,36 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       onDone();
     },
   });
-  const set = (key: keyof NetworkFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: keyof NetworkFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setProblems(({ [key]: _gone, ...rest }) => rest);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const found = networkFormProblems(values, network);
+    setProblems(found);
+    const first = ORDER.find((key) => found[key]);
+    // The keyboard goes to the first field to change; nothing is sent until all are right.
+    if (first) return form.current?.querySelector<HTMLElement>(`#network-${first}`)?.focus();
     save.mutate();
   };
+  const tie = (key: keyof NetworkFormValues) => (problems[key] ? { "aria-invalid": true as const, "aria-describedby": `network-${key}-error` } : {});
+  const problem = (key: keyof NetworkFormValues) => problems[key] && <p className="field-error" id={`network-${key}-error`}>{problems[key]}</p>;
   return (
-    <form className="card form-grid" onSubmit={submit} aria-labelledby="network-form-title">
+    <form ref={form} className="card form-grid" onSubmit={submit} noValidate aria-labelledby="network-form-title">
       <h2 id="network-form-title">{network ? `Edit ${network.name}` : "Add a network"}</h2>
       {FIELDS.map((f, i) => (
         <div key={f.key} className="field">
           <label htmlFor={`network-${f.key}`}>{f.label}</label>
-          <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} />
+          <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} {...tie(f.key)} />
+          {problem(f.key)}
           {f.hint && <small>{f.hint}</small>}
         </div>
       ))}
       <div className="field">
         <label htmlFor="network-rpcUrls">Node RPC URLs (one per line)</label>
-        <textarea id="network-rpcUrls" rows={2} value={values.rpcUrls} onChange={(e) => set("rpcUrls", e.target.value)} spellCheck={false} />
+        <textarea id="network-rpcUrls" rows={2} value={values.rpcUrls} onChange={(e) => set("rpcUrls", e.target.value)} spellCheck={false} {...tie("rpcUrls")} />
+        {problem("rpcUrls")}
       </div>
       <div className="field">
         <label htmlFor="network-rpcVia">Explorer calls go</label>
@@ -59,6 +77,11 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           <option value="access">through the access service</option>
         </select>
       </div>
+      {Object.keys(problems).length > 0 && (
+        <p className="form-error" role="alert">
+          {Object.keys(problems).length === 1 ? "One field needs a change" : `${Object.keys(problems).length} fields need a change`} before the network can be saved.
+        </p>
+      )}
       <FormError message={save.isError ? errorMessage(save.error) : undefined} />
       <div className="row">
         <button type="submit" disabled={save.isPending}>{network ? "Save changes" : "Add network"}</button>

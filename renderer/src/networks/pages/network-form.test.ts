@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NetworkInput, type Network } from "../../../../shared/contract/network.js";
-import { EMPTY_FORM, formFromNetwork, networkFromForm } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -26,5 +26,48 @@ describe("network form", () => {
     const input = networkFromForm({ ...EMPTY_FORM, name: " Test ", chainId: "test-1", rpcUrls: "http://a:1, http://b:2\n", denomBase: "uatom", denomDisplay: "", rpcVia: "direct" });
     expect(input).toMatchObject({ name: "Test", accessUrl: null, rpcUrls: ["http://a:1", "http://b:2"], denoms: [{ base: "uatom", display: "uatom", exponent: 6 }], defaultDenom: "uatom" });
     expect(NetworkInput.safeParse(input).success).toBe(true);
+  });
+});
+
+describe("the network form's own checks", () => {
+  const good: NetworkFormValues = { ...EMPTY_FORM, name: "Test", chainId: "test-1", rpcUrls: "http://127.0.0.1:26657", denomBase: "uatom" };
+  /** What main decides: the contract's schema, then the store's rules across fields (network-store.ts). */
+  const mainTakes = (v: NetworkFormValues) => {
+    const input = networkFromForm(v);
+    const parsed = NetworkInput.safeParse(input);
+    if (!parsed.success) return false;
+    const n = parsed.data;
+    return n.denoms.some((d) => d.base === n.defaultDenom) && !(n.rpcVia === "access" && !n.accessUrl) && !(n.rpcVia === "direct" && n.rpcUrls.length === 0);
+  };
+
+  it("finds a problem exactly where main would refuse the network", () => {
+    const variants: Array<Partial<NetworkFormValues>> = [
+      {}, { name: "" }, { name: "  " }, { name: "x".repeat(80) }, { name: "x".repeat(81) },
+      { chainId: "" }, { chainId: "c".repeat(64) }, { chainId: "c".repeat(65) },
+      { accessUrl: "https://access.example.org" }, { accessUrl: "ftp://x" }, { accessUrl: "not a url" }, { accessUrl: "http://" }, { accessUrl: "HTTP://EXAMPLE.ORG" },
+      { rpcVia: "access" }, { rpcVia: "access", accessUrl: "http://127.0.0.1:26650", rpcUrls: "" }, { rpcUrls: "" },
+      { rpcUrls: "http://a:1\nnot a url" }, { rpcUrls: "http://a:1, https://b:2" }, { rpcUrls: "javascript:alert(1)" }, { rpcUrls: "http://a b" }, { rpcUrls: "file:///etc/passwd" },
+      { rpcUrls: Array.from({ length: 17 }, (_, i) => `http://n${i}:1`).join("\n") }, { rpcUrls: `http://x/${"a".repeat(2040)}` },
+      { bech32Prefix: "" }, { bech32Prefix: "Cosmos" }, { bech32Prefix: "1abc" }, { bech32Prefix: "osmo" }, { bech32Prefix: "a".repeat(31) },
+      { denomBase: "" }, { denomBase: "d".repeat(129) }, { denomDisplay: "" }, { denomDisplay: "D".repeat(129) },
+      { denomExponent: "" }, { denomExponent: "0" }, { denomExponent: "36" }, { denomExponent: "37" }, { denomExponent: "-1" }, { denomExponent: "6.5" }, { denomExponent: "six" }, { denomExponent: "0x10" },
+      { gasPrice: "0.025" }, { gasPrice: "1" }, { gasPrice: ".5" }, { gasPrice: "0,025" }, { gasPrice: "1e-3" }, { gasPrice: "0.0000000000000000001" },
+    ];
+    for (const change of variants) {
+      const v = { ...good, ...change };
+      const problems = networkFormProblems(v);
+      expect(Object.keys(problems).length === 0, JSON.stringify(change)).toBe(mainTakes(v));
+    }
+  });
+
+  it("says at each field what to change, and quotes the addresses that are not addresses", () => {
+    expect(networkFormProblems({ ...EMPTY_FORM, rpcUrls: "http://a:1\nnot a url" })).toEqual({
+      name: "Give the network a name.",
+      chainId: "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example.",
+      rpcUrls: "Not an http:// or https:// address: “not”, “a”, “url”.",
+      denomBase: "The fee denom's base unit is required: uatom, for example.",
+    });
+    expect(networkFormProblems({ ...good, rpcVia: "access" })).toEqual({ accessUrl: "Explorer calls through the access service need its address." });
+    expect(networkFormProblems(good)).toEqual({});
   });
 });

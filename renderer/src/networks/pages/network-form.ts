@@ -35,7 +35,9 @@ export function formFromNetwork(n: Network): NetworkFormValues {
 /** The contract's NetworkInput from the form; main validates it again, with the same schema. */
 export function networkFromForm(v: NetworkFormValues, existing?: Network): NetworkInput {
   const base = v.denomBase.trim();
-  const denom = { base, display: v.denomDisplay.trim() || base, exponent: Number(v.denomExponent) };
+  // An empty exponent is no number (main refuses it), not 0.
+  const exponent = v.denomExponent.trim() === "" ? Number.NaN : Number(v.denomExponent);
+  const denom = { base, display: v.denomDisplay.trim() || base, exponent };
   const others = (existing?.denoms ?? []).filter((d) => d.base !== base && d.base !== existing?.defaultDenom);
   return {
     name: v.name.trim(),
@@ -59,4 +61,47 @@ function gasPricesFrom(price: string, denom: string, existing: Network | undefin
   const kept = existing?.gasPrices;
   if (kept && kept.denom === denom && kept.average === price) return kept;
   return { denom, low: price, average: price, high: price };
+}
+
+/** A form field and what is wrong with what was typed there, in the user's words. */
+export type NetworkFormProblems = Partial<Record<keyof NetworkFormValues, string>>;
+
+const isHttpUrl = (text: string) => {
+  if (text.length > 2048) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+const quoted = (items: readonly string[]) => items.map((i) => `“${i.length > 60 ? `${i.slice(0, 60)}…` : i}”`).join(", ");
+
+/**
+ * What main would refuse in the form, said at the field to change: the contract's rules for a
+ * network (`shared/contract/network.ts`, and the store's two rules across fields), checked here
+ * without its schemas so that no page loads zod. Empty when main would take it; a test holds the
+ * two to the same answers.
+ */
+export function networkFormProblems(v: NetworkFormValues, existing?: Network): NetworkFormProblems {
+  const input = networkFromForm(v, existing);
+  const out: NetworkFormProblems = {};
+  if (input.name === "") out.name = "Give the network a name.";
+  else if (input.name.length > 80) out.name = "At most 80 characters.";
+  if (input.chainId === "") out.chainId = "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example.";
+  else if (input.chainId.length > 64) out.chainId = "At most 64 characters.";
+  if (input.accessUrl !== null && !isHttpUrl(input.accessUrl)) out.accessUrl = "Not an http:// or https:// address.";
+  else if (input.rpcVia === "access" && input.accessUrl === null) out.accessUrl = "Explorer calls through the access service need its address.";
+  const badUrls = input.rpcUrls.filter((u) => !isHttpUrl(u));
+  if (badUrls.length > 0) out.rpcUrls = `Not an http:// or https:// address: ${quoted(badUrls)}.`;
+  else if (input.rpcUrls.length > 16) out.rpcUrls = "At most 16 node addresses.";
+  else if (input.rpcVia === "direct" && input.rpcUrls.length === 0) out.rpcUrls = "Give at least one node address, or have explorer calls go through the access service.";
+  if (!/^[a-z][a-z0-9]{0,29}$/.test(input.bech32Prefix)) out.bech32Prefix = "Lowercase letters and digits, starting with a letter: cosmos or osmo, for example.";
+  const denom = input.denoms[0]!;
+  if (denom.base === "") out.denomBase = "The fee denom's base unit is required: uatom, for example.";
+  else if (denom.base.length > 128) out.denomBase = "At most 128 characters.";
+  if (denom.display.length > 128) out.denomDisplay = "At most 128 characters.";
+  if (!Number.isInteger(denom.exponent) || denom.exponent < 0 || denom.exponent > 36) out.denomExponent = "A whole number from 0 to 36: 6 for most Cosmos coins.";
+  if (v.gasPrice.trim() !== "" && !/^\d{1,20}(\.\d{1,18})?$/.test(v.gasPrice.trim())) out.gasPrice = "A decimal number, like 0.025.";
+  return out;
 }
