@@ -24,6 +24,20 @@ async function hostileWebsocket(frames: string[]): Promise<string> {
 }
 const trigger = (h: number) => JSON.stringify({ jsonrpc: "2.0", id: "x", result: { data: { value: { block: { header: { height: String(h) } } } } } });
 
+/** An event hub, the heights it was told of in order, and a promise kept once `last` was among them. */
+function heightsUntil(last: number) {
+  const events = createEventHub();
+  const seen: number[] = [];
+  const done = new Promise<void>((resolve) =>
+    events.listen((event, payload) => {
+      if (event !== "chain.newBlock") return;
+      seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
+      if (seen.at(-1) === last) resolve();
+    }),
+  );
+  return { events, seen, done };
+}
+
 describe("the block feed against a hostile node", () => {
   it("emits each height once and in order despite junk, repeated and reordered triggers and shuffled answers", async () => {
     let tip = 10;
@@ -38,15 +52,7 @@ describe("the block feed against a hostile node", () => {
         return out.reverse();
       },
     };
-    const events = createEventHub();
-    const seen: number[] = [];
-    const done = new Promise<void>((resolve) =>
-      events.listen((event, payload) => {
-        if (event !== "chain.newBlock") return;
-        seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
-        if (seen.at(-1) === 16) resolve();
-      }),
-    );
+    const { events, seen, done } = heightsUntil(16);
     const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000 });
     cleanups.push(() => feed.stop());
     tip = 16;
@@ -74,15 +80,7 @@ describe("the block feed against a hostile node", () => {
         return Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i));
       },
     };
-    const events = createEventHub();
-    const seen: number[] = [];
-    const done = new Promise<void>((resolve) =>
-      events.listen((event, payload) => {
-        if (event !== "chain.newBlock") return;
-        seen.push(Number((payload as EventPayload<"chain.newBlock">).height));
-        if (seen.at(-1) === 40) resolve();
-      }),
-    );
+    const { events, seen, done } = heightsUntil(40);
     const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000 });
     cleanups.push(() => feed.stop());
     feed.start(source);
