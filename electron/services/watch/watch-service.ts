@@ -397,6 +397,8 @@ export function createWatch(deps: WatchDeps) {
       networks.forEach((n) => this.follow(n));
     },
     unfollow(networkId: string): void {
+      // Blocks still waiting are not read: the network is no longer watched.
+      followed.get(networkId)?.pending.splice(0);
       followed.delete(networkId);
     },
     /** A block of a network followed in the background (a watch feed's `chain.newBlock`). */
@@ -408,6 +410,7 @@ export function createWatch(deps: WatchDeps) {
       unlisten = undefined;
       timers.forEach(clearInterval);
       timers = [];
+      followed.forEach((f) => f.pending.splice(0));
       followed.clear();
     },
     /** Waits until no block waits (for tests and shutdown). */
