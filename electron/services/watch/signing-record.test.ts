@@ -45,4 +45,21 @@ describe("the signing record", () => {
     expect(r.get(A)?.currentMissStreak).toBe(0);
     expect(r.get(A)?.longestMissStreak).toBe(1);
   });
+
+  it("drops the record of a validator out of the set for a whole window, unless it is watched", () => {
+    const watched = new Set<string>();
+    const r = createSigningRecord(4, (address) => watched.has(address));
+    const onlyA = [{ address: A, votingPower: "10" }];
+    for (let h = 1; h <= 2; h++) r.observe({ height: BigInt(h), set: set(), signed: [true, false] });
+    for (let h = 3; h <= 6; h++) r.observe({ height: BigInt(h), set: onlyA, signed: [true] });
+    expect(r.get(B)).toMatchObject({ seen: 2, missed: 2, currentMissStreak: 0 }); // out for 4 blocks: kept
+    r.observe({ height: 7n, set: onlyA, signed: [true] });
+    expect(r.get(B)).toBeUndefined(); // out for more than the window
+    expect(r.get(A)).toMatchObject({ seen: 7 });
+    // A watched validator's record stays however long it is out.
+    watched.add(A);
+    for (let h = 8; h <= 20; h++) r.observe({ height: BigInt(h), set: [{ address: B, votingPower: "5" }], signed: [true] });
+    expect(r.get(A)).toMatchObject({ seen: 7 });
+    expect(r.get(B)).toMatchObject({ seen: 13 });
+  });
 });

@@ -39,7 +39,12 @@ export interface ObservedCommit {
   readonly signed: readonly boolean[];
 }
 
-export function createSigningRecord(window: number) {
+/**
+ * `keep` names the validators whose record stays when they have been out of the set for a whole
+ * window (the watched ones); any other such record is dropped, so a set that changes over weeks
+ * does not leave a record behind for every validator it ever had.
+ */
+export function createSigningRecord(window: number, keep: (address: string) => boolean = () => false) {
   const records = new Map<string, ValidatorRecord>();
   let lastHeight: bigint | undefined;
 
@@ -83,7 +88,11 @@ export function createSigningRecord(window: number) {
         r.votingPower = member.votingPower;
       });
       // Left the set: no longer counted, and its streak of misses is no longer a streak.
-      for (const r of records.values()) if (r.lastHeight !== commit.height) r.currentMissStreak = 0;
+      for (const [address, r] of records) {
+        if (r.lastHeight === commit.height) continue;
+        r.currentMissStreak = 0;
+        if (r.lastHeight + BigInt(window) < commit.height && !keep(address)) records.delete(address);
+      }
     },
     /** Counts a proposal (the block's proposer). */
     proposed(address: string): void {

@@ -308,7 +308,7 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id))), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
