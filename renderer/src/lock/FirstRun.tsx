@@ -1,21 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useApi } from "../api/api-context.js";
+import { page } from "../components/lazy-page.js";
+import { Loading } from "../components/states.js";
 import { walletQueries } from "../queries/wallet-queries.js";
-import { CreateWallet } from "./CreateWallet.js";
-import { DemoAccountImport } from "./DemoAccountImport.js";
-import { ImportWallet } from "./ImportWallet.js";
+import type { FirstRunChoice } from "./FirstRunStep.js";
 
-type Step = "choose" | "create" | "import" | { demo: string };
+const Step = page(() => import("./FirstRunStep.js").then((m) => m.FirstRunStep));
 
 /** No vault yet: create one, import a recovery phrase, or explore the chain without keys. */
 export function FirstRun({ onExplore, onFinished }: { onExplore: () => void; onFinished: () => void }) {
   const api = useApi();
   const demo = useQuery(walletQueries.demoAccounts(api));
-  const [step, setStep] = useState<Step>("choose");
-  if (typeof step === "object") return <DemoAccountImport name={step.demo} onCancel={() => setStep("choose")} onFinished={onFinished} />;
-  if (step === "create") return <CreateWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
-  if (step === "import") return <ImportWallet onCancel={() => setStep("choose")} onFinished={onFinished} />;
+  const [step, setStep] = useState<FirstRunChoice | "choose">("choose");
+  // The steps' chunk is fetched while the choice is on screen, so a click shows its step at once.
+  useEffect(() => void Step.preload().catch(() => undefined), []);
+  if (step !== "choose") {
+    return (
+      <Suspense fallback={<main className="centered"><Loading what="the form" /></main>}>
+        <Step step={step} onCancel={() => setStep("choose")} onFinished={onFinished} />
+      </Suspense>
+    );
+  }
   return (
     <main className="centered" aria-labelledby="first-run-title">
       <div className="card">
