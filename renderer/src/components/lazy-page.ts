@@ -3,7 +3,7 @@ import { type ComponentType, createElement, lazy, type ReactElement } from "reac
 /** A page component whose chunk can be fetched before it first renders. */
 export type Page<P extends object> = ((props: P) => ReactElement) & Preloadable;
 
-interface Preloadable {
+export interface Preloadable {
   readonly preload: () => Promise<unknown>;
 }
 

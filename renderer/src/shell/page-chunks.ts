@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, type ReactElement } from "react";
-import { type Page, page } from "../components/lazy-page.js";
+import { type Page, page, type Preloadable } from "../components/lazy-page.js";
 import { type Detail, fragmentPath, parseDetail } from "../links/routes.js";
 import { type PageShortcut, shortcutList } from "../links/shortcuts.js";
 
