@@ -44,7 +44,7 @@ describe("the network form's own checks", () => {
     const variants: Array<Partial<NetworkFormValues>> = [
       {}, { name: "" }, { name: "  " }, { name: "x".repeat(80) }, { name: "x".repeat(81) },
       { chainId: "" }, { chainId: "c".repeat(64) }, { chainId: "c".repeat(65) },
-      { accessUrl: "https://access.example.org" }, { accessUrl: "ftp://x" }, { accessUrl: "not a url" }, { accessUrl: "http://" }, { accessUrl: "HTTP://EXAMPLE.ORG" },
+      { accessUrl: "https://access.example.org" }, { accessUrl: "ftp://x" }, { accessUrl: "not a url" }, { accessUrl: "http://" }, { accessUrl: "HTTP://EXAMPLE.ORG" }, { accessUrl: "http:example.org" }, { rpcUrls: "https:/rpc.example.org" },
       { rpcVia: "access" }, { rpcVia: "access", accessUrl: "http://127.0.0.1:26650", rpcUrls: "" }, { rpcUrls: "" },
       { rpcUrls: "http://a:1\nnot a url" }, { rpcUrls: "http://a:1, https://b:2" }, { rpcUrls: "javascript:alert(1)" }, { rpcUrls: "http://a b" }, { rpcUrls: "file:///etc/passwd" },
       { rpcUrls: Array.from({ length: 17 }, (_, i) => `http://n${i}:1`).join("\n") }, { rpcUrls: `http://x/${"a".repeat(2040)}` },

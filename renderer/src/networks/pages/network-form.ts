@@ -1,5 +1,6 @@
 import type { Network } from "../../../../shared/contract/network.js";
 import type { ArgsIn } from "../../../../shared/contract/index.js";
+import { isHttpUrl } from "../../../../shared/net/http-url.js";
 
 /** The network form's fields as the user types them (all text). */
 export interface NetworkFormValues {
@@ -66,15 +67,6 @@ function gasPricesFrom(price: string, denom: string, existing: Network | undefin
 /** A form field and what is wrong with what was typed there, in the user's words. */
 export type NetworkFormProblems = Partial<Record<keyof NetworkFormValues, string>>;
 
-const isHttpUrl = (text: string) => {
-  if (text.length > 2048) return false;
-  try {
-    const url = new URL(text);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
 const quoted = (items: readonly string[]) => items.map((i) => `“${i.length > 60 ? `${i.slice(0, 60)}…` : i}”`).join(", ");
 
 /**
