@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
@@ -7,6 +7,7 @@ import { useAction } from "../../api/use-action.js";
 import { Empty } from "../../components/states.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { watchKeys } from "../../queries/watch-queries.js";
+import { nodeUrlProblem } from "./watch-checks.js";
 
 type Node = ResultOf<"watch.status">["nodes"][number];
 
@@ -77,6 +78,9 @@ function AddNode({ networkId }: { networkId: string }) {
   const api = useApi();
   const client = useQueryClient();
   const [url, setUrl] = useState("");
+  // What was wrong at the last submit; it goes once the field is edited.
+  const [problem, setProblem] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
   const add = useAction(async () => {
     await unwrap(api.watch.addNode({ networkId, url: url.trim() }));
     setUrl("");
@@ -84,16 +88,26 @@ function AddNode({ networkId }: { networkId: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const found = nodeUrlProblem(url);
+    setProblem(found);
+    add.clearError();
+    // Nothing is sent until main would take it; the keyboard goes back to the field to change.
+    if (found) return field.current?.focus();
     void add.run();
   };
+  const error = problem ?? add.error;
   return (
-    <form className="watch-add" onSubmit={submit} aria-label="Add a node">
+    <form className="watch-add" onSubmit={submit} noValidate aria-label="Add a node">
       <label>
         Node RPC address
-        <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://rpc.example.org" required aria-invalid={add.error ? true : undefined} aria-describedby={add.error ? "watch-node-error" : undefined} />
+        <input ref={field} value={url} onChange={(e) => {
+            setUrl(e.target.value);
+            setProblem(undefined);
+            add.clearError();
+          }} placeholder="https://rpc.example.org" required spellCheck={false} aria-invalid={error ? true : undefined} aria-describedby={error ? "watch-node-error" : undefined} />
       </label>
       <button type="submit" disabled={add.pending}>Add node</button>
-      {add.error && <p id="watch-node-error" role="alert" className="field-error">{add.error}</p>}
+      {error && <p id="watch-node-error" role="alert" className="field-error">{error}</p>}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
@@ -15,6 +15,7 @@ import { ChainSection } from "./ChainSection.js";
 import { NodesTable } from "./NodesTable.js";
 import { RulesForm } from "./RulesForm.js";
 import { SetUptime } from "./SetUptime.js";
+import { validatorRefProblem } from "./watch-checks.js";
 import { WatchList } from "./WatchList.js";
 
 /** The operator's watch of the selected network: watched validators, the set's uptime, its nodes side by side, and the alerts. */
@@ -119,6 +120,10 @@ function AddValidator({ networkId }: { networkId: string }) {
   const client = useQueryClient();
   const [address, setAddress] = useState("");
   const [label, setLabel] = useState("");
+  // What was wrong at the last submit; it goes once the field is edited. Main's own refusals
+  // (a bad checksum, an account's address) show at the field as main words them.
+  const [problem, setProblem] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
   const add = useAction(async () => {
     await unwrap(api.watch.addValidator({ networkId, address: address.trim(), label: label.trim() || undefined }));
     setAddress("");
@@ -127,13 +132,22 @@ function AddValidator({ networkId }: { networkId: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const found = validatorRefProblem(address);
+    setProblem(found);
+    add.clearError();
+    if (found) return field.current?.focus();
     void add.run();
   };
+  const error = problem ?? add.error;
   return (
-    <form className="watch-add" onSubmit={submit} aria-label="Watch a validator">
+    <form className="watch-add" onSubmit={submit} noValidate aria-label="Watch a validator">
       <label>
         Validator address
-        <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="…valoper1…, …valcons1… or hex" required aria-invalid={add.error ? true : undefined} aria-describedby={add.error ? "watch-add-error" : undefined} />
+        <input ref={field} value={address} onChange={(e) => {
+            setAddress(e.target.value);
+            setProblem(undefined);
+            add.clearError();
+          }} placeholder="…valoper1…, …valcons1… or hex" required spellCheck={false} aria-invalid={error ? true : undefined} aria-describedby={error ? "watch-add-error" : undefined} />
       </label>
       <label>
         {/* One element: the label is a column flexbox, where bare text and a span would be two lines. */}
@@ -141,7 +155,7 @@ function AddValidator({ networkId }: { networkId: string }) {
         <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
       </label>
       <button type="submit" disabled={add.pending}>Watch</button>
-      {add.error && <p id="watch-add-error" role="alert" className="field-error">{add.error}</p>}
+      {error && <p id="watch-add-error" role="alert" className="field-error">{error}</p>}
     </form>
   );
 }
