@@ -1,20 +1,28 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { WatchConfig, WatchRules } from "../../../../shared/contract/watch.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
+import { FormError } from "../../components/FormError.js";
 import { watchKeys } from "../../queries/watch-queries.js";
+import { RULE_FIELDS, rulesProblems, type RuleField, type RulesProblems } from "./watch-checks.js";
 
-/** A whole number field of the rules; main checks every bound again. */
-function NumberField({ label, value, onChange, min, max }: { label: string; value: number; onChange: (n: number) => void; min: number; max: number }) {
+/** A number field of the rules, tied to its problem; its limits are the contract's (`WatchRules`). */
+function NumberField({ name, label, value, onChange, min, max, whole = true, problem }: { name: RuleField; label: string; value: number; onChange: (n: number) => void; min: number; max: number; whole?: boolean; problem: string | undefined }) {
   return (
-    <label>
-      {label}
-      <input type="number" inputMode="numeric" min={min} max={max} value={Number.isFinite(value) ? value : ""} onChange={(e) => onChange(e.target.valueAsNumber)} required />
-    </label>
+    <div className="watch-rule">
+      <label>
+        {label}
+        <input id={`watch-rule-${name}`} type="number" inputMode={whole ? "numeric" : "decimal"} min={min} max={max} step={whole ? 1 : "any"} value={Number.isFinite(value) ? value : ""} onChange={(e) => onChange(e.target.valueAsNumber)} required {...tie(name, problem)} />
+      </label>
+      <Problem name={name} problem={problem} />
+    </div>
   );
 }
+
+const tie = (name: RuleField, problem: string | undefined) => (problem ? { "aria-invalid": true as const, "aria-describedby": `watch-rule-${name}-error` } : {});
+const Problem = ({ name, problem }: { name: RuleField; problem: string | undefined }) => problem && <p className="field-error" id={`watch-rule-${name}-error`}>{problem}</p>;
 
 function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (
@@ -31,8 +39,15 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
   const [rules, setRules] = useState<WatchRules>(config.rules);
   const [hookUrl, setHookUrl] = useState(config.webhook.url ?? "");
   const [saved, setSaved] = useState(false);
-  const set = <K extends keyof WatchRules>(key: K, value: WatchRules[K]) => {
+  // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
+  const [problems, setProblems] = useState<RulesProblems>({});
+  const form = useRef<HTMLFormElement>(null);
+  const edited = (...fields: RuleField[]) => {
     setSaved(false);
+    setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !fields.includes(k as RuleField))));
+  };
+  const set = <K extends keyof WatchRules>(key: K, value: WatchRules[K], ...fields: RuleField[]) => {
+    edited(...fields);
     setRules((r) => ({ ...r, [key]: value }));
   };
   const save = useAction(async () => {
@@ -43,42 +58,60 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Both calls are checked before either is made: a webhook main refuses would leave the rules saved.
+    const found = rulesProblems(rules, hookUrl);
+    setProblems(found);
+    save.clearError();
+    const first = RULE_FIELDS.find((field) => found[field]);
+    if (first) return form.current?.querySelector<HTMLElement>(`#watch-rule-${first}`)?.focus();
     void save.run();
   };
+  const count = Object.keys(problems).length;
+  // Missed and counted are judged together: editing either clears both.
+  const missedBlocks = (change: Partial<WatchRules["missedBlocks"]>) => set("missedBlocks", { ...rules.missedBlocks, ...change }, "missed", "of");
   return (
     <details className="watch-rules">
       <summary>Alert rules and webhook</summary>
-      <form onSubmit={submit} aria-label="Alert rules" aria-describedby={save.error ? "watch-rules-error" : undefined}>
+      <form ref={form} onSubmit={submit} noValidate aria-label="Alert rules" aria-describedby={save.error ? "watch-rules-error" : undefined}>
         <fieldset>
           <legend>Validators</legend>
           <Toggle label="Missed blocks" checked={rules.missedBlocks.enabled} onChange={(enabled) => set("missedBlocks", { ...rules.missedBlocks, enabled })} />
-          <NumberField label="Missed at least" value={rules.missedBlocks.missed} min={1} max={10_000} onChange={(missed) => set("missedBlocks", { ...rules.missedBlocks, missed })} />
-          <NumberField label="Of the last (blocks)" value={rules.missedBlocks.of} min={1} max={10_000} onChange={(of) => set("missedBlocks", { ...rules.missedBlocks, of })} />
+          <NumberField name="missed" label="Missed at least" value={rules.missedBlocks.missed} min={1} max={10_000} problem={problems.missed} onChange={(missed) => missedBlocks({ missed })} />
+          <NumberField name="of" label="Of the last (blocks)" value={rules.missedBlocks.of} min={1} max={10_000} problem={problems.of} onChange={(of) => missedBlocks({ of })} />
           <Toggle label="Jailed, tombstoned or inactive" checked={rules.jailed.enabled} onChange={(enabled) => set("jailed", { enabled })} />
         </fieldset>
         <fieldset>
           <legend>Nodes and chain</legend>
           <Toggle label="Node down or stopped" checked={rules.nodeDown.enabled} onChange={(enabled) => set("nodeDown", { enabled })} />
           <Toggle label="Node lagging" checked={rules.nodeLagging.enabled} onChange={(enabled) => set("nodeLagging", { ...rules.nodeLagging, enabled })} />
-          <NumberField label="Lagging by more than (blocks)" value={rules.nodeLagging.blocks} min={1} max={1_000_000} onChange={(blocks) => set("nodeLagging", { ...rules.nodeLagging, blocks })} />
+          <NumberField name="lagging" label="Lagging by more than (blocks)" value={rules.nodeLagging.blocks} min={1} max={1_000_000} problem={problems.lagging} onChange={(blocks) => set("nodeLagging", { ...rules.nodeLagging, blocks }, "lagging")} />
           <Toggle label="App-hash or block-hash mismatch" checked={rules.hashMismatch.enabled} onChange={(enabled) => set("hashMismatch", { enabled })} />
           <Toggle label="Chain stalled" checked={rules.chainStalled.enabled} onChange={(enabled) => set("chainStalled", { ...rules.chainStalled, enabled })} />
-          <NumberField label="Stalled after (times the usual block time)" value={rules.chainStalled.factor} min={2} max={1000} onChange={(factor) => set("chainStalled", { ...rules.chainStalled, factor })} />
+          {/* The contract takes fractions from 1.5: a saved 1.5 must not make the form unsavable. */}
+          <NumberField name="factor" label="Stalled after (times the usual block time)" value={rules.chainStalled.factor} min={1.5} max={1000} whole={false} problem={problems.factor} onChange={(factor) => set("chainStalled", { ...rules.chainStalled, factor }, "factor")} />
           <Toggle label="Upgrade planned" checked={rules.upgradePlanned.enabled} onChange={(enabled) => set("upgradePlanned", { enabled })} />
           <Toggle label="Proposal not voted" checked={rules.proposalUnvoted.enabled} onChange={(enabled) => set("proposalUnvoted", { ...rules.proposalUnvoted, enabled })} />
-          <NumberField label="Voting ends within (hours)" value={rules.proposalUnvoted.hoursBefore} min={1} max={720} onChange={(hoursBefore) => set("proposalUnvoted", { ...rules.proposalUnvoted, hoursBefore })} />
-          <NumberField label="Clear after (seconds away)" value={rules.clearAfterSeconds} min={0} max={86_400} onChange={(clearAfterSeconds) => set("clearAfterSeconds", clearAfterSeconds)} />
+          <NumberField name="hoursBefore" label="Voting ends within (hours)" value={rules.proposalUnvoted.hoursBefore} min={1} max={720} problem={problems.hoursBefore} onChange={(hoursBefore) => set("proposalUnvoted", { ...rules.proposalUnvoted, hoursBefore }, "hoursBefore")} />
+          <NumberField name="clearAfterSeconds" label="Clear after (seconds away)" value={rules.clearAfterSeconds} min={0} max={86_400} problem={problems.clearAfterSeconds} onChange={(clearAfterSeconds) => set("clearAfterSeconds", clearAfterSeconds, "clearAfterSeconds")} />
         </fieldset>
-        <label>
-          <span>Webhook URL <span className="muted">(optional: each alert and its clearing is POSTed as JSON)</span></span>
-          <input type="url" value={hookUrl} onChange={(e) => {
-              setSaved(false);
-              setHookUrl(e.target.value);
-            }} placeholder="https://hooks.example.org/cometdesk" />
-        </label>
+        <div className="watch-rule">
+          <label>
+            <span>Webhook URL <span className="muted">(optional: each alert and its clearing is POSTed as JSON)</span></span>
+            <input id="watch-rule-webhook" type="url" value={hookUrl} onChange={(e) => {
+                edited("webhook");
+                setHookUrl(e.target.value);
+              }} placeholder="https://hooks.example.org/cometdesk" spellCheck={false} {...tie("webhook", problems.webhook)} />
+          </label>
+          <Problem name="webhook" problem={problems.webhook} />
+        </div>
+        {count > 0 && (
+          <p className="form-error" role="alert">
+            {count === 1 ? "One field needs a change" : `${count} fields need a change`} before the rules can be saved.
+          </p>
+        )}
         <button type="submit" disabled={save.pending}>Save rules</button>
         {saved && <span role="status"> Saved.</span>}
-        {save.error && <p id="watch-rules-error" role="alert" className="field-error">{save.error}</p>}
+        <FormError id="watch-rules-error" message={save.error} />
       </form>
     </details>
   );
