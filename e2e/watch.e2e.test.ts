@@ -5,6 +5,7 @@
 import type { Locator } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { addNetworkByForm, passGate, WAIT_MS } from "./support/app.js";
+import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
@@ -48,7 +49,8 @@ it("watch: every node side by side with the node's own height, and a validator a
   const [first] = await stakingValidators(nodes[0]!);
   await page.getByLabel("Validator address").fill("cosmosvaloper1notanaddress");
   await page.getByRole("button", { name: "Watch", exact: true }).click();
-  await expect.poll(() => page.locator("#watch-add-error").textContent(), { timeout: WAIT_MS }).toMatch(/valid/);
+  await expect.poll(async () => (await describedBy(page.getByLabel("Validator address"))).text, { timeout: WAIT_MS }).toBe("Not a validator address: give its …valoper1… or …valcons1… address, or its 40-digit hex address (a moniker will not do).");
+  expect(await page.getByLabel("Validator address").evaluate((input) => input === document.activeElement)).toBe(true);
   await expect.poll(() => page.getByTestId("watch-row").count()).toBe(0);
 
   // The optional field's label reads on one line, level with its neighbour's, not "Label" over "(optional)".
@@ -88,6 +90,15 @@ it("watch: a node that does not answer raises an alert in the history and a desk
   await passGate(page);
   if (!page.url().endsWith("#/watch")) await page.evaluate(() => (window.location.hash = "#/watch"));
   await page.locator("#page-title").waitFor({ timeout: WAIT_MS });
+  // CometBFT's laddr as config.toml has it: said at the field, and nothing sent.
+  const nodes = await page.getByTestId("watch-node").count();
+  await page.getByLabel("Node RPC address").fill("tcp://127.0.0.1:26657");
+  await page.getByRole("button", { name: "Add node" }).click();
+  await expect.poll(async () => (await describedBy(page.getByLabel("Node RPC address"))).text, { timeout: WAIT_MS }).toBe("The node's RPC address must start with http:// or https://: try http://127.0.0.1:26657.");
+  expect(await describedBy(page.getByLabel("Node RPC address"))).toMatchObject({ invalid: true });
+  expect(await page.getByLabel("Node RPC address").evaluate((input) => input === document.activeElement)).toBe(true);
+  expect(await untiedFieldErrors(page)).toEqual([]);
+  expect(await page.getByTestId("watch-node").count()).toBe(nodes);
   await page.getByLabel("Node RPC address").fill(DEAD);
   await page.getByRole("button", { name: "Add node" }).click();
   const row = page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`);
@@ -105,14 +116,30 @@ it("watch: a node that does not answer raises an alert in the history and a desk
   expect(ctx.errors(page)).toEqual([]);
 });
 
-it("watch: the rules are checked by main, saved, and still there after a reload", async () => {
+it("watch: the rules are checked before they are sent, saved, and still there after a reload", async () => {
   const page = await explore(ctx, "watch");
   await page.getByText("Alert rules and webhook").click();
   const form = page.getByRole("form", { name: "Alert rules" });
+  const before = [await form.getByLabel("Missed at least").inputValue(), await form.getByLabel("Of the last (blocks)").inputValue()];
   await form.getByLabel("Missed at least").fill("9");
   await form.getByLabel("Of the last (blocks)").fill("4");
   await form.getByRole("button", { name: "Save rules" }).click();
-  await expect.poll(() => page.locator("#watch-rules-error").textContent(), { timeout: WAIT_MS }).toContain("missed cannot exceed the blocks counted");
+  await expect.poll(async () => (await describedBy(form.getByLabel("Missed at least"))).text, { timeout: WAIT_MS }).toBe("Cannot be more than the 4 blocks counted in “Of the last”.");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("watch-rule-missed");
+  expect(await untiedFieldErrors(page)).toEqual([]);
+  // Rules main would take with a webhook it would not: neither is sent, so the rules stay unsaved.
+  await form.getByLabel("Missed at least").fill("4");
+  await form.getByLabel("Of the last (blocks)").fill("11");
+  await form.getByLabel(/^Webhook URL/).fill("localhost:9000/hook");
+  await form.getByRole("button", { name: "Save rules" }).click();
+  await expect.poll(async () => (await describedBy(form.getByLabel(/^Webhook URL/))).text, { timeout: WAIT_MS }).toBe("The webhook's address must start with http:// or https://: try http://localhost:9000/hook.");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("watch-rule-webhook");
+  expect(await form.getByRole("status").count()).toBe(0);
+  await page.reload();
+  await passGate(page);
+  await page.getByText("Alert rules and webhook").click({ timeout: WAIT_MS });
+  expect([await form.getByLabel("Missed at least").inputValue(), await form.getByLabel("Of the last (blocks)").inputValue()]).toEqual(before);
+  expect(await form.getByLabel(/^Webhook URL/).inputValue()).toBe("");
   await form.getByLabel("Missed at least").fill("3");
   await form.getByLabel("Of the last (blocks)").fill("10");
   expect(await labelLines(form.getByLabel(/^Webhook URL/))).toBe(1);
