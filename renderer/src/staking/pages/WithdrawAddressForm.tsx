@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
-import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
+import { checkWithdrawAddress } from "../../../../shared/cosmos/distribution/withdraw-address-form.js";
 import { useApi } from "../../api/api-context.js";
 import { stakingQueries } from "../queries/stake-queries.js";
 
@@ -17,12 +17,10 @@ export function WithdrawAddressForm({ network, delegator, onReview }: { network:
   const [error, setError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const value = to.trim();
-    const problem = addressProblem(value, network.bech32Prefix);
-    if (problem) return setError(describeAddressProblem(problem));
-    if (value === current.data) return setError("Rewards are already paid to this address.");
+    const checked = checkWithdrawAddress(to, { prefix: network.bech32Prefix, delegator, current: current.data });
+    if (checked.error !== undefined) return setError(checked.error);
     setError(undefined);
-    onReview({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", value: { delegatorAddress: delegator, withdrawAddress: value } }] });
+    onReview({ messages: [checked.message] });
   };
   return (
     <form className="form-grid" onSubmit={submit} noValidate aria-labelledby="withdraw-address-title" data-testid="withdraw-address-form">
