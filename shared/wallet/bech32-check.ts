@@ -84,6 +84,17 @@ export function addressProblem(address: string, prefix: string): AddressProblem 
   return undefined;
 }
 
+/**
+ * The address typed in `text` as main's contract takes it, or why it is none: trimmed and in
+ * lower case, since BIP-173 allows an all-upper-case address (QR codes use it) and the contract's
+ * `ActionAddress` and the chain take lower case only.
+ */
+export function typedAddress(text: string, prefix: string): { readonly address: string; readonly problem?: undefined } | { readonly address?: undefined; readonly problem: AddressProblem } {
+  const trimmed = text.trim();
+  const problem = addressProblem(trimmed, prefix);
+  return problem ? { problem } : { address: trimmed.toLowerCase() };
+}
+
 /** The user-facing sentence for a problem. */
 export function describeAddressProblem(p: AddressProblem): string {
   switch (p.kind) {

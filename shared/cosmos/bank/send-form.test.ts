@@ -9,6 +9,11 @@ describe("the send form's checks", () => {
     expect(checkSend(good, ctx)).toEqual({ errors: {}, args: { from: good.from, to: good.to, amount: "1500000ucomet", memo: undefined, fee: "500ucomet", gas: "200000" } });
   });
 
+  it("sends a recipient typed in capitals (valid in BIP-173) in lower case, and knows the sender in either case", () => {
+    expect(checkSend({ ...good, to: ` ${good.to.toUpperCase()} ` }, ctx).args?.to).toBe(good.to);
+    expect(checkSend({ ...good, to: good.from.toUpperCase() }, ctx).errors.to).toMatch(/itself/);
+  });
+
   it("gives an error per bad field and no transfer", () => {
     const bad = checkSend({ ...good, to: good.to.slice(0, -1) + "x", amount: "1.0000001", fee: "abc", gas: "0", memo: "é".repeat(200) }, ctx);
     expect(bad.args).toBeUndefined();

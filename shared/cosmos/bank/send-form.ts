@@ -1,4 +1,4 @@
-import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
+import { describeAddressProblem, typedAddress } from "../../wallet/bech32-check.js";
 import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../wallet/amount.js";
 import { type Coin, type SpendFunds, spendProblems } from "../../wallet/spendable.js";
 
@@ -33,10 +33,9 @@ export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly 
   { errors: Partial<Record<SendField, string>>; args?: TransferArgsOut } {
   const errors: Partial<Record<SendField, string>> = {};
   if (!d.from) errors.from = "Pick the account to send from.";
-  const to = d.to.trim();
-  const problem = addressProblem(to, ctx.prefix);
-  if (problem) errors.to = describeAddressProblem(problem);
-  else if (to.toLowerCase() === d.from) errors.to = "That is the sending account itself.";
+  const to = typedAddress(d.to, ctx.prefix);
+  if (to.problem) errors.to = describeAddressProblem(to.problem);
+  else if (to.address === d.from) errors.to = "That is the sending account itself.";
   const unit = ctx.denoms.find((u) => u.base === d.denom);
   const amount = unit ? parseDisplayAmount(d.amount, unit.exponent) : { ok: false as const, message: "Pick a denom." };
   if (!amount.ok) errors.amount = amount.message;
@@ -45,10 +44,10 @@ export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly 
   const fee = d.fee.trim() === "0" ? { ok: true as const, base: "0" } : parseDisplayAmount(d.fee, feeUnit?.exponent ?? 0);
   if (!fee.ok) errors.fee = fee.message;
   if (!/^[1-9]\d{0,9}$/.test(d.gas.trim())) errors.gas = "Gas is a whole number above zero, like 200000.";
-  if (Object.keys(errors).length > 0 || !amount.ok || !fee.ok) return { errors };
+  if (Object.keys(errors).length > 0 || !amount.ok || !fee.ok || to.address === undefined) return { errors };
   return {
     errors,
-    args: { from: d.from, to: to.toLowerCase(), amount: `${amount.base}${d.denom}`, memo: d.memo || undefined, fee: `${fee.base}${ctx.feeDenom}`, gas: d.gas.trim() },
+    args: { from: d.from, to: to.address, amount: `${amount.base}${d.denom}`, memo: d.memo || undefined, fee: `${fee.base}${ctx.feeDenom}`, gas: d.gas.trim() },
   };
 }
 
