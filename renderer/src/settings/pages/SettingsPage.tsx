@@ -7,6 +7,7 @@ import { settingsKeys, settingsQueries } from "../settings-queries.js";
 import type { ShortcutInfo } from "../../links/shortcuts.js";
 import { useThemeState } from "../../theme/ThemeProvider.js";
 import type { ThemePreference } from "../../theme/theme.js";
+import { NumberSettingField } from "./NumberSettingField.js";
 
 const isMac = /Mac/.test(navigator.platform);
 const THEMES: ReadonlyArray<[ThemePreference, string]> = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];
@@ -37,10 +38,13 @@ export function SettingsPage({ shortcuts }: { shortcuts: readonly ShortcutInfo[]
       {s && (
         <fieldset disabled={update.isPending}>
           <legend>Wallet and node</legend>
-          <label htmlFor="auto-lock">Lock the wallet after this many idle minutes (0: never)</label>
-          <input id="auto-lock" type="number" min={0} max={1440} defaultValue={s.autoLockMinutes} onBlur={(e) => update.mutate({ autoLockMinutes: Number(e.target.value) })} />
-          <label htmlFor="undo-window">Undo window: seconds this app holds a signed transaction before sending it to a network's nodes, when the network has no access service (0: send at once)</label>
-          <input id="undo-window" type="number" min={0} max={120} defaultValue={s.undoWindowSeconds} onBlur={(e) => update.mutate({ undoWindowSeconds: Number(e.target.value) })} />
+          <NumberSettingField id="auto-lock" setting="autoLockMinutes" value={s.autoLockMinutes} label="Lock the wallet after this many idle minutes (0: never)" />
+          <NumberSettingField
+            id="undo-window"
+            setting="undoWindowSeconds"
+            value={s.undoWindowSeconds}
+            label="Undo window: seconds this app holds a signed transaction before sending it to a network's nodes, when the network has no access service (0: send at once)"
+          />
           <label htmlFor="rpc-method">Explorer requests</label>
           <select id="rpc-method" value={s.rpcMethod} onChange={(e) => update.mutate({ rpcMethod: e.target.value === "GET" ? "GET" : "POST" })}>
             <option value="POST">JSON-RPC (POST)</option>

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { useApi } from "../../api/api-context.js";
+import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { settingsKeys } from "../settings-queries.js";
+import { NUMBER_SETTINGS, type NumberSetting, settingPatch, settingProblem, typedSetting } from "./settings-form.js";
+
+/**
+ * A setting typed as a number, sent to main when the field is left (or on Enter) and only when
+ * it is a whole number in the contract's range. A wrong entry is refused at the field, and the
+ * field goes back to the value in force: these guard the wallet (auto-lock, the undo window), so
+ * the screen must never show a number that is not the one main applies. The message keeps what
+ * was typed and says what is still in force.
+ */
+export function NumberSettingField({ id, setting, value, label }: { id: string; setting: NumberSetting; value: number; label: ReactNode }) {
+  const api = useApi();
+  const client = useQueryClient();
+  const [text, setText] = useState(String(value));
+  const [problem, setProblem] = useState<string>();
+  // Main's value changed (saved here, or elsewhere): show it.
+  useEffect(() => setText(String(value)), [value]);
+  const save = useMutation({
+    mutationFn: (n: number) => unwrap(api.settings.update(settingPatch(setting, n))),
+    onSuccess: (settings) => client.setQueryData(settingsKeys.all, settings),
+    onError: (e) => {
+      setText(String(value));
+      setProblem(`Not saved: ${errorMessage(e)} ${NUMBER_SETTINGS[setting].inForce(value)}`);
+    },
+  });
+  const apply = () => {
+    if (save.isPending) return;
+    const wrong = settingProblem(setting, text);
+    if (wrong) {
+      setText(String(value));
+      return setProblem(`${wrong} ${NUMBER_SETTINGS[setting].inForce(value)}`);
+    }
+    setProblem(undefined);
+    const n = typedSetting(text);
+    if (n !== value) save.mutate(n);
+    else setText(String(value)); // "010" reads as the 10 in force
+  };
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        value={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(undefined);
+        }}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            apply();
+          }
+        }}
+      />
+      {problem && <p className="field-error" id={`${id}-error`} role="alert">{problem}</p>}
+    </>
+  );
+}
