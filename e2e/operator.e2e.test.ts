@@ -231,12 +231,38 @@ describe("the operator's pages", () => {
     const message = page.getByTestId("prepared-message");
     await message.waitFor({ timeout: WAIT_MS });
     expect(await message.textContent()).toContain(`Rewards go to${bob}`);
+    // A validity main cannot sign with: Sign waits until it is right, never signing with the last good one.
+    const sign = page.getByRole("button", { name: "Sign and send" });
+    const validFor = page.getByLabel("Valid for (blocks)");
+    const timeout = async () => Number((JSON.parse((await page.getByTestId("raw-prepared").textContent())!) as { timeoutHeight: string }).timeoutHeight);
+    await validFor.fill("0");
+    await validFor.press("Enter");
+    await expect.poll(() => describedBy(validFor), { timeout: WAIT_MS }).toMatchObject({ invalid: true, text: expect.stringMatching(/^a whole number of blocks from 1 to /) });
+    expect(await sign.isDisabled()).toBe(true);
+    await validFor.fill("40");
+    await validFor.press("Enter");
+    await expect.poll(() => sign.isEnabled(), { timeout: WAIT_MS }).toBe(true);
+    const near = await timeout();
+    // Typed wrong and Sign clicked at once: leaving the field refuses it, and nothing is signed.
+    await validFor.fill("4O");
+    await sign.click();
+    await expect.poll(() => describedBy(validFor), { timeout: WAIT_MS }).toMatchObject({ invalid: true });
+    expect(await sign.isDisabled()).toBe(true);
+    expect(await page.getByTestId("stake-tracker").count()).toBe(0);
+    await validFor.fill("40");
+    await validFor.press("Enter");
+    await expect.poll(() => sign.isEnabled(), { timeout: WAIT_MS }).toBe(true);
+    expect(await timeout()).toBe(near);
+    expect(await untiedFieldErrors(page)).toEqual([]);
     await signAndFollow();
     expect(await paidTo()).toBe(bob);
-    // And back, so the account's rewards are its own again.
+    // And back, so the account's rewards are its own again: typed in capitals (BIP-173 allows
+    // them), sent in the lower case main's contract takes.
     await page.getByRole("button", { name: "New staking action" }).click();
     await expect.poll(() => form.getByTestId("withdraw-address").textContent(), { timeout: WAIT_MS }).toContain(bob);
-    await payTo(account);
+    await payTo(account.toUpperCase());
+    await message.waitFor({ timeout: WAIT_MS });
+    expect(await message.textContent()).toContain(`Rewards go to${account}`);
     await signAndFollow();
     expect(await paidTo()).toBe(account);
     expect(w.errors).toEqual([]);

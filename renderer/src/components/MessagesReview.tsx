@@ -20,12 +20,13 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
   const api = useApi();
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
   const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
+  const [timeoutProblem, setTimeoutProblem] = useState<string>();
   const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier, timeoutBlocks], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier, timeoutBlocks })), staleTime: Infinity, retry: false });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const p = prepared.data;
   const send = useAction(async () => {
-    if (!p) return;
+    if (!p || timeoutProblem) return;
     const fee = p.fee.amount.map((c) => `${c.amount}${c.denom}`)[0] ?? "0";
     const tx = await unwrap(api.tx.sendMessages({ ...args, fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId }));
     onSent(tx.txHash);
@@ -62,7 +63,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
               <p className="field-hint muted">Gas price {p.gasPrice}</p>
             </div>
           )}
-          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} timeoutHeight={p.timeoutHeight} />
+          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} onProblem={setTimeoutProblem} timeoutHeight={p.timeoutHeight} />
           <details>
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-prepared">{JSON.stringify(p, null, 2)}</pre>
@@ -70,7 +71,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
         </>
       )}
       {send.error && !send.pending && <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>}
-      <ReviewButtons ready={!!p} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
+      <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
     </section>
   );
 }

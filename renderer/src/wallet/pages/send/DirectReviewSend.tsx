@@ -25,6 +25,7 @@ type Review = Extract<SendState, { step: "review" }>;
 export function DirectReviewSend({ state, info, network, units }: { state: Review; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[] }) {
   const api = useApi();
   const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
+  const [timeoutProblem, setTimeoutProblem] = useState<string>();
   const client = useQueryClient();
   const coin = splitCoin(state.args.amount, network.defaultDenom)!;
   const messages = [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: state.args.from, toAddress: state.args.to, amount: [coin] } }];
@@ -36,7 +37,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
   });
   const p = prepared.data;
   const send = useAction(async () => {
-    if (!p) return;
+    if (!p || timeoutProblem) return;
     const tx = await unwrap(api.tx.sendMessages({ messages, memo: state.args.memo, fee: state.args.fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId: state.requestId }));
     notifyWhenFinal(api, network, tx.txHash);
     void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
@@ -55,14 +56,14 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(p, null, 2)}</pre>
           </details>
-          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} timeoutHeight={p.timeoutHeight} />
+          <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} onProblem={setTimeoutProblem} timeoutHeight={p.timeoutHeight} />
           <p className="muted" data-testid="direct-send-note">
             {network.name} has no access service: {info.holdWindowMs > 0 ? `this app holds the signed transaction for ${Math.round(info.holdWindowMs / 1000)} s, and you can cancel it until then; after that it goes to the network's nodes and` : "the transaction goes to its nodes at once and"} cannot be taken back. If no block includes it by height {p.timeoutHeight}, it is void.
           </p>
         </>
       )}
       {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}
-      <ReviewButtons ready={!!p} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
+      <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
     </section>
   );
 }
