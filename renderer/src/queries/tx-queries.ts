@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryKey, queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
 import type { TxStatus } from "../../../shared/contract/tx.js";
 import { unwrap } from "../api/unwrap.js";
@@ -20,6 +20,9 @@ export const txKeys = {
   fundsOf: (networkId: string) => [...txKeys.all(networkId), "funds"] as const,
   funds: (networkId: string, address: string) => [...txKeys.fundsOf(networkId), address] as const,
 };
+
+/** Any network's `tx.info` key: without an access service its hold window is main's undo window setting. */
+export const isTxInfoKey = (key: QueryKey): boolean => key[0] === "tx" && key[2] === "info";
 
 export const txQueries = {
   /** The access service's published defaults: denoms, fee, gas, hold window, list limits. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
+import { isTxInfoKey } from "../../queries/tx-queries.js";
 import { settingsKeys } from "../settings-queries.js";
 import { NUMBER_SETTINGS, type NumberSetting, settingPatch, settingProblem, typedSetting } from "./settings-form.js";
 
@@ -21,7 +22,11 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
   useEffect(() => setText(String(value)), [value]);
   const save = useMutation({
     mutationFn: (n: number) => unwrap(api.settings.update(settingPatch(setting, n))),
-    onSuccess: (settings) => client.setQueryData(settingsKeys.all, settings),
+    onSuccess: async (settings) => {
+      client.setQueryData(settingsKeys.all, settings);
+      // The send review says how long main holds a transaction, from tx.info: not the old window.
+      if (setting === "undoWindowSeconds") await client.invalidateQueries({ predicate: (q) => isTxInfoKey(q.queryKey) });
+    },
     onError: (e) => {
       setText(String(value));
       setProblem(`Not saved: ${errorMessage(e)} ${NUMBER_SETTINGS[setting].inForce(value)}`);
