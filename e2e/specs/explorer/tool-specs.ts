@@ -134,4 +134,21 @@ export function toolSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.getByRole("button", { name: "Run again" }).count()).toBe(1);
     expect(ctx.errors(page)).toEqual([]);
   });
+
+  it("console: a transaction half typed as base64 is answered at its field, and the console stays usable", async () => {
+    const page = await explore(ctx, "console");
+    await page.getByLabel("Route").selectOption("check_tx");
+    await page.getByRole("radio", { name: "GET (URI form)" }).check();
+    const tx = page.getByLabel(/^tx/);
+    await tx.pressSequentially("C");
+    await expect.poll(() => page.getByTestId("console-param-error").textContent(), { timeout: WAIT_MS }).toContain("Not whole base64 yet: 1 character");
+    expect(await tx.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("button", { name: "Call check_tx" }).isDisabled()).toBe(true);
+    await tx.pressSequentially("g==");
+    await expect.poll(() => page.getByTestId("console-param-error").count()).toBe(0);
+    await page.getByLabel("Route").selectOption("health");
+    await page.getByRole("button", { name: "Call health" }).click();
+    await page.getByTestId("console-result").waitFor({ timeout: WAIT_MS });
+    expect(ctx.errors(page)).toEqual([]);
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAFE_ROUTES } from "../../../../shared/contract/chain.js";
+import { chainMethods, SAFE_ROUTES } from "../../../../shared/contract/chain.js";
 import { encodeParams, ROUTE_PARAMS } from "./route-params.js";
 
 const HASH = "0A".repeat(32);
@@ -22,7 +22,51 @@ describe("console parameters", () => {
   });
 
   it("refuses values of the wrong kind, naming the parameter", () => {
-    expect(encodeParams("block", { height: "-1" }, "POST")).toEqual({ ok: false, error: "height must be a whole number" });
-    expect(encodeParams("tx", { hash: "abc" }, "POST")).toMatchObject({ ok: false, error: expect.stringContaining("hash") });
+    expect(encodeParams("block", { height: "-1" }, "POST")).toEqual({ ok: false, name: "height", error: "A whole number, like 42." });
+    expect(encodeParams("tx", { hash: "abc" }, "POST")).toEqual({ ok: false, name: "hash", error: "A hash is 64 hex digits; this has 3." });
+  });
+});
+
+describe("a transaction typed as base64", () => {
+  it("says what is wrong with base64 typed so far, in both forms, instead of throwing", () => {
+    for (const method of ["GET", "POST"] as const) {
+      expect(encodeParams("check_tx", { tx: "C" }, method)).toEqual({ ok: false, name: "tx", error: "Not whole base64 yet: 1 character, and base64 comes in groups of 4 (ending in = or == where needed)." });
+      expect(encodeParams("check_tx", { tx: "Cg=" }, method)).toMatchObject({ ok: false, name: "tx", error: expect.stringContaining("3 characters") });
+      expect(encodeParams("check_tx", { tx: "AQ!=" }, method)).toEqual({ ok: false, name: "tx", error: "Base64 is A–Z, a–z, 0–9, + and /, with = or == only at the end." });
+      expect(encodeParams("check_tx", { tx: "A=AA" }, method)).toMatchObject({ ok: false, name: "tx" });
+    }
+  });
+
+  it("takes base64 pasted across lines", () => {
+    expect(encodeParams("check_tx", { tx: "AQID\nBA==" }, "GET")).toEqual({ ok: true, params: { tx: "0x01020304" } });
+    expect(encodeParams("check_tx", { tx: "AQID\nBA==" }, "POST")).toEqual({ ok: true, params: { tx: "AQIDBA==" } });
+  });
+
+  it("never throws on any text typed one character at a time, and what it passes, main takes", () => {
+    const rawCall = chainMethods.rawCall.args;
+    const alphabet = "AQIDBAgh+/=0xC!é ,-.\n";
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 1 + (next() % 12) }, () => alphabet[next() % alphabet.length]).join("");
+      for (const route of SAFE_ROUTES) {
+        for (const method of ["GET", "POST"] as const) {
+          for (let end = 1; end <= text.length; end++) {
+            const values = Object.fromEntries(ROUTE_PARAMS[route].map((p) => [p.name, text.slice(0, end)]));
+            const r = encodeParams(route, values, method);
+            if (r.ok) expect(rawCall.safeParse({ route, method, params: r.params }).success).toBe(true);
+            else expect(r.error).not.toBe("");
+          }
+        }
+      }
+    }
+  });
+
+  it("refuses a value longer than main takes, saying how long", () => {
+    const tx = "AQID".repeat(20_000);
+    expect(encodeParams("check_tx", { tx }, "POST")).toEqual({ ok: true, params: { tx } });
+    // As 0x-hex the same bytes take 120,002 characters, over the 100,000 main takes per value.
+    expect(encodeParams("check_tx", { tx }, "GET")).toEqual({ ok: false, name: "tx", error: "Too long to send: 120,002 characters as sent; the console sends at most 100,000." });
+    expect(encodeParams("abci_query", { data: "ab".repeat(50_001) }, "POST")).toMatchObject({ ok: false, name: "data", error: expect.stringContaining("100,002 characters") });
   });
 });

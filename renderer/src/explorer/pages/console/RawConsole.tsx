@@ -24,7 +24,9 @@ export function RawConsole() {
     remember(e);
     call.mutate(e);
   };
-  const curl = call.data ? buildCurl({ endpoint: call.data.endpoint, route: call.data.route, method: call.data.method, params: encodeOrThrow(lastEntry(call.variables)), viaAccess: network?.rpcVia === "access" }) : "";
+  // The answer's own call, encoded again; rendering never throws, even if that could not be.
+  const sent = call.data && call.variables ? encodeParams(call.variables.route, call.variables.values, call.variables.method) : undefined;
+  const curl = call.data && sent?.ok ? buildCurl({ endpoint: call.data.endpoint, route: call.data.route, method: call.data.method, params: sent.params, viaAccess: network?.rpcVia === "access" }) : "";
   return (
     <section aria-labelledby="console-h" className="stack">
       <h2 id="console-h">RPC console</h2>
@@ -34,10 +36,16 @@ export function RawConsole() {
           <label className="inline"><input type="radio" checked={method === "POST"} onChange={() => setMethod("POST")} /> POST (JSON-RPC)</label>
           <label className="inline"><input type="radio" checked={method === "GET"} onChange={() => setMethod("GET")} /> GET (URI form)</label>
         </div>
-        {ROUTE_PARAMS[route].map(({ name, kind }) => (
-          <label key={name}>{name} <small>({hint(kind)})</small> <input value={values[name] ?? ""} onChange={(e) => setValues({ ...values, [name]: e.target.value })} spellCheck={false} /></label>
-        ))}
-        {!encoded.ok && <p className="form-error">{encoded.error}</p>}
+        {ROUTE_PARAMS[route].map(({ name, kind }) => {
+          // Said at the field as it is typed: the call waits until every value can be sent.
+          const problem = !encoded.ok && encoded.name === name ? encoded.error : undefined;
+          return (
+            <div key={name}>
+              <label>{name} <small>({hint(kind)})</small> <input value={values[name] ?? ""} onChange={(e) => setValues({ ...values, [name]: e.target.value })} spellCheck={false} {...(problem ? { "aria-invalid": true as const, "aria-describedby": `console-${name}-error` } : {})} /></label>
+              {problem && <p className="field-error" id={`console-${name}-error`} data-testid="console-param-error">{problem}</p>}
+            </div>
+          );
+        })}
         <div className="row"><button type="submit" disabled={!encoded.ok || call.isPending}>{call.isPending ? "Calling…" : `Call ${route}`}</button></div>
       </form>
       {call.isError && <p role="alert" className="form-error" data-testid="console-error">{errorMessage(call.error)}</p>}
@@ -69,12 +77,9 @@ export function RawConsole() {
   );
 }
 
+/** Only ever called inside the mutation, where a throw becomes the call's error message. */
 function encodeOrThrow(e: HistoryEntry) {
   const r = encodeParams(e.route, e.values, e.method);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(`${r.name}: ${r.error}`);
   return r.params;
-}
-
-function lastEntry(e: HistoryEntry | undefined): HistoryEntry {
-  return e ?? { route: "status", method: "POST", values: {} };
 }
