@@ -38,6 +38,29 @@ export function validatorSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("validators and consensus: a height that is no height is said at the field, never swapped for the latest", async () => {
+    const page = await explore(ctx, "validators");
+    await page.getByTestId("validators-summary").waitFor({ timeout: WAIT_MS });
+    const field = page.getByLabel("At height");
+    await field.fill("1,000");
+    await expect.poll(() => page.getByTestId("height-error").textContent(), { timeout: WAIT_MS }).toBe("Digits only, without separators: 1000, not 1,000.");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("validators-summary").count()).toBe(0);
+    await field.fill("0");
+    await expect.poll(() => page.getByTestId("height-error").textContent()).toContain("Heights start at 1");
+    await field.fill("2");
+    await expect.poll(() => page.getByTestId("validators-summary").textContent(), { timeout: WAIT_MS }).toBe("4 validators at height 2");
+    expect(await page.getByTestId("height-error").count()).toBe(0);
+
+    await page.evaluate(() => (window.location.hash = "#/consensus"));
+    const params = page.getByLabel("At height");
+    await page.getByTestId("params-height").waitFor({ timeout: WAIT_MS });
+    await params.fill("abc");
+    await expect.poll(() => page.getByTestId("height-error").textContent(), { timeout: WAIT_MS }).toContain("A block height is a whole number");
+    expect(await page.getByTestId("params-height").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("validators: each is named by the moniker the staking module gives it, on the list and in the signing record", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "validators");

@@ -6,6 +6,7 @@ import { chainQueries } from "../../../queries/chain-queries.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Hash } from "../../../links/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../../components/states.js";
+import { parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { JsonTree } from "../../json/JsonTree.js";
@@ -21,8 +22,10 @@ export function ConsensusPage() {
   const [showDump, setShowDump] = useState(false);
   const dump = useQuery({ ...liveQueries.dumpConsensus(api, n), enabled: enabled && showDump });
   const [height, setHeight] = useState("");
-  const at = /^[1-9]\d*$/.test(height) ? height : undefined;
-  const params = useQuery({ queryKey: explorerKeys.consensusParams(n, at ?? "latest"), queryFn: () => unwrap(api.chain.consensusParams({ height: at })), enabled, retry: false });
+  const typed = parseAtHeight(height);
+  const at = typed.ok ? typed.height : undefined;
+  // A height that cannot be asked for is said at the field; no other height's params are shown.
+  const params = useQuery({ queryKey: explorerKeys.consensusParams(n, at ?? "latest"), queryFn: () => unwrap(api.chain.consensusParams({ height: at })), enabled: enabled && typed.ok, retry: false });
   const view = state.data ? roundView(state.data.value) : undefined;
   // Votes are listed in the set's order, the order `validators` answers in.
   const set = useQuery({ ...validatorQueries.head(api, n), enabled });
@@ -50,10 +53,12 @@ export function ConsensusPage() {
       </section>
       <section aria-labelledby="params-h">
         <h2 id="params-h">Consensus parameters</h2>
-        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" /></label>
-        <QueryView query={params} what="consensus parameters">
-          {(p) => (<><p className="muted" data-testid="params-height">At height {p.blockHeight}</p><JsonTree value={p.params} label="Consensus parameters" openDepth={2} /></>)}
-        </QueryView>
+        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" {...(typed.ok ? {} : { "aria-invalid": true as const, "aria-describedby": "params-height-error" })} /></label>
+        {!typed.ok ? <p className="field-error" id="params-height-error" data-testid="height-error">{typed.error}</p> : (
+          <QueryView query={params} what="consensus parameters">
+            {(p) => (<><p className="muted" data-testid="params-height">At height {p.blockHeight}</p><JsonTree value={p.params} label="Consensus parameters" openDepth={2} /></>)}
+          </QueryView>
+        )}
       </section>
       <section aria-labelledby="dump-h">
         <h2 id="dump-h">Full dump (dump_consensus_state)</h2>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { validatorQueries } from "../../queries/validator-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
+import { parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useMonikers } from "../../validators/use-monikers.js";
 import { SigningRecord } from "./SigningRecord.js";
@@ -11,8 +12,10 @@ import { ValidatorList } from "./ValidatorList.js";
 export function ValidatorsPage() {
   const { api, n, enabled } = useExplorer();
   const [height, setHeight] = useState("");
-  const at = /^[1-9]\d*$/.test(height) ? height : undefined;
-  const live = useQuery({ ...validatorQueries.head(api, n), enabled: enabled && !at });
+  const typed = parseAtHeight(height);
+  const at = typed.ok ? typed.height : undefined;
+  // A height that cannot be asked for is said at the field; no other height's set is shown.
+  const live = useQuery({ ...validatorQueries.head(api, n), enabled: enabled && typed.ok && !at });
   const fixed = useQuery({ ...validatorQueries.at(api, n, at ?? ""), enabled: enabled && !!at });
   const q = at ? fixed : live;
   // `validators` at H is the set that signs block H; its names come from the state committed at H - 1.
@@ -20,9 +23,10 @@ export function ValidatorsPage() {
   return (
     <div className="stack">
       <form className="row" onSubmit={(e) => e.preventDefault()}>
-        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} /></label>
+        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} {...(typed.ok ? {} : { "aria-invalid": true as const, "aria-describedby": "validators-height-error" })} /></label>
+        {!typed.ok && <p className="field-error" id="validators-height-error" data-testid="height-error">{typed.error}</p>}
       </form>
-      {q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
+      {!typed.ok ? null : q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
         <>
           <p data-testid="validators-summary">{q.data.total} validator{q.data.total === 1 ? "" : "s"} at height {q.data.blockHeight}{q.data.validators.length < q.data.total ? ` (${q.data.validators.length} read)` : ""}</p>
           <ValidatorList validators={q.data.validators} monikers={monikers} />
