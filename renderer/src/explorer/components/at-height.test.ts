@@ -32,6 +32,9 @@ describe("a height typed in an At height field", () => {
     expect(parseAtHeight("0")).toEqual({ ok: false, error: "Heights start at 1; leave the field empty for the latest." });
     expect(parseAtHeight("1,000")).toEqual({ ok: false, error: "Digits only, without separators: 1000, not 1,000." });
     expect(parseAtHeight("-1", { zero: true })).toEqual({ ok: false, error: "A height is 0 (the latest) or more." });
+    expect(parseAtHeight("1 000 000")).toEqual({ ok: false, error: "Digits only, without separators: 1000000, not 1 000 000." });
+    expect(parseAtHeight("1.5").ok && "taken").toBe(false);
+    expect(parseAtHeight("1.5")).not.toMatchObject({ error: expect.stringContaining("separators") });
     expect(parseAtHeight("1e6")).toEqual({ ok: false, error: "Digits only, written out: 1000000, not 1e6." });
     expect(parseAtHeight("abc")).toEqual({ ok: false, error: "A block height is a whole number, like 1000; leave the field empty for the latest." });
     expect(parseAtHeight("9223372036854775808")).toEqual({ ok: false, error: "No chain is that high: a height is at most 9223372036854775807." });

@@ -19,7 +19,7 @@ export function parseAtHeight(text: string, { zero = false }: { zero?: boolean }
     if (height.length > 19 || BigInt(height) > MAX_HEIGHT) return { ok: false, error: "No chain is that high: a height is at most 9223372036854775807." };
     return { ok: true, height };
   }
-  if (/^[\d\s,.'’_]+$/.test(t)) return { ok: false, error: `Digits only, without separators: ${t.replace(/\D/g, "")}, not ${t}.` };
+  if (/^\d{1,3}([\s,.'’_]\d{3})+$/.test(t)) return { ok: false, error: `Digits only, without separators: ${t.replace(/\D/g, "")}, not ${t}.` };
   if (/^-\s*\d+$/.test(t)) return { ok: false, error: zero ? "A height is 0 (the latest) or more." : "Heights start at 1; leave the field empty for the latest." };
   if (/^\d+(\.\d+)?e\+?\d+$/i.test(t)) return { ok: false, error: "Digits only, written out: 1000000, not 1e6." };
   return { ok: false, error: "A block height is a whole number, like 1000; leave the field empty for the latest." };
