@@ -135,6 +135,26 @@ export function toolSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("console: an ABCI height or path main would refuse is said at its field, and nothing is sent", async () => {
+    const page = await explore(ctx, "console");
+    const form = page.getByRole("form", { name: "ABCI query" });
+    await form.getByLabel("Height", { exact: true }).fill("1,000");
+    await form.getByLabel("Path", { exact: true }).fill("");
+    await form.getByRole("button", { name: "Query", exact: true }).click();
+    await expect.poll(() => page.locator("#abci-height-error").textContent(), { timeout: WAIT_MS }).toBe("Digits only, without separators: 1000, not 1,000.");
+    expect(await page.locator("#abci-path-error").textContent()).toContain("Give a path");
+    expect(await form.getByLabel("Path", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    // The first field to change takes the keyboard.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("abci-path");
+    expect(await page.getByText("invalid arguments").count()).toBe(0);
+    await form.getByLabel("Path", { exact: true }).fill("/app/version");
+    await form.getByLabel("Height", { exact: true }).fill("");
+    await form.getByRole("button", { name: "Query", exact: true }).click();
+    await page.getByTestId("abci-result").waitFor({ timeout: WAIT_MS });
+    expect(await page.locator("#abci-height-error").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("console: a transaction half typed as base64 is answered at its field, and the console stays usable", async () => {
     const page = await explore(ctx, "console");
     await page.getByLabel("Route").selectOption("check_tx");

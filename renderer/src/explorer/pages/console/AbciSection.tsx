@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { JsonValue } from "../../../../../shared/primitives.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Facts, QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { ABCI_PRESETS, dataAsHex } from "../../console/abci-presets.js";
+import { abciArgsFromForm, abciFormProblems, type AbciFormProblems, type AbciFormValues } from "../../console/abci-form.js";
+import { ABCI_PRESETS } from "../../console/abci-presets.js";
 import { JsonTree } from "../../json/JsonTree.js";
 import { ChainText } from "../../../components/text/ChainText.js";
 
@@ -20,11 +21,15 @@ export function AbciSection() {
   const [mode, setMode] = useState<"hex" | "text">("hex");
   const [height, setHeight] = useState("");
   const [prove, setProve] = useState(false);
+  // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
+  const [problems, setProblems] = useState<AbciFormProblems>({});
+  const form = useRef<HTMLFormElement>(null);
   const preset = ABCI_PRESETS.find((p) => p.id === presetId);
-  const hex = preset ? preset.encode(inputs) : dataAsHex(data, mode);
+  // A preset's request is hex already; its path and data go through the same checks.
+  const values: AbciFormValues = preset ? { path: preset.path, data: preset.encode(inputs), mode: "hex", height, prove } : { path, data, mode, height, prove };
   const query = useMutation({
     mutationFn: async () => {
-      const r = await unwrap(api.chain.abciQuery({ path: preset?.path ?? path, data: hex || undefined, height: height || undefined, prove }));
+      const r = await unwrap(api.chain.abciQuery(abciArgsFromForm(values)));
       let decoded: JsonValue | undefined;
       try {
         decoded = preset && r.code === 0 ? preset.decode(r.value) : undefined;
@@ -34,14 +39,26 @@ export function AbciSection() {
       return { r, decoded };
     },
   });
+  const edited = (key: keyof AbciFormProblems) => setProblems(({ [key]: _gone, ...rest }) => rest);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = abciFormProblems(values);
+    setProblems(found);
+    const first = (["path", "data", "height"] as const).find((key) => found[key]);
+    // The keyboard goes to the first field to change; nothing is sent until all are right.
+    if (first) return form.current?.querySelector<HTMLElement>(`#abci-${first}`)?.focus();
+    query.mutate();
+  };
+  const tie = (key: keyof AbciFormProblems) => (problems[key] ? { "aria-invalid": true as const, "aria-describedby": `abci-${key}-error` } : {});
+  const problem = (key: keyof AbciFormProblems) => problems[key] && <p className="field-error" id={`abci-${key}-error`}>{problems[key]}</p>;
   return (
     <section aria-labelledby="abci-h" className="stack">
       <h2 id="abci-h">ABCI</h2>
       <QueryView query={info} what="abci_info">
         {(i) => <Facts testId="abci-info" rows={[["App", <ChainText value={i.data} />], ["Version", <ChainText value={i.version} />], ["App version", i.appVersion], ["Last block height", i.lastBlockHeight], ["Last app hash (base64)", <span className="mono">{i.lastBlockAppHash}</span>]]} />}
       </QueryView>
-      <form className="stack form-grid" aria-label="ABCI query" onSubmit={(e) => { e.preventDefault(); if (hex !== undefined) query.mutate(); }}>
-        <label>Preset <select value={presetId} onChange={(e) => { setPresetId(e.target.value); setInputs({}); }}>
+      <form ref={form} className="stack form-grid" aria-label="ABCI query" onSubmit={submit} noValidate>
+        <label>Preset <select value={presetId} onChange={(e) => { setPresetId(e.target.value); setInputs({}); edited("path"); edited("data"); }}>
           <option value="">none: path and data by hand</option>
           {ABCI_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select></label>
@@ -49,18 +66,20 @@ export function AbciSection() {
           <label key={name}>{name} <input value={inputs[name] ?? ""} onChange={(e) => setInputs({ ...inputs, [name]: e.target.value.trim() })} spellCheck={false} /></label>
         )) : (
           <>
-            <label>Path <input value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} /></label>
-            <label>Data <input value={data} onChange={(e) => setData(e.target.value)} spellCheck={false} /></label>
+            <label>Path <input id="abci-path" value={path} onChange={(e) => { setPath(e.target.value); edited("path"); }} spellCheck={false} {...tie("path")} /></label>
+            {problem("path")}
+            <label>Data <input id="abci-data" value={data} onChange={(e) => { setData(e.target.value); edited("data"); }} spellCheck={false} {...tie("data")} /></label>
+            {problem("data")}
             <span className="row">
-              <label className="inline"><input type="radio" checked={mode === "hex"} onChange={() => setMode("hex")} /> hex</label>
-              <label className="inline"><input type="radio" checked={mode === "text"} onChange={() => setMode("text")} /> text</label>
+              <label className="inline"><input type="radio" checked={mode === "hex"} onChange={() => { setMode("hex"); edited("data"); }} /> hex</label>
+              <label className="inline"><input type="radio" checked={mode === "text"} onChange={() => { setMode("text"); edited("data"); }} /> text</label>
             </span>
           </>
         )}
-        <label>Height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" /></label>
+        <label>Height <input id="abci-height" value={height} onChange={(e) => { setHeight(e.target.value.trim()); edited("height"); }} placeholder="latest" inputMode="numeric" {...tie("height")} /></label>
+        {problem("height")}
         <label className="inline"><input type="checkbox" checked={prove} onChange={(e) => setProve(e.target.checked)} /> prove</label>
-        {hex === undefined && <p className="form-error">Data is not hex.</p>}
-        <div className="row"><button type="submit" disabled={hex === undefined || query.isPending}>{query.isPending ? "Querying…" : "Query"}</button></div>
+        <div className="row"><button type="submit" disabled={query.isPending}>{query.isPending ? "Querying…" : "Query"}</button></div>
       </form>
       {query.isError && <p role="alert" className="form-error">{errorMessage(query.error)}</p>}
       {query.data && (
