@@ -6,6 +6,8 @@ export interface Condition {
 }
 
 const KEY = /^[A-Za-z_][\w.-]*$/;
+/** The longest query `chain.txSearch` and `chain.blockSearch` take (`shared/contract/chain.ts`); a test holds the two together. */
+const MAX_QUERY = 512;
 
 /**
  * Builds CometBFT's query language (https://docs.cometbft.com/v0.38/rpc/#/Info/tx_search):
@@ -26,5 +28,8 @@ export function buildQuery(conditions: readonly Condition[]): { ok: true; query:
     parts.push(`${c.key} ${c.op} ${numeric || (c.op !== "=" && c.op !== "CONTAINS") ? c.value : `'${c.value}'`}`);
   }
   if (!parts.length) return { ok: false, error: "add at least one condition" };
-  return { ok: true, query: parts.join(" AND ") };
+  const query = parts.join(" AND ");
+  // Said before searching: main would refuse it with its schema's words after.
+  if (query.length > MAX_QUERY) return { ok: false, error: `The query is ${query.length} characters; a search takes at most ${MAX_QUERY}. Remove a condition or shorten a value.` };
+  return { ok: true, query };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chainMethods } from "../../../../shared/contract/chain.js";
 import { addressQueries, classifyInput } from "./classify-input.js";
 import { buildQuery } from "./query-builder.js";
 
@@ -54,3 +55,25 @@ describe("buildQuery", () => {
     expect(buildQuery([]).ok).toBe(false);
   });
 });
+
+describe("a built query's length", () => {
+  const long = (n: number) => ({ key: "transfer.recipient", op: "CONTAINS" as const, value: "x".repeat(n) });
+  it("says how long the query is against the node's limit instead of sending it", () => {
+    // `transfer.recipient CONTAINS '…'` is 30 characters around the value.
+    expect(buildQuery([long(482)])).toEqual({ ok: true, query: `transfer.recipient CONTAINS '${"x".repeat(482)}'` });
+    expect(buildQuery([long(483)])).toEqual({ ok: false, error: "The query is 513 characters; a search takes at most 512. Remove a condition or shorten a value." });
+    const many = Array.from({ length: 12 }, () => ({ key: "message.sender", op: "=" as const, value: "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu" }));
+    expect(buildQuery(many)).toMatchObject({ ok: false, error: expect.stringMatching(/^The query is \d+ characters; a search takes at most 512\./) });
+  });
+
+  it("builds only queries main takes", () => {
+    for (const n of [0, 1, 100, 481, 482, 483, 600]) {
+      for (const kind of ["txSearch", "blockSearch"] as const) {
+        const built = buildQuery([long(n)]);
+        if (built.ok) expect(chainMethods[kind].args.safeParse({ query: built.query }).success, `${kind} ${n}`).toBe(true);
+        else expect(chainMethods[kind].args.safeParse({ query: `transfer.recipient CONTAINS '${"x".repeat(n)}'` }).success).toBe(false);
+      }
+    }
+  });
+});
+
