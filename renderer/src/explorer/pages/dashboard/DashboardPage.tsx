@@ -23,13 +23,15 @@ export function DashboardPage() {
   const mempool = useQuery({ ...liveQueries.mempoolCount(api, n), enabled });
   const validators = useQuery({ ...liveQueries.validators(api, n), enabled });
   const points = useMemo(() => chartPoints((head.data?.blockMetas ?? []).map((m) => ({ height: m.header.height, time: m.header.time, numTxs: m.numTxs }))), [head.data]);
-  if (status.isPending) return <Loading what="the node's status" />;
-  if (status.isError && !status.data) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const s = status.data;
+  if (status.isError && !s) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const latest = head.data?.blockMetas[0];
   // The live feed patches the connection's height as its event arrives; the block list follows
   // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
-  const height = newestHeight(latest?.header.height, connection.data?.lastHeight, s.syncInfo.latestBlockHeight) ?? s.syncInfo.latestBlockHeight;
+  // Main's feed already knows a height before the node answers `status`: the page shows it then,
+  // and the node's own facts as they come.
+  const height = newestHeight(latest?.header.height, connection.data?.lastHeight, s?.syncInfo.latestBlockHeight);
+  if (height === undefined) return <Loading what="the node's status" />;
   // react-query keeps the last good answer after a failure: show it, but say it is not current.
   const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>
     q.data !== undefined ? `${f(q.data)}${q.error ? " (last known; the node is not answering)" : ""}` : q.error ? `unavailable (${errorMessage(q.error)})` : "…";
@@ -39,11 +41,11 @@ export function DashboardPage() {
         testId="dashboard-facts"
         rows={[
           ["Network", network?.name ?? "—"],
-          ["Chain id", <ChainText value={s.nodeInfo.network} />],
-          ["Node version", <ChainText value={s.nodeInfo.version} />],
+          ["Chain id", s ? <ChainText value={s.nodeInfo.network} /> : "…"],
+          ["Node version", s ? <ChainText value={s.nodeInfo.version} /> : "…"],
           ["Height", <BlockLink height={height} />],
-          ["Block time", latest?.header.time ?? s.syncInfo.latestBlockTime],
-          ["Catching up", s.syncInfo.catchingUp ? "yes" : "no"],
+          ["Block time", latest?.header.time ?? s?.syncInfo.latestBlockTime ?? "…"],
+          ["Catching up", s ? (s.syncInfo.catchingUp ? "yes" : "no") : "…"],
           ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
           ["Peers", or(net, (d) => String(d.peerCount))],
           ["Mempool", or(mempool, (d) => `${d.total} txs, ${d.totalBytes} bytes`)],
