@@ -44,6 +44,20 @@ export function demoSpecs(ctx: SpecContext): void {
       await page.getByRole("button", { name: "Back" }).click();
       await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
     }
+
+    // A phrase of spaces alone passes the field's own `required`: it is said at the field, with
+    // the keyboard back on it, and nothing is sent (main used to answer "invalid arguments: mnemonic: …").
+    await page.getByRole("button", { name: "Import a recovery phrase" }).click();
+    await page.locator("#import-mnemonic").fill("   \n ");
+    await page.locator("#new-password").fill("correct horse battery");
+    await page.locator("#confirm-password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect.poll(() => page.locator("#import-mnemonic-error").textContent(), { timeout: WAIT_MS }).toBe("Type or paste the recovery phrase: its 12 or 24 words, with spaces between them.");
+    expect(await page.locator("#import-mnemonic").getAttribute("aria-describedby")).toBe("import-mnemonic-error");
+    expect(await focusedId()).toBe("import-mnemonic");
+    expect(await page.locator(".form-error").count()).toBe(0);
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
     expect(ctx.errors(page)).toEqual([]);
   });
 }

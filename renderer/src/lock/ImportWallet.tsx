@@ -1,24 +1,52 @@
-import { useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
 import { PasswordFields } from "./PasswordFields.js";
+import { normalPhrase, phraseProblem } from "./recovery-phrase.js";
 import { useNewVaultForm } from "./use-new-vault-form.js";
 
 /** Imports a recovery phrase into a new vault; the phrase field is cleared once main has it. */
 export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
   const api = useApi();
   const [mnemonic, setMnemonic] = useState("");
+  const [phraseError, setPhraseError] = useState<string>();
+  const phraseField = useRef<HTMLTextAreaElement>(null);
   const form = useNewVaultForm(async (password) => {
-    await unwrap(api.wallet.import({ mnemonic: mnemonic.trim().split(/\s+/).join(" "), password }));
+    await unwrap(api.wallet.import({ mnemonic: normalPhrase(mnemonic), password }));
     setMnemonic("");
   }, onFinished);
+  // A phrase main would refuse unread (nothing but spaces, or far too long) is said at its field.
+  const submit = (e: FormEvent) => {
+    const why = phraseProblem(mnemonic);
+    setPhraseError(why);
+    if (!why) return form.submit(e);
+    e.preventDefault();
+    phraseField.current?.focus();
+  };
   return (
     <main className="centered" aria-labelledby="import-title">
-      <form className="card" onSubmit={form.submit}>
+      <form className="card" onSubmit={submit}>
         <h1 id="import-title">Import a recovery phrase</h1>
         <label htmlFor="import-mnemonic">Recovery phrase (12 or 24 words)</label>
-        <textarea id="import-mnemonic" rows={3} autoFocus autoComplete="off" spellCheck={false} autoCapitalize="none" required value={mnemonic} onChange={(e) => setMnemonic(e.target.value)} />
+        <textarea
+          id="import-mnemonic"
+          ref={phraseField}
+          rows={3}
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={mnemonic}
+          onChange={(e) => {
+            setMnemonic(e.target.value);
+            setPhraseError(undefined);
+          }}
+          aria-invalid={phraseError ? true : undefined}
+          aria-describedby={phraseError ? "import-mnemonic-error" : undefined}
+        />
+        {phraseError && <p className="field-error" id="import-mnemonic-error" role="alert">{phraseError}</p>}
         <PasswordFields {...form.fields} />
         <FormError message={form.error} />
         <div className="row">

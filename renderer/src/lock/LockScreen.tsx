@@ -5,6 +5,7 @@ import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
 import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
+import { MAX_PASSWORD } from "./PasswordFields.js";
 
 /** The vault is locked: nothing but the password field until it is unlocked. */
 export function LockScreen() {
@@ -16,10 +17,16 @@ export function LockScreen() {
     setPassword("");
     client.setQueryData(walletKeys.status(), status);
   });
+  // No wallet's password is longer than main allows a new one to be: said here, not sent.
+  const [tooLong, setTooLong] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void unlock.run();
+    const long = password.length > MAX_PASSWORD;
+    setTooLong(long);
+    unlock.clearError();
+    if (!long) void unlock.run();
   };
+  const error = tooLong ? `That is not the wallet's password: a wallet's password has at most ${MAX_PASSWORD.toLocaleString("en")} characters.` : unlock.error;
   return (
     <main className="centered lock-screen" aria-labelledby="lock-title">
       <form className="card" onSubmit={submit}>
@@ -32,11 +39,14 @@ export function LockScreen() {
           autoComplete="current-password"
           autoFocus
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={unlock.error ? true : undefined}
-          aria-describedby={unlock.error ? "unlock-error" : undefined}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setTooLong(false);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "unlock-error" : undefined}
         />
-        <FormError id="unlock-error" message={unlock.error} />
+        <FormError id="unlock-error" message={error} />
         <button type="submit" disabled={unlock.pending || password.length === 0}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
       </form>
     </main>

@@ -27,9 +27,13 @@ export function PasswordFields(props: { password: string; confirm: string; onPas
   );
 }
 
+/** The longest password main takes (`wallet.*` in shared/contract/wallet.ts). */
+export const MAX_PASSWORD = 1024;
+
 /** Why a new password cannot be used yet, or undefined. */
 export function passwordProblem(password: string, confirm: string): PasswordProblem | undefined {
   if (password.length < 8) return { field: "password", message: "Use at least 8 characters." };
+  if (password.length > MAX_PASSWORD) return { field: "password", message: `Use at most ${MAX_PASSWORD.toLocaleString("en")} characters; this one has ${password.length.toLocaleString("en")}.` };
   if (password !== confirm) return { field: "confirm", message: "The two passwords differ." };
   return undefined;
 }
