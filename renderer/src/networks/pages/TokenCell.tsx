@@ -6,6 +6,7 @@ import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { networkKeys, networkQueries } from "../../queries/network-queries.js";
+import { tokenProblem } from "./network-form.js";
 
 /**
  * Sets or clears a network's access token. The token goes to main once and is never shown
@@ -20,6 +21,7 @@ export function TokenCell({ network }: { network: Network }) {
   const [token, setToken] = useState("");
   const [open, setOpen] = useState(false);
   const [allowPlainHttp, setAllowPlainHttp] = useState(false);
+  const [problem, setProblem] = useState<string>();
   const onSaved = (value: { hasToken: boolean; plainHttp: boolean }) => {
     setToken("");
     setAllowPlainHttp(false);
@@ -32,10 +34,15 @@ export function TokenCell({ network }: { network: Network }) {
   const clear = useMutation({ mutationFn: () => unwrap(api.network.clearToken({ id: network.id })), onSuccess: onSaved });
   if (!network.accessUrl) return <span className="muted">no access service</span>;
   const has = status.data?.hasToken;
+  // A token main would refuse unread (far too long: a paste gone wrong) is said here, not sent.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void save.run();
+    const why = tokenProblem(token);
+    setProblem(why);
+    save.clearError();
+    if (!why) void save.run();
   };
+  const error = problem ?? save.error;
   const fieldId = `token-${network.id}`;
   return (
     <div className="token-cell">
@@ -45,7 +52,10 @@ export function TokenCell({ network }: { network: Network }) {
       {open ? (
         <form onSubmit={submit} className="row">
           <label htmlFor={fieldId} className="visually-hidden">Access token for {network.name}</label>
-          <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => setToken(e.target.value)} required aria-invalid={save.error ? true : undefined} aria-describedby={save.error ? `${fieldId}-error` : undefined} />
+          <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => {
+              setToken(e.target.value);
+              setProblem(undefined);
+            }} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} />
           {inClear && (
             <label>
               <input type="checkbox" checked={allowPlainHttp} onChange={(e) => setAllowPlainHttp(e.target.checked)} />
@@ -59,7 +69,7 @@ export function TokenCell({ network }: { network: Network }) {
         <button type="button" className="secondary" onClick={() => setOpen(true)}>{has ? "Replace token" : "Set token"}</button>
       )}
       {has && !open && <button type="button" className="secondary" onClick={() => clear.mutate()}>Clear token</button>}
-      {save.error && <span role="alert" className="form-error" id={`${fieldId}-error`}>{save.error}</span>}
+      {error && <span role="alert" className="form-error" id={`${fieldId}-error`}>{error}</span>}
       {clear.error && <span role="alert" className="form-error">{errorMessage(clear.error)}</span>}
     </div>
   );

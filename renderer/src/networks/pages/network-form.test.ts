@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NetworkInput, type Network } from "../../../../shared/contract/network.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues } from "./network-form.js";
+import { NetworkInput, type Network, networkMethods } from "../../../../shared/contract/network.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues, tokenProblem } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -69,5 +69,14 @@ describe("the network form's own checks", () => {
     });
     expect(networkFormProblems({ ...good, rpcVia: "access" })).toEqual({ accessUrl: "Explorer calls through the access service need its address." });
     expect(networkFormProblems(good)).toEqual({});
+  });
+});
+
+describe("the access token's own check", () => {
+  it("finds a problem exactly where main would refuse the token", () => {
+    for (const token of ["", " ", "t", "x".repeat(4096), "x".repeat(4097), `${"x".repeat(4095)}\n`]) {
+      expect(tokenProblem(token) === undefined, `${token.length} characters`).toBe(networkMethods.setToken.args.safeParse({ id: "devnet", token }).success);
+    }
+    expect(tokenProblem("x".repeat(5000))).toBe("An access token has at most 4,096 characters; this one has 5,000. Check what was pasted.");
   });
 });

@@ -97,3 +97,13 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   if (v.gasPrice.trim() !== "" && !/^\d{1,20}(\.\d{1,18})?$/.test(v.gasPrice.trim())) out.gasPrice = "A decimal number, like 0.025.";
   return out;
 }
+
+/** The longest access token main stores (`network.setToken` in shared/contract/network.ts). */
+export const MAX_TOKEN = 4096;
+
+/** What keeps a pasted access token from being stored, or undefined. */
+export function tokenProblem(token: string): string | undefined {
+  if (token.length === 0) return "Paste the access token the service gave you.";
+  if (token.length > MAX_TOKEN) return `An access token has at most ${MAX_TOKEN.toLocaleString("en")} characters; this one has ${token.length.toLocaleString("en")}. Check what was pasted.`;
+  return undefined;
+}
