@@ -47,11 +47,16 @@ export function demoSpecs(ctx: SpecContext): void {
 
     // A phrase of spaces alone passes the field's own `required`: it is said at the field, with
     // the keyboard back on it, and nothing is sent (main used to answer "invalid arguments: mnemonic: …").
+    // Every field is checked at each submit, and a field put right loses its problem.
     await page.getByRole("button", { name: "Import a recovery phrase" }).click();
     await page.locator("#import-mnemonic").fill("   \n ");
     await page.locator("#new-password").fill("correct horse battery");
+    await page.locator("#confirm-password").fill("correct horse batterx");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect.poll(() => page.locator("#confirm-password-error").textContent(), { timeout: WAIT_MS }).toBe("The two passwords differ.");
     await page.locator("#confirm-password").fill("correct horse battery");
     await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect.poll(() => page.locator("#confirm-password-error").count(), { timeout: WAIT_MS }).toBe(0);
     await expect.poll(() => page.locator("#import-mnemonic-error").textContent(), { timeout: WAIT_MS }).toBe("Type or paste the recovery phrase: its 12 or 24 words, with spaces between them.");
     expect(await page.locator("#import-mnemonic").getAttribute("aria-describedby")).toBe("import-mnemonic-error");
     expect(await focusedId()).toBe("import-mnemonic");

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
@@ -12,21 +12,20 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
   const [mnemonic, setMnemonic] = useState("");
   const [phraseError, setPhraseError] = useState<string>();
   const phraseField = useRef<HTMLTextAreaElement>(null);
+  // A phrase main would refuse unread (nothing but spaces, or far too long) is said at its field.
+  const phraseRight = () => {
+    const why = phraseProblem(mnemonic);
+    setPhraseError(why);
+    if (why) phraseField.current?.focus();
+    return why === undefined;
+  };
   const form = useNewVaultForm(async (password) => {
     await unwrap(api.wallet.import({ mnemonic: normalPhrase(mnemonic), password }));
     setMnemonic("");
-  }, onFinished);
-  // A phrase main would refuse unread (nothing but spaces, or far too long) is said at its field.
-  const submit = (e: FormEvent) => {
-    const why = phraseProblem(mnemonic);
-    setPhraseError(why);
-    if (!why) return form.submit(e);
-    e.preventDefault();
-    phraseField.current?.focus();
-  };
+  }, onFinished, phraseRight);
   return (
     <main className="centered" aria-labelledby="import-title">
-      <form className="card" onSubmit={submit}>
+      <form className="card" onSubmit={form.submit}>
         <h1 id="import-title">Import a recovery phrase</h1>
         <label htmlFor="import-mnemonic">Recovery phrase (12 or 24 words)</label>
         <textarea
