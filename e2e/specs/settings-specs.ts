@@ -52,6 +52,9 @@ export function settingsSpecs(ctx: SpecContext): void {
       await expect.poll(async () => (await describedBy(autoLock)).text, { timeout: WAIT_MS }).toBe(`“${typed}” is not a whole number of minutes from 0 to 1,440 (0: never lock). The wallet still locks after ${inForce} idle minutes.`);
       expect(await autoLock.inputValue()).toBe(inForce);
     }
+    // Leaving the field after a refusal keeps it said: nothing was typed since.
+    await autoLock.blur();
+    expect((await describedBy(autoLock)).text).toBe(`“1e” is not a whole number of minutes from 0 to 1,440 (0: never lock). The wallet still locks after ${inForce} idle minutes.`);
     // Main has the lock it had: read back after a reload.
     await page.reload();
     await passGate(page);

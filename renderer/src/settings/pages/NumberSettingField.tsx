@@ -33,7 +33,8 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
     },
   });
   const apply = () => {
-    if (save.isPending) return;
+    // Unchanged since the value in force was shown (after a refusal too): nothing to send, and the refusal stays said.
+    if (save.isPending || text === String(value)) return;
     const wrong = settingProblem(setting, text);
     if (wrong) {
       setText(String(value));
@@ -51,6 +52,8 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
         id={id}
         inputMode="numeric"
         value={text}
+        // While main stores one value, another typed would be dropped when its answer comes.
+        readOnly={save.isPending}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(e) => {
