@@ -46,7 +46,8 @@ export function AbciSection() {
     setProblems(found);
     const first = (["path", "data", "height"] as const).find((key) => found[key]);
     // The keyboard goes to the first field to change; nothing is sent until all are right.
-    if (first) return form.current?.querySelector<HTMLElement>(`#abci-${first}`)?.focus();
+    // A preset's data is built from its own inputs: its problem is said under them, and the first takes the keyboard.
+    if (first) return form.current?.querySelector<HTMLElement>(first === "data" && preset ? "[data-preset-input]" : `#abci-${first}`)?.focus();
     query.mutate();
   };
   const tie = (key: keyof AbciFormProblems) => (problems[key] ? { "aria-invalid": true as const, "aria-describedby": `abci-${key}-error` } : {});
@@ -62,9 +63,14 @@ export function AbciSection() {
           <option value="">none: path and data by hand</option>
           {ABCI_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select></label>
-        {preset ? preset.inputs.map((name) => (
-          <label key={name}>{name} <input value={inputs[name] ?? ""} onChange={(e) => setInputs({ ...inputs, [name]: e.target.value.trim() })} spellCheck={false} /></label>
-        )) : (
+        {preset ? (
+          <>
+            {preset.inputs.map((name) => (
+              <label key={name}>{name} <input data-preset-input value={inputs[name] ?? ""} onChange={(e) => { setInputs({ ...inputs, [name]: e.target.value.trim() }); edited("data"); }} spellCheck={false} {...tie("data")} /></label>
+            ))}
+            {problem("data")}
+          </>
+        ) : (
           <>
             <label>Path <input id="abci-path" value={path} onChange={(e) => { setPath(e.target.value); edited("path"); }} spellCheck={false} {...tie("path")} /></label>
             {problem("path")}

@@ -62,7 +62,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
           </p>
         </>
       )}
-      {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={() => void send.run()} testId="send-problem" />}
+      {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem ? undefined : () => void send.run()} testId="send-problem" />}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
     </section>
   );
