@@ -30,7 +30,10 @@ export function DashboardPage() {
   // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
   // Main's feed already knows a height before the node answers `status`: the page shows it then,
   // and the node's own facts as they come.
-  const height = newestHeight(latest?.header.height, connection.data?.lastHeight, s?.syncInfo.latestBlockHeight);
+  // Before the node has answered, the feed's height counts only while the feed is following the
+  // chain: an offline feed's last height may be long past.
+  const following = connection.data?.state === "live" || connection.data?.state === "polling";
+  const height = newestHeight(latest?.header.height, s || following ? connection.data?.lastHeight : undefined, s?.syncInfo.latestBlockHeight);
   if (height === undefined) return <Loading what="the node's status" />;
   // react-query keeps the last good answer after a failure: show it, but say it is not current.
   const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>
