@@ -4,6 +4,7 @@ import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { networkKeys } from "../../queries/network-queries.js";
 import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormProblems, type NetworkFormValues } from "./network-form.js";
 
@@ -52,8 +53,8 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     if (first) return form.current?.querySelector<HTMLElement>(`#network-${first}`)?.focus();
     save.mutate();
   };
-  const tie = (key: keyof NetworkFormValues) => (problems[key] ? { "aria-invalid": true as const, "aria-describedby": `network-${key}-error` } : {});
-  const problem = (key: keyof NetworkFormValues) => problems[key] && <p className="field-error" id={`network-${key}-error`}>{problems[key]}</p>;
+  const tie = (key: keyof NetworkFormValues) => tiedTo(`network-${key}`, problems[key]);
+  const problem = (key: keyof NetworkFormValues) => <FieldProblem id={`network-${key}`} problem={problems[key]} />;
   return (
     <form ref={form} className="card form-grid" onSubmit={submit} noValidate aria-labelledby="network-form-title">
       <h2 id="network-form-title">{network ? `Edit ${network.name}` : "Add a network"}</h2>

@@ -5,6 +5,7 @@ import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { FormError } from "../../components/FormError.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { RULE_FIELDS, rulesProblems, type RuleField, type RulesProblems } from "./watch-checks.js";
 
@@ -21,8 +22,8 @@ function NumberField({ name, label, value, onChange, min, max, whole = true, pro
   );
 }
 
-const tie = (name: RuleField, problem: string | undefined) => (problem ? { "aria-invalid": true as const, "aria-describedby": `watch-rule-${name}-error` } : {});
-const Problem = ({ name, problem }: { name: RuleField; problem: string | undefined }) => problem && <p className="field-error" id={`watch-rule-${name}-error`}>{problem}</p>;
+const tie = (name: RuleField, problem: string | undefined) => tiedTo(`watch-rule-${name}`, problem);
+const Problem = ({ name, problem }: { name: RuleField; problem: string | undefined }) => <FieldProblem id={`watch-rule-${name}`} problem={problem} />;
 
 function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (

@@ -4,6 +4,7 @@ import type { JsonValue } from "../../../../../shared/primitives.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Facts, QueryView } from "../../../components/states.js";
+import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { abciArgsFromForm, abciFormProblems, type AbciFormProblems, type AbciFormValues } from "../../console/abci-form.js";
 import { ABCI_PRESETS } from "../../console/abci-presets.js";
@@ -50,8 +51,8 @@ export function AbciSection() {
     if (first) return form.current?.querySelector<HTMLElement>(first === "data" && preset ? "[data-preset-input]" : `#abci-${first}`)?.focus();
     query.mutate();
   };
-  const tie = (key: keyof AbciFormProblems) => (problems[key] ? { "aria-invalid": true as const, "aria-describedby": `abci-${key}-error` } : {});
-  const problem = (key: keyof AbciFormProblems) => problems[key] && <p className="field-error" id={`abci-${key}-error`}>{problems[key]}</p>;
+  const tie = (key: keyof AbciFormProblems) => tiedTo(`abci-${key}`, problems[key]);
+  const problem = (key: keyof AbciFormProblems) => <FieldProblem id={`abci-${key}`} problem={problems[key]} />;
   return (
     <section aria-labelledby="abci-h" className="stack">
       <h2 id="abci-h">ABCI</h2>

@@ -1,0 +1,15 @@
+/*
+ * A field's problem tied to its control, for forms that lay their fields out themselves (the
+ * send form's `Field` does both for its own): the control with id `id` points to the message,
+ * whose id is `${id}-error`, so no field shows a problem its control does not name.
+ */
+
+/** The props that tie the control `id` to its problem, or none while it has none. */
+export function tiedTo(id: string, problem: string | undefined): { "aria-invalid"?: true; "aria-describedby"?: string } {
+  return problem ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+}
+
+/** The problem of the control `id`, shown under it; nothing while it has none. */
+export function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  return problem ? <p className="field-error" id={`${id}-error`}>{problem}</p> : null;
+}
