@@ -193,7 +193,8 @@ export const watchMethods = {
   removeValidator: method(z.strictObject({ networkId: Id, address: ConsensusHex }), WatchConfig),
   addNode: method(z.strictObject({ networkId: Id, url: HttpUrl }), WatchConfig),
   removeNode: method(z.strictObject({ networkId: Id, url: HttpUrl }), WatchConfig),
-  setRules: method(z.strictObject({ networkId: Id, rules: WatchRules }), WatchConfig),
+  /** The rules, and the webhook with them when given: both kept in one write, or neither. */
+  setRules: method(z.strictObject({ networkId: Id, rules: WatchRules, webhook: WatchWebhook.optional() }), WatchConfig),
   setWebhook: method(z.strictObject({ networkId: Id, webhook: WatchWebhook }), WatchConfig),
   /** The alert history, newest first; open ones included. */
   alerts: method(z.strictObject({ networkId: Id.optional(), limit: z.number().int().min(1).max(1000).default(200) }), z.object({ alerts: z.array(Alert) })),

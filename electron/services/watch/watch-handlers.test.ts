@@ -41,6 +41,20 @@ describe("watch.* through the dispatcher", () => {
     expect(await again.call("watch.status", { networkId: "osmosis" })).toMatchObject({ ok: true, value: { validators: [], config: { rules: DEFAULT_WATCH_RULES } } });
   });
 
+  it("saves the rules and the webhook in one call, or neither", async () => {
+    const s = await open();
+    const rules = { ...DEFAULT_WATCH_RULES, nodeLagging: { enabled: true, blocks: 7 } };
+    const webhook = { url: "https://hooks.example.org/cometdesk", timeoutMs: 2000 };
+    expect(await s.call("watch.setRules", { networkId: "cosmoshub", rules, webhook })).toMatchObject({ ok: true, value: { rules, webhook } });
+    // A webhook main refuses takes the rules down with it: the form's one save is all or nothing.
+    const other = { ...DEFAULT_WATCH_RULES, clearAfterSeconds: 5 };
+    expect(await s.call("watch.setRules", { networkId: "cosmoshub", rules: other, webhook: { url: "file:///etc/passwd", timeoutMs: 2000 } })).toMatchObject({ ok: false, error: { code: "invalid_args" } });
+    // Rules alone keep the webhook as it is.
+    expect(await s.call("watch.setRules", { networkId: "cosmoshub", rules: other })).toMatchObject({ ok: true, value: { rules: other, webhook } });
+    const again = await open(s.dir);
+    expect(await again.call("watch.status", { networkId: "cosmoshub" })).toMatchObject({ ok: true, value: { config: { rules: other, webhook } } });
+  });
+
   it("refuses what it cannot keep, and says why", async () => {
     const s = await open();
     expect(await s.call("watch.setRules", { networkId: "cosmoshub", rules: { ...DEFAULT_WATCH_RULES, missedBlocks: { enabled: true, missed: 9, of: 4 } } })).toMatchObject({ ok: false, error: { code: "invalid_args" } });

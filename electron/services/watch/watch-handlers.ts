@@ -39,7 +39,7 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
     removeValidator: (a) => deps.watch.removeValidator(known(a.networkId), a.address),
     addNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: [...c.nodes.filter((u) => u !== a.url), a.url] })),
     removeNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: c.nodes.filter((u) => u !== a.url) })),
-    setRules: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules })),
+    setRules: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
     setWebhook: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook })),
     alerts: (a) => ({ alerts: deps.history.all().filter((x) => !a.networkId || x.networkId === a.networkId).slice(-a.limit).reverse() }),
     acknowledge: (a) => found(deps.watch.acknowledge(a.id)),

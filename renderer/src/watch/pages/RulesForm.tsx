@@ -33,7 +33,7 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   );
 }
 
-/** The network's alert rules and webhook, saved to main (`watch.setRules`, `watch.setWebhook`). */
+/** The network's alert rules and webhook, saved to main together (`watch.setRules`). */
 export function RulesForm({ networkId, config }: { networkId: string; config: WatchConfig }) {
   const api = useApi();
   const client = useQueryClient();
@@ -52,14 +52,14 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
     setRules((r) => ({ ...r, [key]: value }));
   };
   const save = useAction(async () => {
-    await unwrap(api.watch.setRules({ networkId, rules }));
-    await unwrap(api.watch.setWebhook({ networkId, webhook: { url: hookUrl.trim() || null, timeoutMs: config.webhook.timeoutMs } }));
+    // One call for both: a refusal leaves the rules and the webhook as they were.
+    await unwrap(api.watch.setRules({ networkId, rules, webhook: { url: hookUrl.trim() || null, timeoutMs: config.webhook.timeoutMs } }));
     await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
     setSaved(true);
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // Both calls are checked before either is made: a webhook main refuses would leave the rules saved.
+    // Every field is checked here first, so that main's refusal is rare and said at its field.
     const found = rulesProblems(rules, hookUrl);
     setProblems(found);
     save.clearError();
