@@ -10,7 +10,7 @@ import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
 import { BlockChart } from "./BlockChart.js";
 import { chartPoints } from "./chart-model.js";
-import { newestHeight } from "./newest-height.js";
+import { dashboardHeight } from "./newest-height.js";
 
 /** The network at a glance: who, how far, how healthy, and how the last blocks went. */
 export function DashboardPage() {
@@ -29,11 +29,8 @@ export function DashboardPage() {
   // The live feed patches the connection's height as its event arrives; the block list follows
   // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
   // Main's feed already knows a height before the node answers `status`: the page shows it then,
-  // and the node's own facts as they come.
-  // Before the node has answered, the feed's height counts only while the feed is following the
-  // chain: an offline feed's last height may be long past.
-  const following = connection.data?.state === "live" || connection.data?.state === "polling";
-  const height = newestHeight(latest?.header.height, s || following ? connection.data?.lastHeight : undefined, s?.syncInfo.latestBlockHeight);
+  // and the node's own facts as they come (an offline feed's height waits for the node).
+  const height = dashboardHeight({ block: latest?.header.height, feed: connection.data, status: s?.syncInfo.latestBlockHeight });
   if (height === undefined) return <Loading what="the node's status" />;
   // react-query keeps the last good answer after a failure: show it, but say it is not current.
   const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>

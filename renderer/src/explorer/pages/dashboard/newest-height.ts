@@ -12,3 +12,19 @@ export function newestHeight(...heights: ReadonlyArray<string | null | undefined
   }
   return newest?.toString();
 }
+
+/** What the live feed of main says (`chain.connection`): its state and the last height it saw. */
+export interface FeedHeight {
+  readonly state: "idle" | "connecting" | "live" | "polling" | "offline";
+  readonly lastHeight: string | null;
+}
+
+/**
+ * The height the dashboard shows: the newest of the block list's, the feed's and the node's own.
+ * Before the node has answered `status`, the feed's height counts only while the feed follows
+ * the chain (live or polling): an offline feed's last height may be long past.
+ */
+export function dashboardHeight(heights: { block?: string; feed?: FeedHeight; status?: string }): string | undefined {
+  const following = heights.feed?.state === "live" || heights.feed?.state === "polling";
+  return newestHeight(heights.block, heights.status !== undefined || following ? heights.feed?.lastHeight : undefined, heights.status);
+}
