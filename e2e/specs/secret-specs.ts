@@ -67,6 +67,37 @@ export function secretSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.locator("tr", { hasText: "Token net" }).count(), { timeout: WAIT_MS }).toBe(0);
   });
 
+  it("says at its field that a pasted token is too long to be one, sends nothing, and lets Cancel take the message away", async () => {
+    const page = await ctx.open();
+    await passGate(page);
+    await page.getByRole("link", { name: "Networks" }).click();
+    await addNetworkByForm(page, { name: "Long token net", chainId: "long-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "ulong" });
+    const row = page.locator("tr[data-network-id]", { hasText: "Long token net" });
+    await row.waitFor({ timeout: WAIT_MS });
+    const id = await row.getAttribute("data-network-id");
+    const pasted = `e2e-long-token-${Date.now().toString(36)}-`.padEnd(4097, "x");
+    typedSecret("a token too long to be one", pasted);
+    await row.getByRole("button", { name: "Set token" }).click();
+    const field = row.getByLabel(/Access token for/);
+    await field.fill(pasted);
+    await row.getByRole("button", { name: "Save token" }).click();
+    const said = "An access token has at most 4,096 characters; this one has 4,097. Check what was pasted.";
+    await expect.poll(() => row.getByRole("alert").textContent(), { timeout: WAIT_MS }).toBe(said);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${await field.getAttribute("aria-describedby")}`).textContent()).toBe(said);
+    expect(await page.getByTestId(`token-status-${id}`).textContent()).toBe("No token");
+    // Cancel closes the field and its message with it; opening it again starts clean.
+    await row.getByRole("button", { name: "Cancel" }).click();
+    expect(await row.getByRole("alert").count()).toBe(0);
+    await row.getByRole("button", { name: "Set token" }).click();
+    expect(await row.getByLabel(/Access token for/).inputValue()).toBe("");
+    expect(await row.getByRole("alert").count()).toBe(0);
+    await row.getByRole("button", { name: "Cancel" }).click();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => page.locator("tr", { hasText: "Long token net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  });
+
   it("sends a token over plain http to another machine only after the user ticks the box that says so", async () => {
     const page = await ctx.open();
     await passGate(page);

@@ -64,7 +64,7 @@ export function TokenCell({ network }: { network: Network }) {
             </label>
           )}
           <button type="submit" disabled={save.pending || token.length === 0 || (inClear && !allowPlainHttp)}>Save token</button>
-          <button type="button" className="secondary" onClick={() => { setToken(""); setProblem(undefined); setOpen(false); }}>Cancel</button>
+          <button type="button" className="secondary" onClick={() => { setToken(""); setProblem(undefined); save.clearError(); setOpen(false); }}>Cancel</button>
         </form>
       ) : (
         <button type="button" className="secondary" onClick={() => setOpen(true)}>{has ? "Replace token" : "Set token"}</button>
