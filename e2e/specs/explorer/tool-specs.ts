@@ -155,6 +155,30 @@ export function toolSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("console: a preset's input too long to send is said under the preset, with the keyboard there, and nothing is sent", async () => {
+    const info = devnetInfo(ctx.env().four.devnetDir);
+    const page = await explore(ctx, "console");
+    const form = page.getByRole("form", { name: "ABCI query" });
+    await form.getByLabel("Preset").selectOption("balance");
+    const address = form.getByRole("textbox", { name: "address", exact: true });
+    // A paste gone wrong: the request would be 600,012 bytes, past the 500,000 main takes.
+    await address.fill("a".repeat(600_000));
+    await form.getByRole("textbox", { name: "denom", exact: true }).fill("ucomet");
+    await form.getByRole("button", { name: "Query", exact: true }).click();
+    await expect.poll(() => page.locator("#abci-data-error").textContent(), { timeout: WAIT_MS }).toBe("At most 500,000 bytes; this is 600,012.");
+    expect(await address.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-preset-input") ?? false)).toBe(true);
+    expect(await page.getByTestId("abci-result").count()).toBe(0);
+    expect(await page.getByText("invalid arguments").count()).toBe(0);
+    // Put right, the same preset is sent and answered.
+    await address.fill(info.accounts[0]!.address);
+    await form.getByRole("textbox", { name: "denom", exact: true }).fill(info.denom);
+    expect(await page.locator("#abci-data-error").count()).toBe(0);
+    await form.getByRole("button", { name: "Query", exact: true }).click();
+    await page.getByTestId("abci-decoded").waitFor({ timeout: WAIT_MS });
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("console: a transaction half typed as base64 is answered at its field, and the console stays usable", async () => {
     const page = await explore(ctx, "console");
     await page.getByLabel("Route").selectOption("check_tx");
