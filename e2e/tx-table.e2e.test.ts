@@ -59,3 +59,30 @@ it("moves focus by arrow, page, Home and End keys to rows not yet rendered when 
   expect(box!.y + box!.height).toBeLessThanOrEqual(view!.y + view!.height + 1);
   expect(chromium.errors(page)).toEqual([]);
 });
+
+it("reuses each row's copy button for the row scrolled in, which says Copy whatever the row before it said", async () => {
+  const page = await chromium.newPage();
+  await page.goto(`${url}?rows=${ROWS}&case=newest`);
+  await page.waitForFunction(() => (window as { benchReady?: boolean }).benchReady === true);
+  // From the middle of the list, where as many rows are rendered as at the next place scrolled to.
+  await page.locator("[data-testid=tx-scroll]").evaluate((el) => (el.scrollTop = 44 * 10_000));
+  const first = page.locator('[data-index="10005"]').getByRole("button", { name: /^Copy transaction hash/ });
+  await first.click();
+  // Copied, or Copy failed where the page may not write the clipboard: either is this row's.
+  await expect.poll(() => first.textContent()).toMatch(/^Cop(ied|y failed)$/);
+  // Scrolled far in the page itself, well inside the 1.5 s the word stays: every row is another
+  // transaction now, shown in the buttons already there (marked before), none made anew.
+  const after = await page.evaluate(async () => {
+    const buttons = () => [...document.querySelectorAll<HTMLButtonElement>("[data-index] button[aria-label^='Copy transaction hash']")];
+    const marked = new WeakSet(buttons());
+    const scroller = document.querySelector<HTMLElement>("[data-testid=tx-scroll]")!;
+    scroller.scrollTop = 44 * 50_000;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    for (let i = 0; i < 60 && !document.querySelector('[data-index="50000"]'); i++) await frame();
+    return buttons().map((b) => ({ text: b.textContent, reused: marked.has(b), row: b.closest<HTMLElement>("[data-index]")!.dataset.index }));
+  });
+  expect(after.some((b) => b.row === "50000")).toBe(true);
+  expect(after.filter((b) => !b.reused)).toEqual([]);
+  expect(after.filter((b) => b.text !== "Copy")).toEqual([]);
+  expect(chromium.errors(page)).toEqual([]);
+});

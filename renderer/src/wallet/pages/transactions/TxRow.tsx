@@ -44,7 +44,7 @@ export const TxRow = memo(function TxRow(props: { tx: Tx; index: number; top: nu
       </span>
       <span role="cell" className="hash-cell">
         <a href={txDetailHash(tx.txHash)} title={tx.txHash}><code>{middleEllipsis(tx.txHash, 6)}</code></a>
-        <CopyButton key={tx.txHash} value={tx.txHash} label={`Copy transaction hash ${tx.txHash}`} />
+        <CopyButton value={tx.txHash} label={`Copy transaction hash ${tx.txHash}`} />
       </span>
       <span role="cell">
         <button type="button" className="link" onClick={() => props.onHistory(tx)} aria-label={`Status ${tx.status}: show its history`}>
