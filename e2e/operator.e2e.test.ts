@@ -162,6 +162,8 @@ describe("the operator's pages", () => {
       await rate.fill(text);
       await rate.press("Enter");
     };
+    // Each description field's limit is read with it, as its hint.
+    expect(await describedBy(page.getByLabel("Moniker", { exact: true }))).toEqual({ invalid: false, text: "At most 70 characters." });
     await tryRate("0.5");
     expect(await describedBy(rate)).toEqual({ invalid: true, text: "This validator's commission cannot be more than its max rate, 0.2." });
     await tryRate("0.15");

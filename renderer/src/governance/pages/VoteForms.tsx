@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { checkDeposit, checkWeights, VOTE_CHOICES, VOTE_LABELS, type VoteChoice, type WeightDraft } from "../../../../shared/cosmos/gov/gov-form.js";
+import { Field } from "../../components/Field.js";
 
 type Review = (args: PrepareArgs) => void;
 
@@ -70,11 +71,9 @@ export function DepositForm({ proposalId, depositor, network, minDeposit, onRevi
   return (
     <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="deposit-title" data-testid="deposit-form">
       <h3 id="deposit-title">Deposit</h3>
-      <div className="field" data-invalid={error ? true : undefined}>
-        <label htmlFor="deposit-amount">Amount ({unit.display})</label>
-        <input id="deposit-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "deposit-amount-error" : undefined} />
-        {error && <p className="field-error" id="deposit-amount-error" role="alert">{error}</p>}
-      </div>
+      <Field id="deposit-amount" label={`Amount (${unit.display})`} error={error}>
+        {(control) => <input {...control} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+      </Field>
       <div className="row"><button type="submit">Review deposit</button></div>
     </form>
   );

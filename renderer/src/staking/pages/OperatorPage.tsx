@@ -14,6 +14,7 @@ import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { stakingKeys, stakingQueries } from "../queries/stake-queries.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
+import { Field } from "../../components/Field.js";
 
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 const LABELS: Record<ValidatorField, string> = { moniker: "Moniker", identity: "Identity (keybase)", website: "Website", securityContact: "Security contact", details: "Details", commissionRate: "New commission rate (empty: unchanged)" };
@@ -101,24 +102,14 @@ function EditValidatorForm({ validator, minCommissionRate, onReview }: { validat
     setErrors(checked.errors);
     if (checked.value) onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: checked.value }] });
   };
-  const field = (id: ValidatorField, multiline = false) => {
-    const props = {
-      id: `validator-${id}`,
-      value: draft[id],
-      onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [id]: e.target.value })),
-      "aria-invalid": errors[id] ? true : undefined,
-      "aria-describedby": errors[id] ? `validator-${id}-error` : undefined,
-      autoComplete: "off",
-    } as const;
-    return (
-      <div className="field" key={id} data-invalid={errors[id] ? true : undefined}>
-        <label htmlFor={`validator-${id}`}>{LABELS[id]}</label>
-        {multiline ? <textarea rows={3} {...props} /> : <input inputMode={id === "commissionRate" ? "decimal" : undefined} {...props} />}
-        {id !== "commissionRate" && <p className="field-hint muted">At most {DESCRIPTION_LIMITS[id]} characters.</p>}
-        {errors[id] && <p className="field-error" id={`validator-${id}-error`} role="alert">{errors[id]}</p>}
-      </div>
-    );
-  };
+  const field = (id: ValidatorField, multiline = false) => (
+    <Field key={id} id={`validator-${id}`} label={LABELS[id]} error={errors[id]} hint={id !== "commissionRate" ? `At most ${DESCRIPTION_LIMITS[id]} characters.` : undefined}>
+      {(control) => {
+        const props = { ...control, value: draft[id], onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [id]: e.target.value })), autoComplete: "off" };
+        return multiline ? <textarea rows={3} {...props} /> : <input inputMode={id === "commissionRate" ? "decimal" : undefined} {...props} />;
+      }}
+    </Field>
+  );
   return (
     <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="edit-validator-title" data-testid="edit-validator">
       <h3 id="edit-validator-title">Edit the validator</h3>

@@ -17,6 +17,7 @@ import { MessagesSent } from "../../components/MessagesSent.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { stakingKeys } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
+import { Field } from "../../components/Field.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
@@ -61,14 +62,14 @@ export function StakingPage() {
   const monikers = new Map(options.map((v) => [v.operatorAddress, v.moniker]));
   const ownValidator = options.find((v) => v.operatorAddress === operatorAddressOf(delegator, network.bech32Prefix));
   const validatorSelect = (id: "validator" | "destination", label: string) => (
-    <div className="field" data-invalid={errors[id] ? true : undefined}>
-      <label htmlFor={`stake-${id}`}>{label}</label>
-      <select id={`stake-${id}`} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })} aria-invalid={errors[id] ? true : undefined} aria-describedby={errors[id] ? `stake-${id}-error` : undefined}>
-        <option value="">Pick a validator</option>
-        {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{validatorOption(v)}</option>)}
-      </select>
-      {errors[id] && <p className="field-error" id={`stake-${id}-error`} role="alert">{errors[id]}</p>}
-    </div>
+    <Field id={`stake-${id}`} label={label} error={errors[id]}>
+      {(control) => (
+        <select {...control} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })}>
+          <option value="">Pick a validator</option>
+          {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{validatorOption(v)}</option>)}
+        </select>
+      )}
+    </Field>
   );
 
   return (
@@ -100,18 +101,14 @@ export function StakingPage() {
         <>
           {validatorSelect("validator", draft.kind === "redelegate" ? "From validator" : "Validator")}
           {draft.kind === "redelegate" && validatorSelect("destination", "To validator")}
-          <div className="field" data-invalid={errors.amount ? true : undefined}>
-            <label htmlFor="stake-amount">Amount ({stake.display})</label>
-            <input id="stake-amount" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} aria-invalid={errors.amount ? true : undefined} aria-describedby={errors.amount ? "stake-amount-error" : undefined} />
-            {errors.amount && <p className="field-error" id="stake-amount-error" role="alert">{errors.amount}</p>}
-          </div>
+          <Field id="stake-amount" label={`Amount (${stake.display})`} error={errors.amount}>
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} />}
+          </Field>
         </>
       )}
-      <div className="field" data-invalid={errors.memo ? true : undefined}>
-        <label htmlFor="stake-memo">Memo (optional, public on chain)</label>
-        <input id="stake-memo" value={draft.memo} onChange={(e) => set({ memo: e.target.value })} aria-invalid={errors.memo ? true : undefined} aria-describedby={errors.memo ? "stake-memo-error" : undefined} />
-        {errors.memo && <p className="field-error" id="stake-memo-error" role="alert">{errors.memo}</p>}
-      </div>
+      <Field id="stake-memo" label="Memo (optional, public on chain)" error={errors.memo}>
+        {(control) => <input {...control} value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />}
+      </Field>
       {validators.isError && <p className="field-error" role="alert">The validators could not be read: {validators.error.message}</p>}
       <div className="row"><button type="submit">Review</button></div>
     </form>

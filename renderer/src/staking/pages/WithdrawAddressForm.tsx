@@ -5,6 +5,7 @@ import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { checkWithdrawAddress } from "../../../../shared/cosmos/distribution/withdraw-address-form.js";
 import { useApi } from "../../api/api-context.js";
 import { stakingQueries } from "../queries/stake-queries.js";
+import { Field } from "../../components/Field.js";
 
 /**
  * Where the account's staking rewards are paid, read from the chain, and a form to pay them to
@@ -28,11 +29,9 @@ export function WithdrawAddressForm({ network, delegator, onReview }: { network:
       <p data-testid="withdraw-address">
         {current.data !== undefined ? <>Rewards are paid to <code>{current.data}</code>{current.data === delegator ? " (this account)" : ""}.</> : current.isError ? `Where rewards go could not be read: ${current.error.message}` : "Reading where rewards go…"}
       </p>
-      <div className="field" data-invalid={error ? true : undefined}>
-        <label htmlFor="withdraw-address-input">Pay rewards to</label>
-        <input id="withdraw-address-input" value={to} autoComplete="off" spellCheck={false} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "withdraw-address-input-error" : undefined} />
-        {error && <p className="field-error" id="withdraw-address-input-error" role="alert">{error}</p>}
-      </div>
+      <Field id="withdraw-address-input" label="Pay rewards to" error={error}>
+        {(control) => <input {...control} value={to} autoComplete="off" spellCheck={false} onChange={(e) => setTo(e.target.value)} />}
+      </Field>
       <div className="row"><button type="submit">Review</button></div>
     </form>
   );

@@ -5,7 +5,7 @@ import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
 import { addressBookKeys, addressBookQueries } from "../../../queries/wallet-queries.js";
-import { Field } from "./Field.js";
+import { Field } from "../../../components/Field.js";
 
 /** The recipient: typed, or picked from the address book (kept in main), and saved to it. */
 export function AddressBookField({ value, onChange, error, prefix }: { value: string; onChange: (v: string) => void; error?: string; prefix: string }) {

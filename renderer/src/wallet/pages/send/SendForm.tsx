@@ -9,7 +9,7 @@ import { txQueries } from "../../../queries/tx-queries.js";
 import { AccountSwitcher } from "../wallet/AccountSwitcher.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
 import { AddressBookField } from "./AddressBookField.js";
-import { Field } from "./Field.js";
+import { Field } from "../../../components/Field.js";
 import { checkSend, defaultFeeDisplay, fundsErrors, type SendDraft, type SendField } from "../../../../../shared/cosmos/bank/send-form.js";
 import { sendStore } from "./send-store.js";
 
