@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FieldProblem } from "./FieldProblem.js";
 
 /** What a field's control needs to be tied to its error, warning and hint for screen readers. */
 export interface ControlProps {
@@ -19,7 +20,7 @@ export function Field({ id, label, error, warning, hint, children }: { id: strin
     <div className="field" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>{label}</label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      <FieldProblem id={id} problem={error} alert />
       {!error && warning && <p className="field-warning" id={`${id}-warning`}>{warning}</p>}
       {hint && <p className="field-hint muted" id={`${id}-hint`}>{hint}</p>}
     </div>

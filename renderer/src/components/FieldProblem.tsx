@@ -9,7 +9,10 @@ export function tiedTo(id: string, problem: string | undefined): { "aria-invalid
   return problem ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
-/** The problem of the control `id`, shown under it; nothing while it has none. */
-export function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
-  return problem ? <p className="field-error" id={`${id}-error`}>{problem}</p> : null;
+/**
+ * The problem of the control `id`, shown under it; nothing while it has none. `alert`: said at
+ * once by a screen reader too, for a problem that comes while the keyboard is elsewhere.
+ */
+export function FieldProblem({ id, problem, alert = false }: { id: string; problem: string | undefined; alert?: boolean }) {
+  return problem ? <p className="field-error" id={`${id}-error`} role={alert ? "alert" : undefined}>{problem}</p> : null;
 }

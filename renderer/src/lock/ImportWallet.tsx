@@ -5,6 +5,7 @@ import { FormError } from "../components/FormError.js";
 import { PasswordFields } from "./PasswordFields.js";
 import { normalPhrase, phraseProblem } from "./recovery-phrase.js";
 import { useNewVaultForm } from "./use-new-vault-form.js";
+import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
 
 /** Imports a recovery phrase into a new vault; the phrase field is cleared once main has it. */
 export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
@@ -42,10 +43,9 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
             setMnemonic(e.target.value);
             setPhraseError(undefined);
           }}
-          aria-invalid={phraseError ? true : undefined}
-          aria-describedby={phraseError ? "import-mnemonic-error" : undefined}
+          {...tiedTo("import-mnemonic", phraseError)}
         />
-        {phraseError && <p className="field-error" id="import-mnemonic-error" role="alert">{phraseError}</p>}
+        <FieldProblem id="import-mnemonic" problem={phraseError} alert />
         <PasswordFields {...form.fields} />
         <FormError message={form.error} />
         <div className="row">

@@ -7,6 +7,7 @@ import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { networkKeys, networkQueries } from "../../queries/network-queries.js";
 import { tokenProblem } from "./network-form.js";
+import { tiedTo } from "../../components/FieldProblem.js";
 
 /**
  * Sets or clears a network's access token. The token goes to main once and is never shown
@@ -56,7 +57,7 @@ export function TokenCell({ network }: { network: Network }) {
           <input id={fieldId} type="password" autoComplete="off" spellCheck={false} autoFocus value={token} onChange={(e) => {
               setToken(e.target.value);
               setProblem(undefined);
-            }} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} />
+            }} required {...tiedTo(fieldId, error)} />
           {inClear && (
             <label>
               <input type="checkbox" checked={allowPlainHttp} onChange={(e) => setAllowPlainHttp(e.target.checked)} />

@@ -5,6 +5,7 @@ import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { isTxInfoKey } from "../../queries/tx-queries.js";
 import { settingsKeys } from "../settings-queries.js";
 import { NUMBER_SETTINGS, type NumberSetting, settingPatch, settingProblem, typedSetting } from "./settings-form.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 
 /**
  * A setting typed as a number, sent to main when the field is left (or on Enter) and only when
@@ -54,8 +55,7 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
         value={text}
         // While main stores one value, another typed would be dropped when its answer comes.
         readOnly={save.isPending}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-error` : undefined}
+        {...tiedTo(id, problem)}
         onChange={(e) => {
           setText(e.target.value);
           setProblem(undefined);
@@ -68,7 +68,7 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
           }
         }}
       />
-      {problem && <p className="field-error" id={`${id}-error`} role="alert">{problem}</p>}
+      <FieldProblem id={id} problem={problem} alert />
     </>
   );
 }
