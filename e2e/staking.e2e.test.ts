@@ -7,6 +7,7 @@ import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WAIT_MS } from "./support/app.js";
+import { startFaultProxy } from "./support/fault-proxy.js";
 import { stakingValidators } from "./support/staking.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -172,6 +173,65 @@ describe("staking", () => {
     await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("expired");
     expect(await tracker.textContent()).toMatch(/never sent/);
     expect(await account()).toMatchObject({ sequence: before.sequence });
+    expect(w.errors).toEqual([]);
+  });
+
+  it("on a network with no access service, a send its node did not take offers Try again, which waits while Valid for is wrong", async () => {
+    const { page } = w;
+    const bob = w.devnet.accounts.find((a) => a.name === "bob")!;
+    // The node's RPC behind a proxy that can drop its POSTs: broadcast_tx_sync among them.
+    const proxy = await startFaultProxy(w.devnet.nodes[0]!.rpc);
+    const { undoWindowSeconds } = (await w.call("settings.get")) as { undoWindowSeconds: number };
+    const { selectedId } = (await w.call("network.list")) as { selectedId: string };
+    await w.call("settings.update", { undoWindowSeconds: 0 });
+    let networkId: string | undefined;
+    try {
+      const network = await w.call("network.add", {
+        name: "Devnet by a faulty RPC", chainId: w.devnet.chainId, accessUrl: null, rpcUrls: [proxy.url], bech32Prefix: w.devnet.bech32Prefix,
+        denoms: [{ base: w.devnet.denom, display: "COMET", exponent: 6 }], defaultDenom: w.devnet.denom,
+        gasPrices: { denom: w.devnet.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
+      });
+      networkId = String(network.id);
+      await page.reload();
+      await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      await page.getByLabel("Network", { exact: true }).selectOption(networkId);
+      await page.getByRole("link", { name: "Send", exact: true }).click();
+      if (await page.getByRole("button", { name: "New transfer" }).isVisible()) await page.getByRole("button", { name: "New transfer" }).click();
+      await page.getByLabel("Recipient address", { exact: true }).fill(bob.address);
+      await page.getByLabel("Amount", { exact: true }).fill("0.125");
+      await page.getByRole("button", { name: "Review" }).click();
+      await page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
+      proxy.fail("POST", "/", { drop: true });
+      await page.getByRole("button", { name: "Sign and send" }).click();
+      const problem = page.getByTestId("send-problem");
+      const retry = problem.getByRole("button", { name: "Try again" });
+      await retry.waitFor({ timeout: WAIT_MS });
+      // A wrong Valid for takes Try again away, as it disables Sign: nothing goes out with the old value.
+      const validFor = page.getByLabel("Valid for (blocks)");
+      await validFor.fill("0");
+      await validFor.press("Enter");
+      await expect.poll(() => validFor.getAttribute("aria-invalid"), { timeout: WAIT_MS }).toBe("true");
+      expect(await problem.count()).toBe(1);
+      expect(await retry.count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Sign and send" }).isDisabled()).toBe(true);
+      // Put right, with the node reachable again: Try again is back, and the send goes through.
+      proxy.clear();
+      await validFor.fill("40");
+      await validFor.press("Enter");
+      await retry.waitFor({ timeout: WAIT_MS });
+      await retry.click();
+      const tracker = page.getByTestId("send-tracker");
+      await tracker.waitFor({ timeout: WAIT_MS });
+      await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+    } finally {
+      // The specs after this one go on from the network selected before it.
+      await w.call("settings.update", { undoWindowSeconds });
+      await w.call("network.select", { id: selectedId });
+      if (networkId) await w.call("network.remove", { id: networkId });
+      await proxy.close();
+      await page.reload();
+      await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    }
     expect(w.errors).toEqual([]);
   });
 
