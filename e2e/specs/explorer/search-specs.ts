@@ -48,6 +48,30 @@ export function searchSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.getByTestId("search-dialog").count()).toBe(0);
   });
 
+  it("a height past int64, by URL or in the search box, is said to be impossible instead of the node's decoder error", async () => {
+    const page = await explore(ctx, "block/9223372036854775808");
+    const problem = page.getByTestId("block-height-problem");
+    await expect.poll(() => problem.textContent(), { timeout: WAIT_MS }).toContain("a height is at most 9223372036854775807");
+    expect(await problem.getAttribute("role")).toBe("alert");
+    expect(await page.locator("main").textContent()).not.toContain("unmarshal");
+    // The highest height there can be is still asked of the node, which says how high it is.
+    await page.evaluate(() => (window.location.hash = "#/block/9223372036854775807"));
+    await expect.poll(() => page.locator("main [role=alert]").textContent(), { timeout: WAIT_MS }).toContain("current blockchain height");
+
+    for (const text of ["9223372036854775808", "123456789012345678901234"]) {
+      await page.keyboard.press("Control+k");
+      const box = page.getByRole("textbox", { name: "Search the chain" });
+      await box.fill(text);
+      await expect.poll(() => page.locator("#search-hint").textContent()).toContain("a height is at most 9223372036854775807");
+      expect(await page.getByRole("button", { name: "Go" }).isDisabled()).toBe(true);
+      await box.press("Enter");
+      expect(await page.getByTestId("search-dialog").count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByTestId("search-dialog").count()).toBe(0);
+    }
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("query builder: tx_search by height range with paging matches the node's count", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "search");

@@ -1,6 +1,14 @@
 /** Highest height CometBFT can hold: heights are int64 on the node. */
 const MAX_HEIGHT = 9_223_372_036_854_775_807n;
 
+/** What to say of a height past int64, which the node cannot even read. */
+export const TOO_HIGH = "No chain is that high: a height is at most 9223372036854775807.";
+
+/** Whether a height of digits (no leading zeros) is past what the node can read. */
+export function heightTooHigh(height: string): boolean {
+  return height.length > 19 || BigInt(height) > MAX_HEIGHT;
+}
+
 /** What an "At height" field asks for: a height, the latest (empty field), or what is wrong with the text. */
 export type AtHeight = { readonly ok: true; readonly height: string | undefined } | { readonly ok: false; readonly error: string };
 
@@ -16,7 +24,7 @@ export function parseAtHeight(text: string, { zero = false }: { zero?: boolean }
   if (/^\d+$/.test(t)) {
     const height = t.replace(/^0+(?=\d)/, "");
     if (height === "0" && !zero) return { ok: false, error: "Heights start at 1; leave the field empty for the latest." };
-    if (height.length > 19 || BigInt(height) > MAX_HEIGHT) return { ok: false, error: "No chain is that high: a height is at most 9223372036854775807." };
+    if (heightTooHigh(height)) return { ok: false, error: TOO_HIGH };
     return { ok: true, height };
   }
   if (/^\d{1,3}([\s,.'’_]\d{3})+$/.test(t)) return { ok: false, error: `Digits only, without separators: ${t.replace(/\D/g, "")}, not ${t}.` };

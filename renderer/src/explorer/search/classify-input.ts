@@ -1,5 +1,6 @@
 import { fromBech32 } from "@cosmjs/encoding";
 import { describeAddressProblem, lookAlikeProblem } from "../../../../shared/wallet/bech32-check.js";
+import { heightTooHigh, TOO_HIGH } from "../components/at-height.js";
 
 /** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
 export type SearchTarget =
@@ -14,7 +15,9 @@ export function classifyInput(input: string): SearchTarget {
   if (!text) return { kind: "invalid", reason: "Type a height, a block or transaction hash, or an address." };
   if (/^\d+$/.test(text)) {
     const height = text.replace(/^0+(?=\d)/, "");
-    return height === "0" ? { kind: "invalid", reason: "Heights start at 1." } : { kind: "height", height };
+    if (height === "0") return { kind: "invalid", reason: "Heights start at 1." };
+    // The node cannot read a height past int64; it would answer with its JSON decoder's error.
+    return heightTooHigh(height) ? { kind: "invalid", reason: TOO_HIGH } : { kind: "height", height };
   }
   const hex = text.replace(/^0x/i, "");
   if (/^[0-9a-fA-F]{64}$/.test(hex)) return { kind: "hash", hash: hex.toUpperCase() };

@@ -12,6 +12,13 @@ describe("classifyInput", () => {
     expect(classifyInput("0").kind).toBe("invalid");
   });
 
+  it("refuses heights past int64, which the node cannot read, saying the highest there can be", () => {
+    expect(classifyInput("9223372036854775807")).toEqual({ kind: "height", height: "9223372036854775807" });
+    expect(classifyInput("9223372036854775808")).toMatchObject({ kind: "invalid", reason: expect.stringContaining("at most 9223372036854775807") });
+    expect(classifyInput("123456789012345678901234")).toMatchObject({ kind: "invalid", reason: expect.stringContaining("at most 9223372036854775807") });
+    expect(classifyInput("0009223372036854775807")).toEqual({ kind: "height", height: "9223372036854775807" });
+  });
+
   it("reads 64-digit hashes with or without 0x, upper-cased", () => {
     expect(classifyInput(HASH.toLowerCase())).toEqual({ kind: "hash", hash: HASH });
     expect(classifyInput(`0x${HASH}`)).toEqual({ kind: "hash", hash: HASH });
