@@ -22,6 +22,14 @@ describe("the send form's checks", () => {
     expect(checkSend({ ...good, denom: "stake", amount: "0.5" }, ctx).errors.amount).toMatch(/no decimals/);
   });
 
+  it("takes a zero fee however it is written, and asks for one when the field is empty", () => {
+    for (const fee of ["0", "0.00", " 0.000000 ", "0.", ".0", "00"]) {
+      expect(checkSend({ ...good, fee }, ctx), fee).toMatchObject({ errors: {}, args: { fee: "0ucomet" } });
+    }
+    expect(checkSend({ ...good, fee: "" }, ctx).errors.fee).toBe("Enter a fee, or 0 for none.");
+    expect(checkSend({ ...good, fee: "0.0000001" }, ctx).errors.fee).toMatch(/At most 6 decimals/);
+  });
+
   it("shows the service's default fee in display units", () => {
     expect(defaultFeeDisplay("500ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "0.0005", denom: "ucomet" });
     expect(defaultFeeDisplay("2000000ucomet", "ucomet", ctx.denoms)).toEqual({ amount: "2", denom: "ucomet" });

@@ -41,8 +41,10 @@ export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly 
   if (!amount.ok) errors.amount = amount.message;
   if (new TextEncoder().encode(d.memo).length > MEMO_MAX) errors.memo = `The memo is limited to ${MEMO_MAX} bytes.`;
   const feeUnit = ctx.denoms.find((u) => u.base === ctx.feeDenom);
-  const fee = d.fee.trim() === "0" ? { ok: true as const, base: "0" } : parseDisplayAmount(d.fee, feeUnit?.exponent ?? 0);
-  if (!fee.ok) errors.fee = fee.message;
+  // A fee may be zero however it is written (0, 0.00, .0): unlike the amount, nothing needs it above zero.
+  const feeText = d.fee.trim();
+  const fee = /^(0+\.?0*|\.0+)$/.test(feeText) ? { ok: true as const, base: "0" } : parseDisplayAmount(feeText, feeUnit?.exponent ?? 0);
+  if (!fee.ok) errors.fee = feeText === "" ? "Enter a fee, or 0 for none." : fee.message;
   if (!/^[1-9]\d{0,9}$/.test(d.gas.trim())) errors.gas = "Gas is a whole number above zero, like 200000.";
   if (Object.keys(errors).length > 0 || !amount.ok || !fee.ok || to.address === undefined) return { errors };
   return {
