@@ -452,6 +452,22 @@ describe("wallet", () => {
     await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([]);
   });
 
+  it("Enter in the address book's label saves the recipient, not the transfer form", async () => {
+    const erin = acct("erin").address;
+    await openSendForm();
+    await field("Recipient address").fill(erin);
+    await field("Amount").fill("");
+    await field("Save as").fill("Erin by Enter");
+    await field("Save as").press("Enter");
+    await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Erin by Enter", address: erin }]);
+    await expect.poll(() => w.page.locator(".send-form").textContent()).toContain("In your address book as “Erin by Enter”");
+    // The transfer was not checked: its empty amount is no problem yet, and no review opened.
+    expect(await field("Amount").getAttribute("aria-invalid")).toBeNull();
+    expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    await w.call("addressBook.remove", { address: erin });
+    expect(w.errors).toEqual([]);
+  });
+
   it("shows a way to set the token when it is missing, and the list once it is back", async () => {
     const token = inject("e2e").devnetToken!;
     await w.call("network.clearToken", { id: "devnet" });

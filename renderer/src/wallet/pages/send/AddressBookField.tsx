@@ -40,7 +40,15 @@ export function AddressBookField({ value, onChange, error, prefix }: { value: st
       {!known && !problem && value && (
         <div className="row">
           <label htmlFor="send-book-label" className="inline">Save as</label>
-          <input id="send-book-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder="a name" />
+          <input
+            id="send-book-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder="a name"
+            // Enter here saves the name; it would otherwise submit the transfer form around it.
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              if (label.trim() && !save.pending) void save.run();
+            }}
+          />
           <button type="button" className="secondary" disabled={!label.trim() || save.pending} onClick={() => void save.run()}>Save to address book</button>
           {save.error && <span className="form-error" role="alert">{save.error}</span>}
         </div>
