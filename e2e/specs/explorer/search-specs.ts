@@ -72,6 +72,23 @@ export function searchSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("account by URL: an address whose checksum is wrong is said to be none, not shown as an account without transactions", async () => {
+    const alice = devnetInfo(ctx.env().four.devnetDir).accounts[0]!.address;
+    const typo = `${alice.slice(0, -1)}${alice.endsWith("q") ? "p" : "q"}`;
+    const page = await explore(ctx, `account/${typo}`);
+    const problem = page.getByTestId("account-problem");
+    await expect.poll(() => problem.textContent(), { timeout: WAIT_MS }).toContain("checksum does not match");
+    expect(await problem.getAttribute("role")).toBe("alert");
+    expect(await page.getByTestId("account-page").getByRole("heading", { name: "Sent" }).count()).toBe(0);
+    await page.evaluate(() => (window.location.hash = "#/account/notanaddress"));
+    await expect.poll(() => page.getByTestId("account-problem").textContent(), { timeout: WAIT_MS }).toContain("not a bech32 address");
+    // The real address still lists its transactions.
+    await page.evaluate((a) => (window.location.hash = `#/account/${a}`), alice);
+    await page.getByTestId("account-page").getByRole("heading", { name: "Sent" }).waitFor({ timeout: WAIT_MS });
+    expect(await page.getByTestId("account-problem").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("query builder: tx_search by height range with paging matches the node's count", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "search");
