@@ -72,6 +72,14 @@ export function searchSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("block by URL: a hash no block has is said to be none, not an unreadable answer", async () => {
+    const page = await explore(ctx, `block/hash/${"F".repeat(64)}`);
+    const alert = page.locator("main [role=alert]");
+    await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("No block with this hash on this node.");
+    expect(await alert.textContent()).not.toContain("unexpected");
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("account by URL: an address whose checksum is wrong is said to be none, not shown as an account without transactions", async () => {
     const alice = devnetInfo(ctx.env().four.devnetDir).accounts[0]!.address;
     const typo = `${alice.slice(0, -1)}${alice.endsWith("q") ? "p" : "q"}`;

@@ -1,4 +1,5 @@
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
+import { NotFoundError } from "../app-error.js";
 import { RpcTxHashMismatchError, RpcWrongChainError } from "./rpc-errors.js";
 
 /**
@@ -45,4 +46,13 @@ export function assertTxHash(endpoint: string, tx: { readonly hash: string; read
   for (const claimed of [tx.hash, requested]) {
     if (claimed !== undefined && claimed.toUpperCase() !== actual) throw new RpcTxHashMismatchError(endpoint, claimed.toUpperCase(), actual);
   }
+}
+
+/**
+ * A node asked `block_by_hash` for a hash no block has answers `block: null` (with an empty
+ * block id) rather than an error: that is said as no such block, not as an unreadable answer.
+ */
+export function assertBlockFound(route: string, result: unknown): void {
+  if (route !== "block_by_hash") return;
+  if (typeof result === "object" && result !== null && "block" in result && result.block === null) throw new NotFoundError("No block with this hash on this node.");
 }

@@ -7,7 +7,7 @@ import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
 import { AppError } from "../app-error.js";
-import { assertChain, assertTxHash } from "./answer-checks.js";
+import { assertBlockFound, assertChain, assertTxHash } from "./answer-checks.js";
 import { RpcError, RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
@@ -50,6 +50,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     const http = via ?? deps.defaultMethod();
     const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
     const answer = await deps.transport.call({ route, http, params: http === "GET" ? toUriQuery(route, defined) : defined, idempotent });
+    assertBlockFound(route, answer.result);
     const parsed = schema.safeParse(answer.result);
     if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
     assertChain(answer.endpoint, deps.expectedChainId?.(), route, parsed.data);

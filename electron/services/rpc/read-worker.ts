@@ -8,7 +8,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { z } from "zod";
-import { assertChain, assertTxHash } from "./answer-checks.js";
+import { assertBlockFound, assertChain, assertTxHash } from "./answer-checks.js";
 import * as A from "./chain-adaptor.js";
 import { ReadRequest } from "./read-protocol.js";
 import { RpcResponseError } from "./rpc-errors.js";
@@ -35,6 +35,7 @@ function keep(key: string, block: WireBlock): void {
 /** `route`'s answer through the snapshot of main's transport (the same endpoints, caps and checks), checked as main checks it. */
 async function checkedCall<S extends z.ZodType>(r: ReadRequest, route: string, params: Record<string, string | boolean>, schema: S): Promise<{ data: z.output<S>; endpoint: string }> {
   const answer = await transportFromSnapshot(r.transport).call({ route, http: r.http, params: r.http === "GET" ? toUriQuery(route, params) : params, idempotent: true });
+  assertBlockFound(route, answer.result);
   const parsed = schema.safeParse(answer.result);
   if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
   assertChain(answer.endpoint, r.expectedChainId, route, parsed.data);
