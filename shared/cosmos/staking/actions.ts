@@ -3,7 +3,8 @@ import { action, ActionAddress, ActionCoin, coinText } from "../action.js";
 
 /** A commission rate as a decimal fraction ("0.05"), at most 18 decimals as the SDK's LegacyDec. */
 const Rate = z.string().regex(/^(0(\.\d{1,18})?|1(\.0{1,18})?)$/, "expected a rate between 0 and 1, like 0.05");
-const Text = (max: number) => z.string().max(max);
+/** A description field: the SDK's limit is in bytes of UTF-8 (Go's len), not in characters. */
+const Text = (max: number) => z.string().max(max).refine((t) => new TextEncoder().encode(t).length <= max, `at most ${max} bytes of UTF-8`);
 /** The SDK's "leave unchanged" marker for a description field of MsgEditValidator. */
 const DO_NOT_MODIFY = "[do-not-modify]";
 

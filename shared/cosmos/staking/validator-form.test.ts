@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decFromAtomics, decPercent, decToAtomics, decWhole } from "../dec.js";
 import type { OperatorValidator } from "./operator.js";
+import { stakingActions } from "./actions.js";
 import { checkValidatorEdit, nextRateChange, type ValidatorDraft } from "./validator-form.js";
 
 const validator: OperatorValidator = {
@@ -33,6 +34,17 @@ describe("the validator edit's rules", () => {
   it("refuses an empty moniker and a description longer than the SDK takes", () => {
     expect(check({ moniker: " " }).errors.moniker).toMatch(/needs a moniker/);
     expect(check({ details: "x".repeat(281) }).errors.details).toMatch(/At most 280 characters \(this is 281\)/);
+  });
+
+  it("counts a description in bytes of UTF-8, as the SDK does, the same in the form and in main's schema", () => {
+    // 40 accented letters are 80 bytes: the chain refuses that moniker (after charging the fee).
+    expect(check({ moniker: "é".repeat(40) }).errors.moniker).toBe("At most 70 bytes as the chain counts them, where a letter beyond A to Z takes 2 to 4 (this is 80).");
+    const schema = stakingActions["/cosmos.staking.v1beta1.MsgEditValidator"].value;
+    for (const moniker of ["x".repeat(70), "x".repeat(71), "é".repeat(35), "é".repeat(36), "🙂".repeat(17), "🙂".repeat(18), "nœud 🙂"]) {
+      const form = check({ moniker });
+      const main = schema.safeParse({ validatorAddress: validator.operatorAddress, description: { moniker } }).success;
+      expect(form.errors.moniker === undefined, moniker).toBe(main);
+    }
   });
 });
 

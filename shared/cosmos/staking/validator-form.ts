@@ -14,6 +14,8 @@ export type ValidatorField = keyof ValidatorDraft;
 
 /** The SDK's description limits (x/staking `Description.EnsureLength`). */
 export const DESCRIPTION_LIMITS: Readonly<Record<Exclude<ValidatorField, "commissionRate">, number>> = { moniker: 70, identity: 3000, website: 140, securityContact: 140, details: 280 };
+/** A text's length as the SDK measures it: bytes of UTF-8. */
+const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
 const RATE = /^(0(\.\d{1,18})?|1(\.0{1,18})?)$/;
 const DAY_MS = 24 * 3_600_000;
 
@@ -40,7 +42,13 @@ export function checkValidatorEdit(
   const description: Partial<Record<Exclude<ValidatorField, "commissionRate">, string>> = {};
   for (const field of Object.keys(DESCRIPTION_LIMITS) as Array<keyof typeof DESCRIPTION_LIMITS>) {
     const value = d[field];
-    if (value.length > DESCRIPTION_LIMITS[field]) errors[field] = `At most ${DESCRIPTION_LIMITS[field]} characters (this is ${value.length}).`;
+    // The SDK counts bytes of UTF-8 (Go's len): an accented letter takes 2, most emoji 4.
+    const bytes = utf8Length(value);
+    if (bytes > DESCRIPTION_LIMITS[field]) {
+      errors[field] = bytes === value.length
+        ? `At most ${DESCRIPTION_LIMITS[field]} characters (this is ${value.length}).`
+        : `At most ${DESCRIPTION_LIMITS[field]} bytes as the chain counts them, where a letter beyond A to Z takes 2 to 4 (this is ${bytes}).`;
+    }
     else if (value !== current[field]) description[field] = value;
   }
   if (d.moniker.trim() === "") errors.moniker = "A validator needs a moniker.";
