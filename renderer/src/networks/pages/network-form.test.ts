@@ -60,6 +60,13 @@ describe("the network form's own checks", () => {
     }
   });
 
+  it("reads the display exponent as decimal digits only, never as hex or an exponent", () => {
+    for (const denomExponent of ["0x10", "1e1", "6.0", "+6", "0b110", "٦"]) {
+      expect(networkFormProblems({ ...good, denomExponent }).denomExponent, denomExponent).toBe("A whole number from 0 to 36: 6 for most Cosmos coins.");
+    }
+    expect(networkFromForm({ ...good, denomExponent: " 06 " }).denoms[0]!.exponent).toBe(6);
+  });
+
   it("says at each field what to change, and quotes the addresses that are not addresses", () => {
     expect(networkFormProblems({ ...EMPTY_FORM, rpcUrls: "http://a:1\nnot a url" })).toEqual({
       name: "Give the network a name.",

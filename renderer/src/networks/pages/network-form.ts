@@ -36,8 +36,10 @@ export function formFromNetwork(n: Network): NetworkFormValues {
 /** The contract's NetworkInput from the form; main validates it again, with the same schema. */
 export function networkFromForm(v: NetworkFormValues, existing?: Network): NetworkInput {
   const base = v.denomBase.trim();
-  // An empty exponent is no number (main refuses it), not 0.
-  const exponent = v.denomExponent.trim() === "" ? Number.NaN : Number(v.denomExponent);
+  // Digits only: an empty exponent is no number (main refuses it), not 0, and Number() would read
+  // "0x10" as 16 and "1e1" as 10.
+  const exponentText = v.denomExponent.trim();
+  const exponent = /^\d{1,3}$/.test(exponentText) ? Number(exponentText) : Number.NaN;
   const denom = { base, display: v.denomDisplay.trim() || base, exponent };
   const others = (existing?.denoms ?? []).filter((d) => d.base !== base && d.base !== existing?.defaultDenom);
   return {
