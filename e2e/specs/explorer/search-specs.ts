@@ -72,6 +72,29 @@ export function searchSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("detail links whose parameter names nothing say why on their page, instead of opening another page", async () => {
+    const page = await explore(ctx, "blocks");
+    const cases: Array<[string, string, string]> = [
+      ["block/-1", "Blocks", "This link names no block. Heights start at 1."],
+      ["block/00012", "Blocks", "without leading zeros or spaces: #/block/12."],
+      ["block/%D9%A1%D9%A2", "Blocks", "a whole number from 1"],
+      ["tx/ABC123", "Blocks", "This link names no transaction. A hash has 64 hex digits; this has 6."],
+      [`block/hash/${"A".repeat(63)}`, "Blocks", "A hash has 64 hex digits; this has 63."],
+      ["account/COSMOS1ABCDEFGH", "Search", "This link names no account."],
+    ];
+    for (const [route, title, text] of cases) {
+      await page.evaluate((r) => (window.location.hash = `#/${r}`), route);
+      await expect.poll(() => page.getByTestId("unreadable-link").textContent(), { timeout: WAIT_MS }).toContain(text);
+      expect(await page.locator("#page-title").textContent(), route).toBe(title);
+      expect(await page.getByTestId("unreadable-link").getAttribute("role")).toBe("alert");
+    }
+    // A link that reads opens its page, and the notice is gone.
+    await page.evaluate(() => (window.location.hash = "#/block/2"));
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("2");
+    expect(await page.getByTestId("unreadable-link").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("block by URL: a hash no block has is said to be none, not an unreadable answer", async () => {
     const page = await explore(ctx, `block/hash/${"F".repeat(64)}`);
     const alert = page.locator("main [role=alert]");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailHash, parseDetail } from "./routes.js";
+import { detailHash, parseDetail, unreadableDetail } from "./routes.js";
 import { shortcutFor, shortcutList } from "./shortcuts.js";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
@@ -17,6 +17,28 @@ describe("detail fragments", () => {
     expect(parseDetail(`#/tx/${hash}x`)).toBeUndefined();
     expect(detailHash({ kind: "tx", hash })).toBe(`#/tx/${hash.toUpperCase()}`);
     expect(parseDetail(detailHash({ kind: "block", height: "7" }))).toEqual({ kind: "block", height: "7" });
+  });
+});
+
+describe("detail fragments that name nothing", () => {
+  it("say why, for the page the link opens", () => {
+    const hash = "ab".repeat(32);
+    expect(unreadableDetail("#/block/-1")).toEqual({ kind: "block", reason: "Heights start at 1." });
+    expect(unreadableDetail("#/block/0")).toEqual({ kind: "block", reason: "Heights start at 1." });
+    expect(unreadableDetail("#/block/00012")?.reason).toBe("Write the height as digits alone, without leading zeros or spaces: #/block/12.");
+    expect(unreadableDetail("#/block/%2012")?.reason).toBe("Write the height as digits alone, without leading zeros or spaces: #/block/12.");
+    expect(unreadableDetail(`#/block/${"9".repeat(25)}`)?.reason).toMatch(/at most 9223372036854775807/);
+    expect(unreadableDetail("#/block/%D9%A1%D9%A2")?.reason).toMatch(/whole number from 1/);
+    expect(unreadableDetail(`#/block/${hash}`)?.reason).toBe("A block hash goes after #/block/hash/.");
+    expect(unreadableDetail("#/tx/ABC")).toEqual({ kind: "tx", reason: "A hash has 64 hex digits; this has 3." });
+    expect(unreadableDetail(`#/block/hash/${hash}zz`)).toEqual({ kind: "block", reason: "A hash has 64 hex digits, 0 to 9 and A to F only." });
+    expect(unreadableDetail("#/account/COSMOS1ABCDEFGH")?.kind).toBe("account");
+    expect(unreadableDetail("#/block/%")?.kind).toBe("block");
+    // Fragments that read, and fragments that are no detail, are not its business.
+    expect(unreadableDetail("#/block/42")).toBeUndefined();
+    expect(unreadableDetail(`#/tx/${hash}`)).toBeUndefined();
+    expect(unreadableDetail("#/blocks")).toBeUndefined();
+    expect(unreadableDetail("#/nowhere")).toBeUndefined();
   });
 });
 

@@ -36,9 +36,12 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   useEffect(() => {
     if (first.current) first.current = false;
     else heading.current?.focus();
-  }, [route, location.detail]);
+  }, [route, location.detail, location.unreadable]);
   const page = pageEntry(route);
-  const elements = location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
+  const noun = { block: "block", tx: "transaction", account: "account" } as const;
+  const elements = location.unreadable
+    ? [<div key="unreadable" role="alert" className="state-error card" data-testid="unreadable-link"><p>This link names no {noun[location.unreadable.kind]}. {location.unreadable.reason}</p></div>]
+    : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to content</a>

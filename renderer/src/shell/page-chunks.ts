@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type ReactElement } from "react";
 import { type Page, page, type Preloadable } from "../components/lazy-page.js";
-import { type Detail, fragmentPath, parseDetail } from "../links/routes.js";
+import { type Detail, fragmentPath, parseDetail, type UnreadableDetail, unreadableDetail } from "../links/routes.js";
 import { type PageShortcut, shortcutList } from "../links/shortcuts.js";
 
 /**
@@ -112,12 +112,16 @@ const DETAIL_PARENT: Record<Detail["kind"], RouteId> = { block: "blocks", blockH
 export interface Location {
   readonly route: RouteId;
   readonly detail?: Detail;
+  /** A detail link whose parameter names nothing: its page says why, instead of another page. */
+  readonly unreadable?: UnreadableDetail;
 }
 
 /** The page and detail a fragment names; anything unknown shows the default page. */
 export function parseLocation(hash: string): Location {
   const detail = parseDetail(hash);
   if (detail) return { route: DETAIL_PARENT[detail.kind], detail };
+  const unreadable = unreadableDetail(hash);
+  if (unreadable) return { route: unreadable.kind === "account" ? "search" : "blocks", unreadable };
   const path = fragmentPath(hash);
   const found = ENTRIES.find((p) => routeHash(p.id as RouteId) === path);
   return { route: found ? (found.id as RouteId) : DEFAULT_ROUTE };
