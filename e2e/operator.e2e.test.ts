@@ -137,6 +137,18 @@ describe("the operator's pages", () => {
     expect(await describedBy(page.getByLabel("Weight of Yes"))).toMatchObject({ invalid: true, text: expect.stringContaining(refusal) });
     expect(await untiedFieldErrors(page)).toEqual([]);
     expect(await page.getByTestId("prepared-tx").count()).toBe(0);
+    // Each of the proposal's forms takes the keyboard to the field to change.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    expect(await focusedId()).toBe("weight-yes");
+    await page.getByRole("button", { name: "Review vote" }).click();
+    expect(await focusedId()).toBe("vote-option-yes");
+    expect(await describedBy(page.getByRole("radio", { name: "Yes" }))).toMatchObject({ invalid: true, text: "Pick an option." });
+    await page.locator("#deposit-amount").fill("1,5");
+    await page.getByRole("button", { name: "Review deposit" }).click();
+    expect(await focusedId()).toBe("deposit-amount");
+    expect(await describedBy(page.locator("#deposit-amount"))).toMatchObject({ invalid: true });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
 
     await page.getByRole("radio", { name: "Yes" }).check();
     await page.getByRole("button", { name: "Review vote" }).click();

@@ -11,7 +11,11 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
   const [option, setOption] = useState<VoteChoice | "">("");
   const [error, setError] = useState<string>();
   const submit = () => {
-    if (!option) return setError("Pick an option.");
+    // The keyboard goes to the field to change, as in every form: here the first option.
+    if (!option) {
+      setError("Pick an option.");
+      return document.getElementById(`vote-option-${VOTE_CHOICES[0]}`)?.focus();
+    }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVote", value: { proposalId, voter, option } }] });
   };
@@ -21,7 +25,7 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
       <fieldset>
         <legend>Option</legend>
         {VOTE_CHOICES.map((c) => (
-          <label key={c} className="radio"><input type="radio" name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined} /> {VOTE_LABELS[c]}</label>
+          <label key={c} className="radio"><input type="radio" id={`vote-option-${c}`} name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined} /> {VOTE_LABELS[c]}</label>
         ))}
       </fieldset>
       {error && <p className="field-error" id="vote-error" role="alert">{error}</p>}
@@ -36,7 +40,11 @@ export function WeightedVoteForm({ proposalId, voter, onReview }: { proposalId: 
   const [error, setError] = useState<string>();
   const submit = () => {
     const checked = checkWeights(draft);
-    if ("problem" in checked) return setError(checked.problem);
+    if ("problem" in checked) {
+      setError(checked.problem);
+      // The weights are refused together: the keyboard goes to the first of them.
+      return document.getElementById(`weight-${VOTE_CHOICES[0]}`)?.focus();
+    }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId, voter, options: checked.options } }] });
   };
@@ -64,7 +72,10 @@ export function DepositForm({ proposalId, depositor, network, minDeposit, onRevi
   const unit = network.denoms.find((d) => d.base === denom) ?? { base: denom, display: denom, exponent: 0 };
   const submit = () => {
     const checked = checkDeposit(amount, unit);
-    if ("problem" in checked) return setError(checked.problem);
+    if ("problem" in checked) {
+      setError(checked.problem);
+      return document.getElementById("deposit-amount")?.focus();
+    }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgDeposit", value: { proposalId, depositor, amount: [checked.coin] } }] });
   };
