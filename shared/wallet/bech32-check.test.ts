@@ -18,6 +18,16 @@ describe("recipient address checks", () => {
     expect(addressProblem("hello", "cosmos")).toEqual({ kind: "format" });
   });
 
+  it("says that a validator's own address is of this network, not of another", () => {
+    const valoper = "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eg6ldy9";
+    const problem = addressProblem(valoper, "cosmos")!;
+    expect(problem).toMatchObject({ kind: "prefix", got: "cosmosvaloper" });
+    expect(describeAddressProblem(problem)).toBe("That is a validator's operator address (cosmosvaloper…), not an account: this network's account addresses start with cosmos1. To stake with the validator, use the Staking page.");
+    expect(describeAddressProblem({ kind: "prefix", expected: "cosmos", got: "cosmosvalcons" })).toMatch(/^That is a validator's consensus address/);
+    expect(describeAddressProblem({ kind: "prefix", expected: "cosmosvaloper", got: "cosmos" })).toBe("That is an account address (cosmos…); a validator's operator address starts with cosmosvaloper1.");
+    expect(describeAddressProblem(addressProblem("osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc", "cosmos")!)).toBe("This address is for another network (osmo…); this network's addresses start with cosmos1.");
+  });
+
   it("warns about characters that look like address characters", () => {
     expect(addressProblem(alice.replace("pp", "po"), "cosmos")).toMatchObject({ kind: "look_alike", char: "o" });
     expect(addressProblem(alice.replace("ujen", "ujbn"), "cosmos")).toMatchObject({ kind: "look_alike", char: "b" });

@@ -102,7 +102,19 @@ export function describeAddressProblem(p: AddressProblem): string {
     case "mixed_case": return "The address mixes upper and lower case; bech32 addresses use one case only.";
     case "look_alike": return `The address contains “${INVISIBLE.test(p.char) ? "" : p.char}” (${codePoint(p.char)}), which is not used in addresses and looks like ${p.hint}. Check it character by character; it is not the address it resembles.`;
     case "format": return "That is not a bech32 address.";
-    case "prefix": return `This address is for another network (${p.got}…); this network's addresses start with ${p.expected}1.`;
+    case "prefix": return prefixProblem(p.expected, p.got);
     case "checksum": return "The address's checksum does not match: a character is wrong or missing.";
   }
+}
+
+/**
+ * A prefix that is not the one asked for. The chain's own validator prefixes (cosmosvaloper,
+ * cosmosvalcons) are of the same network: saying "another network" would send the user looking
+ * in the wrong place.
+ */
+function prefixProblem(expected: string, got: string): string {
+  if (got === `${expected}valoper`) return `That is a validator's operator address (${got}…), not an account: this network's account addresses start with ${expected}1. To stake with the validator, use the Staking page.`;
+  if (got === `${expected}valcons`) return `That is a validator's consensus address (${got}…), not an account: this network's account addresses start with ${expected}1.`;
+  if (expected.endsWith("valoper") && got === expected.slice(0, -"valoper".length)) return `That is an account address (${got}…); a validator's operator address starts with ${expected}1.`;
+  return `This address is for another network (${got}…); this network's addresses start with ${expected}1.`;
 }
