@@ -46,6 +46,13 @@ describe("staking", () => {
 
     await page.keyboard.press("Control+6");
     await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    // Enter on the form with problems takes the keyboard to the first of them: no validator yet.
+    await page.getByLabel("Amount (STAKE)").fill("1,5");
+    await page.getByLabel("Amount (STAKE)").press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("stake-validator");
+    expect(await page.getByLabel("Validator", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Amount (STAKE)").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Amount (STAKE)").fill("");
     await page.getByRole("radio", { name: "Delegate", exact: true }).focus();
     expect(await page.getByRole("radio", { name: "Delegate", exact: true }).isChecked()).toBe(true);
     await page.getByLabel("Validator", { exact: true }).focus();

@@ -56,6 +56,9 @@ export function StakingPage() {
   const review = () => {
     const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake, delegatedTo: delegatedTo.data ?? [] });
     setErrors(checked.errors);
+    // The keyboard goes to the first field to change, in the order the form shows them.
+    const first = (["delegator", "validator", "destination", "amount", "memo"] as const).find((k) => checked.errors[k]);
+    if (first) document.getElementById(`stake-${first}`)?.focus();
     if (checked.messages) setStep({ step: "review", args: { messages: checked.messages, memo: checked.memo }, requestId: crypto.randomUUID() });
   };
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
