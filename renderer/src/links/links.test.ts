@@ -31,6 +31,8 @@ describe("detail fragments that name nothing", () => {
     expect(unreadableDetail("#/block/%D9%A1%D9%A2")?.reason).toMatch(/whole number from 1/);
     expect(unreadableDetail(`#/block/${hash}`)?.reason).toBe("A block hash goes after #/block/hash/.");
     expect(unreadableDetail("#/tx/ABC")).toEqual({ kind: "tx", reason: "A hash has 64 hex digits; this has 3." });
+    expect(unreadableDetail(`#/tx/0x${hash}`)).toEqual({ kind: "tx", reason: `Leave out the 0x: the hash alone, ${hash.toUpperCase()}.` });
+    expect(unreadableDetail(`#/block/hash/0X${hash}`)?.reason).toBe(`Leave out the 0x: the hash alone, ${hash.toUpperCase()}.`);
     expect(unreadableDetail(`#/block/hash/${hash}zz`)).toEqual({ kind: "block", reason: "A hash has 64 hex digits, 0 to 9 and A to F only." });
     expect(unreadableDetail("#/account/COSMOS1ABCDEFGH")?.kind).toBe("account");
     expect(unreadableDetail("#/block/%")?.kind).toBe("block");

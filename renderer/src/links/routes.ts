@@ -40,6 +40,7 @@ export interface UnreadableDetail {
 
 const HASH_REASON = (text: string): string => {
   const hex = text.replace(/^0x/i, "");
+  if (hex !== text && /^[0-9a-fA-F]{64}$/.test(hex)) return `Leave out the 0x: the hash alone, ${hex.toUpperCase()}.`;
   return /^[0-9a-fA-F]*$/.test(hex) ? `A hash has 64 hex digits; this has ${hex.length}.` : "A hash has 64 hex digits, 0 to 9 and A to F only.";
 };
 
