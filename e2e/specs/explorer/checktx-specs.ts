@@ -7,6 +7,7 @@ import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo } from "../../support/chain.js";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import type { SpecContext } from "../../support/spec-context.js";
+import { describedBy, untiedFieldErrors } from "../../support/field-errors.js";
 import { explore } from "./explore.js";
 
 export function checkTxSpecs(ctx: SpecContext): void {
@@ -19,10 +20,20 @@ export function checkTxSpecs(ctx: SpecContext): void {
     client.disconnect();
     const page = await explore(ctx, "mempool");
     const bytes = TxRaw.encode(signed).finish();
+    // A transaction pasted in hex, or cut short, is refused at the field in words; Check stays off.
+    const box = page.getByLabel("Transaction (base64)");
+    await box.fill(Buffer.from(bytes).toString("hex").toUpperCase());
+    expect(await describedBy(box)).toEqual({ invalid: true, text: "That looks like hex. check_tx takes the transaction in base64, as a wallet exports it." });
+    expect(await page.getByRole("button", { name: "Check" }).isDisabled()).toBe(true);
+    await box.fill(toBase64(bytes).slice(0, -1));
+    expect(await describedBy(box)).toMatchObject({ invalid: true, text: expect.stringContaining("groups of 4 characters") });
+    expect(await page.getByRole("button", { name: "Check" }).isDisabled()).toBe(true);
+    expect(await untiedFieldErrors(page)).toEqual([]);
     await page.getByLabel("Transaction (base64)").fill(toBase64(bytes));
     await page.getByRole("button", { name: "Check" }).click();
     const result = page.getByTestId("checktx-result");
     await result.waitFor({ timeout: WAIT_MS });
+    expect(await describedBy(box)).toEqual({ invalid: false, text: "" });
     expect(await result.locator('dd[data-fact="Result"]').textContent()).toBe("would be accepted (code 0)");
     expect(await result.locator('dd[data-fact="Gas wanted / used"]').textContent()).toMatch(/^200000 \/ \d+$/);
     expect(await result.getByTestId("tx-decoded").textContent()).toContain("dry run");
