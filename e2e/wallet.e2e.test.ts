@@ -179,7 +179,7 @@ describe("wallet", () => {
       ["Amount", "1.0000001", /decimals/],
       ["Amount", "abc", /digits/],
       ["Memo (optional, public on chain)", "x".repeat(300), /256 bytes/],
-      [fee, "-1", /digits/],
+      [fee, "-1", /Leave out the minus sign/],
       ["Gas limit", "0", /whole number/],
     ];
     for (const [label, value, message] of cases) {

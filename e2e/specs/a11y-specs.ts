@@ -85,7 +85,7 @@ export function a11ySpecs(ctx: SpecContext): void {
       ["Recipient address", bob.slice(0, -1) + (bob.endsWith("q") ? "p" : "q"), /checksum/],
       ["Amount", "abc", /digits/],
       ["Memo (optional, public on chain)", "x".repeat(300), /256 bytes/],
-      [fee, "-1", /digits/],
+      [fee, "-1", /Leave out the minus sign/],
       ["Gas limit", "0", /whole number/],
       ["Amount", "1", /more than this account can spend/],
     ];

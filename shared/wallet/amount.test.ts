@@ -17,6 +17,16 @@ describe("amounts", () => {
     expect(parseDisplayAmount("0.000", 6)).toMatchObject({ ok: false, message: expect.stringContaining("more than zero") });
   });
 
+  it("says what to change in amounts written the usual other ways", () => {
+    const message = (text: string) => { const r = parseDisplayAmount(text, 6); return r.ok ? undefined : r.message; };
+    expect(message("-1")).toBe("Leave out the minus sign: an amount is never below zero.");
+    expect(message("1,5")).toBe("Use a point for decimals and no thousands separators: 1.5 or 15, not 1,5.");
+    expect(message("1,000,000")).toBe("Digits without separators: 1000000, not 1,000,000.");
+    expect(message(" 1 000.5 ")).toBe("Digits without separators: 1000.5, not 1 000.5.");
+    expect(message("1e3")).toBe("Write the amount out in digits, like 1000, not 1e3.");
+    expect(message("1.2.3")).toBe("Use digits and at most one decimal point, like 1.5.");
+  });
+
   it("formats base units without floating point", () => {
     expect(formatBaseAmount("1500000", 6)).toBe("1.5");
     expect(formatBaseAmount("1", 6)).toBe("0.000001");

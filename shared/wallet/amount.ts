@@ -14,13 +14,22 @@ export type AmountResult = { readonly ok: true; readonly base: string } | { read
 export function parseDisplayAmount(text: string, exponent: number): AmountResult {
   const t = text.trim();
   if (t === "") return { ok: false, message: "Enter an amount." };
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(t)) return { ok: false, message: "Use digits and at most one decimal point, like 1.5." };
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(t)) return { ok: false, message: amountFormProblem(t) };
   const [whole = "", frac = ""] = t.split(".");
   if (frac.length > exponent) return { ok: false, message: exponent === 0 ? "This denom has no decimals." : `At most ${exponent} decimals for this denom.` };
   const base = BigInt(`${whole || "0"}${frac.padEnd(exponent, "0")}`);
   if (base === 0n) return { ok: false, message: "The amount must be more than zero." };
   if (base.toString().length > 77) return { ok: false, message: "That amount is too large." };
   return { ok: true, base: base.toString() };
+}
+
+/** What to change in an amount that is no plain decimal, in the user's terms where it is a usual way of writing one. */
+function amountFormProblem(t: string): string {
+  if (/^-\s*[\d.,]+$/.test(t)) return "Leave out the minus sign: an amount is never below zero.";
+  if (/^\d+,\d+$/.test(t)) return `Use a point for decimals and no thousands separators: ${t.replace(",", ".")} or ${t.replace(",", "")}, not ${t}.`;
+  if (/^\d{1,3}([\s,'’_]\d{3})+(\.\d*)?$/.test(t)) return `Digits without separators: ${t.replace(/[\s,'’_]/g, "")}, not ${t}.`;
+  if (/^\d*\.?\d+e[+-]?\d+$/i.test(t)) return "Write the amount out in digits, like 1000, not 1e3.";
+  return "Use digits and at most one decimal point, like 1.5.";
 }
 
 /** Base units as a display amount: 1500000 with exponent 6 is "1.5". */
