@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detailHash, parseDetail, unreadableDetail } from "./routes.js";
+import { detailHash, parseDetail } from "./routes.js";
+import { unreadableDetail } from "./unreadable-detail.js";
 import { shortcutFor, shortcutList } from "./shortcuts.js";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({

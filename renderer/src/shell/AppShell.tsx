@@ -6,7 +6,7 @@ import { Loading } from "../components/states.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
-import { detailElement, PAGES, pageElements, pageEntry, routeHash } from "./page-chunks.js";
+import { detailElement, PAGES, pageElements, pageEntry, routeHash, unreadableElement } from "./page-chunks.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
@@ -38,10 +38,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
     else heading.current?.focus();
   }, [route, location.detail, location.unreadable]);
   const page = pageEntry(route);
-  const noun = { block: "block", tx: "transaction", account: "account" } as const;
-  const elements = location.unreadable
-    ? [<div key="unreadable" role="alert" className="state-error card" data-testid="unreadable-link"><p>This link names no {noun[location.unreadable.kind]}. {location.unreadable.reason}</p></div>]
-    : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
+  const elements = location.unreadable ? [unreadableElement(location.unreadable)] : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to content</a>

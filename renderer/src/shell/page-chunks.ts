@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type ReactElement } from "react";
 import { type Page, page, type Preloadable } from "../components/lazy-page.js";
-import { type Detail, fragmentPath, parseDetail, type UnreadableDetail, unreadableDetail } from "../links/routes.js";
+import { type Detail, detailShape, fragmentPath, parseDetail } from "../links/routes.js";
 import { type PageShortcut, shortcutList } from "../links/shortcuts.js";
 
 /**
@@ -14,6 +14,7 @@ const chunk = {
   account: page(() => import("../explorer/pages/search/AccountPage.js").then((m) => m.AccountPage)),
   node: page(() => import("../explorer/pages/node/NodePage.js").then((m) => m.NodePage)),
   nodeNetwork: page(() => import("../explorer/pages/node/NodeNetwork.js").then((m) => m.NodeNetwork)),
+  unreadable: page(() => import("./UnreadableLink.js").then((m) => m.UnreadableLink)),
 };
 
 /** What the shell knows when it shows a page. */
@@ -105,6 +106,11 @@ export function detailElement(d: Detail): ReactElement {
   return createElement(chunk.account, { key: d.address, address: d.address });
 }
 
+/** What the page says of a detail link whose parameter names nothing. */
+export function unreadableElement(u: NonNullable<Location["unreadable"]>): ReactElement {
+  return createElement(chunk.unreadable, { key: u.hash, hash: u.hash });
+}
+
 /** The navigation page a detail counts as. */
 const DETAIL_PARENT: Record<Detail["kind"], RouteId> = { block: "blocks", blockHash: "blocks", tx: "blocks", account: "search" };
 
@@ -112,16 +118,16 @@ const DETAIL_PARENT: Record<Detail["kind"], RouteId> = { block: "blocks", blockH
 export interface Location {
   readonly route: RouteId;
   readonly detail?: Detail;
-  /** A detail link whose parameter names nothing: its page says why, instead of another page. */
-  readonly unreadable?: UnreadableDetail;
+  /** A detail link whose parameter names nothing: its page says why (`unreadableElement`), instead of another page. */
+  readonly unreadable?: { readonly kind: "block" | "tx" | "account"; readonly hash: string };
 }
 
 /** The page and detail a fragment names; anything unknown shows the default page. */
 export function parseLocation(hash: string): Location {
   const detail = parseDetail(hash);
   if (detail) return { route: DETAIL_PARENT[detail.kind], detail };
-  const unreadable = unreadableDetail(hash);
-  if (unreadable) return { route: unreadable.kind === "account" ? "search" : "blocks", unreadable };
+  const shape = detailShape(hash);
+  if (shape) return { route: shape === "account" ? "search" : "blocks", unreadable: { kind: shape, hash } };
   const path = fragmentPath(hash);
   const found = ENTRIES.find((p) => routeHash(p.id as RouteId) === path);
   return { route: found ? (found.id as RouteId) : DEFAULT_ROUTE };
