@@ -175,7 +175,7 @@ describe("the operator's pages", () => {
       await rate.press("Enter");
     };
     // Each description field's limit is read with it, as its hint.
-    expect(await describedBy(page.getByLabel("Moniker", { exact: true }))).toEqual({ invalid: false, text: "At most 70 characters." });
+    expect(await describedBy(page.getByLabel("Moniker", { exact: true }))).toEqual({ invalid: false, text: "At most 70 bytes: one for each of A to Z, 0 to 9 and plain punctuation, 2 to 4 for any other character." });
     await tryRate("0.5");
     expect(await describedBy(rate)).toEqual({ invalid: true, text: "This validator's commission cannot be more than its max rate, 0.2." });
     await tryRate("0.15");

@@ -103,7 +103,7 @@ function EditValidatorForm({ validator, minCommissionRate, onReview }: { validat
     if (checked.value) onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: checked.value }] });
   };
   const field = (id: ValidatorField, multiline = false) => (
-    <Field key={id} id={`validator-${id}`} label={LABELS[id]} error={errors[id]} hint={id !== "commissionRate" ? `At most ${DESCRIPTION_LIMITS[id]} characters.` : undefined}>
+    <Field key={id} id={`validator-${id}`} label={LABELS[id]} error={errors[id]} hint={id !== "commissionRate" ? `At most ${DESCRIPTION_LIMITS[id]} bytes: one for each of A to Z, 0 to 9 and plain punctuation, 2 to 4 for any other character.` : undefined}>
       {(control) => {
         const props = { ...control, value: draft[id], onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [id]: e.target.value })), autoComplete: "off" };
         return multiline ? <textarea rows={3} {...props} /> : <input inputMode={id === "commissionRate" ? "decimal" : undefined} {...props} />;
