@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chunkContents, describeContents } from "./chunk-contents.js";
+import { loadUnits, unitsLoading } from "./chunk-graph.js";
 import { appendHistory, renderTrend } from "./history.js";
 import { currentCommit } from "./machine.js";
 import type { Section } from "./section.js";
@@ -17,17 +18,7 @@ export const HISTORY = "docs/bench-history.json";
 
 /** Every file `index.html` loads before the app runs: its scripts and their static imports. */
 export function initialFiles(dist: string): string[] {
-  const html = readFileSync(join(dist, "index.html"), "utf8");
-  const queue = [...html.matchAll(/<script[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]!);
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    // Static imports between chunks load with the page; dynamic import() ones do not.
-    for (const m of readFileSync(join(dist, file), "utf8").matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(join("assets", m[1]!));
-  }
-  return [...seen];
+  return loadUnits(dist)[0]!.files.map((file) => join("assets", file));
 }
 
 interface Sized {
@@ -104,7 +95,8 @@ ${lazy.map((c) => `| ↳ \`${stem(c.file)}\` | 1 | ${kib(c.raw)} | ${kib(c.gzip)
 
 Inside Electron the preload parses every answer against the contract, so the renderer itself
 needs no zod; the browser mode (e2e, \`npm start\` without Electron) loads the bridge client
-(\`bridge-api\`), which does that parsing, on demand.
+(\`bridge-api\`), which does that parsing, on demand. What loads zod, of the window's first
+scripts and each \`import()\` with what it brings: ${unitsLoading(DIST, "zod").map((u) => `\`${u}\``).join(", ") || "nothing"}.
 ${history.problem ? `\n**History file problem:** ${history.problem}\n` : ""}
 ## Trend
 

@@ -12,10 +12,17 @@ export const LAYERS = [
   // first script stays small.
   { name: "shared", paths: ["shared/"], may: ["actions"] },
   // The registry of actions each module declares (zod and plain code, no CosmJS): the contract
-  // derives its message schemas from it, so the renderer's first script loads it too.
+  // derives its message schemas from it, so the browser mode's bridge client loads it too. The
+  // zod-free facts the actions share with the pages (a title, the vote weights' rules) sit beside
+  // them, so that the pages load no zod inside Electron.
   {
     name: "actions",
-    paths: ["shared/cosmos/action", ...["bank", "staking", "distribution", "gov", "slashing"].map((m) => `shared/cosmos/${m}/actions`)],
+    paths: [
+      "shared/cosmos/action",
+      ...["bank", "staking", "distribution", "gov", "slashing"].map((m) => `shared/cosmos/${m}/actions`),
+      "shared/cosmos/bank/titles",
+      "shared/cosmos/gov/weights",
+    ],
     may: ["shared"],
   },
   // One folder per Cosmos module, over CosmJS: main, the service and the explorer's decoder use it.

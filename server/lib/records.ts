@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FINAL_TX_STATUSES, TX_STATUSES, type TxStatus } from "../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES, TX_STATUSES, type TxStatus } from "../../shared/contract/tx-constants.js";
 
 export { TX_STATUSES, type TxStatus };
 /** Final states never change again, except that the chain itself may prove a commit. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TX_STATUSES } from "../contract/tx.js";
+import { TX_STATUSES } from "../contract/tx-constants.js";
 
 /**
  * The HTTP bodies of the Transaction Access Interface (docs/access-interface.md), in one place:

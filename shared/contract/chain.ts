@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Base64String, DecString, Hash32Hex, HexString, JsonValue, NoArgs } from "../primitives.js";
 import * as T from "./chain-types.js";
 import { method } from "./method.js";
+import { SAFE_ROUTES } from "./safe-routes.js";
 
 /** How a call reaches the node: JSON-RPC by POST (default) or CometBFT's URI form by GET. */
 export const HttpMethod = z.enum(["GET", "POST"]);
@@ -20,13 +21,6 @@ const txPage = { txOffset: z.number().int().min(0).max(10_000_000).optional(), t
 const page = { page: z.number().int().min(1).max(1_000_000).optional(), perPage: z.number().int().min(1).max(100).optional() };
 const search = args({ query: z.string().min(1).max(512), orderBy: z.enum(["asc", "desc"]).optional(), ...page });
 
-/** Routes the console may call: reads and checks only, never broadcasts or unsafe admin routes. */
-export const SAFE_ROUTES = [
-  "abci_info", "abci_query", "block", "block_by_hash", "block_results", "blockchain", "block_search",
-  "header", "header_by_hash", "commit", "consensus_state", "dump_consensus_state", "consensus_params",
-  "genesis", "genesis_chunked", "tx", "tx_search", "check_tx", "validators", "unconfirmed_txs",
-  "num_unconfirmed_txs", "health", "status", "net_info",
-] as const;
 export const SafeRoute = z.enum(SAFE_ROUTES);
 
 /** Primitive parameter values: URI-form values are sent verbatim, JSON-RPC ones as JSON. */

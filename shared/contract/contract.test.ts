@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contract, isMethodName, METHOD_NAMES, methodSpec } from "./index.js";
-import { SAFE_ROUTES } from "./chain.js";
+import { SAFE_ROUTES } from "./safe-routes.js";
 
 describe("the IPC contract", () => {
   it("names every method namespace.method, once", () => {

@@ -2,15 +2,10 @@ import { z } from "zod";
 import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, NoArgs } from "../primitives.js";
 import { ActionMessage } from "../cosmos/actions.js";
 import { method } from "./method.js";
+import { MAX_TIMEOUT_BLOCKS, TX_STATUSES } from "./tx-constants.js";
 
-/** Transaction statuses of the access service (docs/access-interface.md, "Pending and cancel"). */
-export const TX_STATUSES = ["queued", "broadcast", "committed", "failed", "cancelled", "expired", "rejected"] as const;
 export const TxStatus = z.enum(TX_STATUSES);
 export type TxStatus = z.infer<typeof TxStatus>;
-/** Final states never change again, except that the chain itself may prove a commit. */
-export const FINAL_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
-/** The final states a user waits to hear about; a cancel is their own doing. */
-export const NOTIFIED_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "rejected", "expired"]);
 
 /** A transfer as the access service records it; fields not known yet are absent. */
 export const Tx = z.object({
@@ -107,10 +102,6 @@ export type FeeTier = z.infer<typeof FeeTier>;
  * with the same signer. Without `gas`, main simulates and multiplies by `gasAdjustment`
  * (default 1.3); without `fee`, it prices the gas at the network's `feeTier` (default average).
  */
-/** Blocks a transaction stays valid for when the user sets no timeout (about 10 minutes at 6 s blocks). */
-export const DEFAULT_TIMEOUT_BLOCKS = 100;
-export const MAX_TIMEOUT_BLOCKS = 1_000_000;
-
 export const PrepareArgs = z.strictObject({
   messages: z.array(ActionMessage).min(1).max(16),
   memo: z.string().max(256).optional(),

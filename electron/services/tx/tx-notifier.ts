@@ -1,5 +1,6 @@
 import type { Network } from "../../../shared/contract/network.js";
-import { NOTIFIED_TX_STATUSES, type Tx } from "../../../shared/contract/tx.js";
+import type { Tx } from "../../../shared/contract/tx.js";
+import { NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx-constants.js";
 import { formatCoin } from "../../../shared/wallet/amount.js";
 import type { Notifier } from "../ports.js";
 

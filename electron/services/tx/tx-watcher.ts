@@ -1,4 +1,5 @@
-import { FINAL_TX_STATUSES as FINAL, type Tx, type TxStatus } from "../../../shared/contract/tx.js";
+import type { Tx } from "../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES as FINAL, type TxStatus } from "../../../shared/contract/tx-constants.js";
 import type { EventHub } from "../event-hub.js";
 import type { ChainTx } from "../live/tx-frames.js";
 

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Network } from "../../../shared/contract/network.js";
-import { DEFAULT_TIMEOUT_BLOCKS, type FeeTier, type PrepareArgs } from "../../../shared/contract/tx.js";
+import type { FeeTier, PrepareArgs } from "../../../shared/contract/tx.js";
+import { DEFAULT_TIMEOUT_BLOCKS } from "../../../shared/contract/tx-constants.js";
 import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { FINAL_TX_STATUSES } from "../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES } from "../../../shared/contract/tx-constants.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { MAX_TIMEOUT_BLOCKS } from "../../../shared/contract/tx.js";
+import { MAX_TIMEOUT_BLOCKS } from "../../../shared/contract/tx-constants.js";
 
 /**
  * How many blocks the transaction stays valid for: main signs it with the chain's height plus

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TX_STATUSES } from "../../../shared/contract/tx.js";
+import { TX_STATUSES } from "../../../shared/contract/tx-constants.js";
 import { txActions } from "./tx-actions.js";
 
 describe("the actions a transaction's state allows", () => {

@@ -1,6 +1,6 @@
 import type { CometdeskApi } from "../../../shared/api.js";
 import type { Network } from "../../../shared/contract/network.js";
-import { FINAL_TX_STATUSES, NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES, NOTIFIED_TX_STATUSES } from "../../../shared/contract/tx-constants.js";
 import type { Notifier } from "../../../shared/notifier.js";
 
 /** The browser's Notification API, only if the user allowed it; otherwise silent. */

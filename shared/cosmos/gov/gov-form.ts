@@ -1,5 +1,5 @@
 import { parseDisplayAmount, type DenomUnit } from "../../wallet/amount.js";
-import { weightsProblem } from "./actions.js";
+import { weightsProblem } from "./weights.js";
 
 export type VoteChoice = "yes" | "abstain" | "no" | "no_with_veto";
 export const VOTE_CHOICES: readonly VoteChoice[] = ["yes", "abstain", "no", "no_with_veto"];

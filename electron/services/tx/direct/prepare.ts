@@ -1,6 +1,7 @@
 import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
 import type { Network } from "../../../../shared/contract/network.js";
-import { DEFAULT_TIMEOUT_BLOCKS, type PrepareArgs, type PreparedTx } from "../../../../shared/contract/tx.js";
+import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
+import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../shared/contract/tx-constants.js";
 import { actionOf } from "../../../../shared/cosmos/actions.js";
 import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { AppError } from "../../app-error.js";

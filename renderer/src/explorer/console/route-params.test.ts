@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chainMethods, SAFE_ROUTES } from "../../../../shared/contract/chain.js";
+import { chainMethods } from "../../../../shared/contract/chain.js";
+import { SAFE_ROUTES } from "../../../../shared/contract/safe-routes.js";
 import { encodeParams, ROUTE_PARAMS } from "./route-params.js";
 
 const HASH = "0A".repeat(32);

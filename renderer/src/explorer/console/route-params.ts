@@ -1,5 +1,5 @@
 import { fromBase64, fromHex, toBase64, toHex } from "@cosmjs/encoding";
-import { SAFE_ROUTES } from "../../../../shared/contract/chain.js";
+import { SAFE_ROUTES } from "../../../../shared/contract/safe-routes.js";
 
 export type SafeRoute = (typeof SAFE_ROUTES)[number];
 

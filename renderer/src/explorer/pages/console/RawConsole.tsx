@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { SAFE_ROUTES } from "../../../../../shared/contract/chain.js";
+import { SAFE_ROUTES } from "../../../../../shared/contract/safe-routes.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { buildCurl } from "../../console/curl.js";

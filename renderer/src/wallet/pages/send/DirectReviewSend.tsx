@@ -11,7 +11,7 @@ import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
 import { type SendState, sendStore } from "./send-store.js";
-import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../../shared/contract/tx.js";
+import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../../shared/contract/tx-constants.js";
 import { TimeoutField } from "../../../components/TimeoutField.js";
 import { TransferFacts } from "./TransferFacts.js";
 

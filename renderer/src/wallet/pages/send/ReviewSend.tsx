@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
-import { AminoMsgSend } from "../../../../../shared/cosmos/bank/amino.js";
+import { aminoSendView } from "../../../../../shared/cosmos/bank/amino-send-view.js";
 import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
@@ -35,7 +35,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
     sendStore.set({ step: "sent", draft: state.draft, tx });
   });
   const coin = (c: { amount: string; denom: string }) => formatCoin(`${c.amount}${c.denom}`, units, info.defaultDenom);
-  const msg = AminoMsgSend.safeParse(signDoc?.msgs[0]).data?.value;
+  const msg = aminoSendView(signDoc?.msgs[0]);
   return (
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what you sign</h2>

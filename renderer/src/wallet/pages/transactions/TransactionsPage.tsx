@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { TX_STATUSES, type Tx, type TxStatus } from "../../../../../shared/contract/tx.js";
+import type { Tx } from "../../../../../shared/contract/tx.js";
+import { TX_STATUSES, type TxStatus } from "../../../../../shared/contract/tx-constants.js";
 import { useApi } from "../../../api/api-context.js";
 import { txQueries } from "../../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { Tx } from "../../../../../shared/contract/tx.js";
-import { bankActions } from "../../../../../shared/cosmos/bank/actions.js";
+import { MSG_SEND_TITLE } from "../../../../../shared/cosmos/bank/titles.js";
 import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { CopyButton } from "../../../components/CopyButton.js";
 import { txDetailHash } from "../../../links/routes.js";
@@ -8,7 +8,7 @@ import { inertText, middleEllipsis } from "../../inert-text.js";
 import { StatusBadge } from "./StatusBadge.js";
 
 /** Kinds that are a plain transfer: the access service's word for one, and the bank send's title (direct mode, `{txBytes}`). */
-const PLAIN_TRANSFER: ReadonlySet<string> = new Set(["transfer", bankActions["/cosmos.bank.v1beta1.MsgSend"].title]);
+const PLAIN_TRANSFER: ReadonlySet<string> = new Set(["transfer", MSG_SEND_TITLE]);
 
 // One formatter for every row: toLocaleString() builds a new one per call, which shows while scrolling.
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "medium" });

@@ -1,0 +1,22 @@
+/**
+ * The production build the integration tier starts with (scripts/test.ts builds the renderer
+ * first): inside Electron the preload checks every answer against the contract, so no page may
+ * load zod. Only the browser mode's bridge client, which checks them itself, brings it.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../devnet/lib/layout.js";
+import { loadUnits, unitsLoading } from "./chunk-graph.js";
+
+const dist = join(repoRoot, "dist", "renderer");
+
+describe("the built renderer", () => {
+  it("loads zod only with the browser mode's bridge client: not at start, and with no page", () => {
+    expect(existsSync(join(dist, "index.html")), "dist/renderer is missing: run `npx tsx scripts/build.ts renderer` first (npm test does)").toBe(true);
+    const units = loadUnits(dist).map((unit) => unit.name);
+    // The check means something only if the pages and the bridge client are there to be looked at.
+    expect(units).toEqual(expect.arrayContaining(["initial", "bridge-api", "SendPage", "TransactionsPage", "StakingPage", "OperatorPage", "GovernancePage", "ConsolePage"]));
+    expect(unitsLoading(dist, "zod")).toEqual(["bridge-api"]);
+  });
+});
