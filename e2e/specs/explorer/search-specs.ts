@@ -95,6 +95,25 @@ export function searchSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("a fragment that names no page shows the start page under a notice that says so, and a page's own link none", async () => {
+    const page = await explore(ctx, "blocks");
+    await page.evaluate(() => (window.location.hash = "#/nowhere"));
+    await expect.poll(() => page.getByTestId("unknown-page").textContent(), { timeout: WAIT_MS }).toBe("There is no page at #/nowhere. This is the Node page; the others are in the navigation.");
+    expect(await page.getByTestId("unknown-page").getAttribute("role")).toBe("alert");
+    expect(await page.locator("#page-title").textContent()).toBe("Node");
+    // A pasted page of text is cut, not shown whole.
+    await page.evaluate((long) => (window.location.hash = `#/${long}`), "x".repeat(5000));
+    await expect.poll(() => page.getByTestId("unknown-page").textContent(), { timeout: WAIT_MS }).toBe(`There is no page at #/${"x".repeat(78)}…. This is the Node page; the others are in the navigation.`);
+    // A page's own fragment, and no fragment at all, show no notice.
+    await page.evaluate(() => (window.location.hash = "#/blocks"));
+    await expect.poll(() => page.locator("#page-title").textContent(), { timeout: WAIT_MS }).toBe("Blocks");
+    expect(await page.getByTestId("unknown-page").count()).toBe(0);
+    await page.evaluate(() => (window.location.hash = "#/"));
+    await expect.poll(() => page.locator("#page-title").textContent(), { timeout: WAIT_MS }).toBe("Node");
+    expect(await page.getByTestId("unknown-page").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("block by URL: a hash no block has is said to be none, not an unreadable answer", async () => {
     const page = await explore(ctx, `block/hash/${"F".repeat(64)}`);
     const alert = page.locator("main [role=alert]");

@@ -6,7 +6,7 @@ import { Loading } from "../components/states.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
-import { detailElement, PAGES, pageElements, pageEntry, routeHash, unreadableElement } from "./page-chunks.js";
+import { detailElement, PAGES, pageElements, pageEntry, routeHash, unknownPageElement, unreadableElement } from "./page-chunks.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
@@ -36,9 +36,10 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   useEffect(() => {
     if (first.current) first.current = false;
     else heading.current?.focus();
-  }, [route, location.detail, location.unreadable]);
+  }, [route, location.detail, location.unreadable, location.unknownPage]);
   const page = pageEntry(route);
-  const elements = location.unreadable ? [unreadableElement(location.unreadable)] : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
+  const shown = location.unreadable ? [unreadableElement(location.unreadable)] : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });
+  const elements = location.unknownPage ? [unknownPageElement(location.unknownPage), ...shown] : shown;
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to content</a>

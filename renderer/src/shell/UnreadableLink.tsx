@@ -16,3 +16,19 @@ export function UnreadableLink({ hash }: { hash: string }) {
     </div>
   );
 }
+
+/** Longer fragments are cut in the notice: the words matter, not a pasted page of text. */
+const SHOWN_CHARS = 80;
+
+/**
+ * A fragment that names no page (`#/nowhere`, a link of an older version): the default page is
+ * shown under this notice, so the user is not left guessing why they landed there.
+ */
+export function UnknownPage({ path, shown }: { path: string; shown: string }) {
+  const text = path.length > SHOWN_CHARS ? `${path.slice(0, SHOWN_CHARS)}…` : path;
+  return (
+    <div role="alert" className="state-error card" data-testid="unknown-page">
+      <p>There is no page at {text}. This is the {shown} page; the others are in the navigation.</p>
+    </div>
+  );
+}

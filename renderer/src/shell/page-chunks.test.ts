@@ -11,6 +11,14 @@ describe("the page table", () => {
     for (const page of PAGES) expect(parseRoute(routeHash(page.id))).toBe(page.id);
   });
 
+  it("says when a fragment names no page, and only then", () => {
+    expect(parseLocation("#/nope")).toEqual({ route: "node", unknownPage: "#/nope" });
+    expect(parseLocation("#/Settings")).toEqual({ route: "node", unknownPage: "#/Settings" });
+    expect(parseLocation("#nope?x=1")).toEqual({ route: "node", unknownPage: "#nope" });
+    for (const start of ["", "#", "#/", "#/?x=1"]) expect(parseLocation(start), start).toEqual({ route: "node" });
+    for (const page of PAGES) expect(parseLocation(routeHash(page.id))).toEqual({ route: page.id });
+  });
+
   it("counts a detail as its parent page", () => {
     const hash = "ab".repeat(32);
     expect(parseLocation("#/block/42")).toEqual({ route: "blocks", detail: { kind: "block", height: "42" } });

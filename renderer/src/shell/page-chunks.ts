@@ -15,6 +15,7 @@ const chunk = {
   node: page(() => import("../explorer/pages/node/NodePage.js").then((m) => m.NodePage)),
   nodeNetwork: page(() => import("../explorer/pages/node/NodeNetwork.js").then((m) => m.NodeNetwork)),
   unreadable: page(() => import("./UnreadableLink.js").then((m) => m.UnreadableLink)),
+  unknownPage: page(() => import("./UnreadableLink.js").then((m) => m.UnknownPage)),
 };
 
 /** What the shell knows when it shows a page. */
@@ -106,6 +107,11 @@ export function detailElement(d: Detail): ReactElement {
   return createElement(chunk.account, { key: d.address, address: d.address });
 }
 
+/** What the default page says above itself when the fragment names no page. */
+export function unknownPageElement(path: string): ReactElement {
+  return createElement(chunk.unknownPage, { key: path, path, shown: pageEntry(DEFAULT_ROUTE).label });
+}
+
 /** What the page says of a detail link whose parameter names nothing. */
 export function unreadableElement(u: NonNullable<Location["unreadable"]>): ReactElement {
   return createElement(chunk.unreadable, { key: u.hash, hash: u.hash });
@@ -120,9 +126,11 @@ export interface Location {
   readonly detail?: Detail;
   /** A detail link whose parameter names nothing: its page says why (`unreadableElement`), instead of another page. */
   readonly unreadable?: { readonly kind: "block" | "tx" | "account"; readonly hash: string };
+  /** A fragment that names no page (a mistyped or an old link): the default page is shown, and says so. */
+  readonly unknownPage?: string;
 }
 
-/** The page and detail a fragment names; anything unknown shows the default page. */
+/** The page and detail a fragment names; anything unknown shows the default page, which says it was not found. */
 export function parseLocation(hash: string): Location {
   const detail = parseDetail(hash);
   if (detail) return { route: DETAIL_PARENT[detail.kind], detail };
@@ -130,7 +138,9 @@ export function parseLocation(hash: string): Location {
   if (shape) return { route: shape === "account" ? "search" : "blocks", unreadable: { kind: shape, hash } };
   const path = fragmentPath(hash);
   const found = ENTRIES.find((p) => routeHash(p.id as RouteId) === path);
-  return { route: found ? (found.id as RouteId) : DEFAULT_ROUTE };
+  if (found) return { route: found.id as RouteId };
+  // No fragment at all is the start; anything else was meant to be a page.
+  return /^#?\/?$/.test(path) ? { route: DEFAULT_ROUTE } : { route: DEFAULT_ROUTE, unknownPage: path };
 }
 
 /** The navigation page a fragment names (details count as their parent page). */
