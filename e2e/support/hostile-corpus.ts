@@ -34,7 +34,7 @@ export function shownAs(value: string): string {
 }
 
 /**
- * Memos for real transfers: the chain keeps at most 256 characters, so each payload goes in
+ * Memos for real transfers: the chain keeps at most 256 bytes of UTF-8, so each payload goes in
  * its own memo, tagged so a spec can tell them apart.
  */
 export function corpusMemos(): string[] {

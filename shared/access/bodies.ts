@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TX_STATUSES } from "../contract/tx-constants.js";
+import { Memo } from "../wallet/memo.js";
 
 /**
  * The HTTP bodies of the Transaction Access Interface (docs/access-interface.md), in one place:
@@ -21,8 +22,7 @@ function transferFields<I extends z.ZodType>(int: I) {
     to: z.string().max(128),
     amount: int,
     nonce: int.optional(),
-    // 256 characters: the Cosmos SDK's default MaxMemoCharacters.
-    memo: z.string().max(256).optional(),
+    memo: Memo.optional(),
     fee: int.optional(),
     gas: int.optional(),
     timeoutHeight: int.optional(),

@@ -3,6 +3,7 @@ import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, NoArgs } from
 import { ActionMessage } from "../cosmos/actions.js";
 import { method } from "./method.js";
 import { MAX_TIMEOUT_BLOCKS, TX_STATUSES } from "./tx-constants.js";
+import { Memo } from "../wallet/memo.js";
 
 export const TxStatus = z.enum(TX_STATUSES);
 export type TxStatus = z.infer<typeof TxStatus>;
@@ -64,7 +65,7 @@ export const TransferArgs = z.strictObject({
   from: Bech32Address,
   to: Bech32Address,
   amount: CoinString,
-  memo: z.string().max(256).optional(),
+  memo: Memo.optional(),
   fee: CoinString.optional(),
   gas: DecString.optional(),
   timeoutHeight: DecString.optional(),
@@ -104,7 +105,7 @@ export type FeeTier = z.infer<typeof FeeTier>;
  */
 export const PrepareArgs = z.strictObject({
   messages: z.array(ActionMessage).min(1).max(16),
-  memo: z.string().max(256).optional(),
+  memo: Memo.optional(),
   gasAdjustment: z.number().min(1).max(5).optional(),
   feeTier: FeeTier.optional(),
   fee: CoinString.optional(),

@@ -1,3 +1,4 @@
+import { MEMO_TOO_LONG, memoTooLong } from "../../wallet/memo.js";
 import { describeAddressProblem, typedAddress } from "../../wallet/bech32-check.js";
 import { type DenomUnit, parseDisplayAmount, splitCoin } from "../../wallet/amount.js";
 import { type Coin, type SpendFunds, spendProblems } from "../../wallet/spendable.js";
@@ -23,8 +24,6 @@ export interface TransferArgsOut {
   readonly gas: string;
 }
 
-const MEMO_MAX = 256;
-
 /**
  * Checks every field and says what is wrong in each, or gives the transfer in base units.
  * Nothing is sent unless this returns no errors; main checks the same things again.
@@ -39,7 +38,7 @@ export function checkSend(d: SendDraft, ctx: { prefix: string; denoms: readonly 
   const unit = ctx.denoms.find((u) => u.base === d.denom);
   const amount = unit ? parseDisplayAmount(d.amount, unit.exponent) : { ok: false as const, message: "Pick a denom." };
   if (!amount.ok) errors.amount = amount.message;
-  if (new TextEncoder().encode(d.memo).length > MEMO_MAX) errors.memo = `The memo is limited to ${MEMO_MAX} bytes.`;
+  if (memoTooLong(d.memo)) errors.memo = MEMO_TOO_LONG;
   const feeUnit = ctx.denoms.find((u) => u.base === ctx.feeDenom);
   // A fee may be zero however it is written (0, 0.00, .0): unlike the amount, nothing needs it above zero.
   const feeText = d.fee.trim();

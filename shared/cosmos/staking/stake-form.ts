@@ -1,3 +1,4 @@
+import { MEMO_TOO_LONG, memoTooLong } from "../../wallet/memo.js";
 import { parseDisplayAmount, type DenomUnit } from "../../wallet/amount.js";
 import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
 
@@ -21,8 +22,6 @@ export type StakeMessage =
   | { typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" | "/cosmos.staking.v1beta1.MsgUndelegate"; value: { delegatorAddress: string; validatorAddress: string; amount: { denom: string; amount: string } } }
   | { typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate"; value: { delegatorAddress: string; validatorSrcAddress: string; validatorDstAddress: string; amount: { denom: string; amount: string } } }
   | { typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward"; value: { delegatorAddress: string; validatorAddress: string } };
-
-const MEMO_MAX = 256;
 
 /**
  * Checks each field and says what is wrong in it, or gives the messages to prepare. Withdraw
@@ -49,7 +48,7 @@ export function checkStake(d: StakeDraft, ctx: { prefix: string; stake: DenomUni
   const amount = d.kind === "withdraw" ? undefined : parseDisplayAmount(d.amount, ctx.stake.exponent);
   if (amount && !amount.ok) errors.amount = amount.message;
   if (d.kind === "withdraw" && ctx.delegatedTo.length === 0) errors.validator = "This account has no delegation, so no rewards to withdraw.";
-  if (new TextEncoder().encode(d.memo).length > MEMO_MAX) errors.memo = `The memo is limited to ${MEMO_MAX} bytes.`;
+  if (memoTooLong(d.memo)) errors.memo = MEMO_TOO_LONG;
   if (Object.keys(errors).length > 0) return { errors };
 
   const delegatorAddress = d.delegator;
