@@ -60,6 +60,13 @@ export function networkSpecs(ctx: SpecContext): void {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-rpcUrls");
     expect(await page.locator("tr[data-network-id]").count()).toBe(rows);
     await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9");
+    // A chain id longer than CometBFT takes names no chain that can exist.
+    await page.getByLabel("Chain id").fill(`typo-${"1".repeat(46)}`);
+    await page.getByRole("button", { name: "Add network" }).click();
+    await expect.poll(async () => (await describedBy(page.getByLabel("Chain id"))).text, { timeout: WAIT_MS }).toBe("A chain id has at most 50 bytes, CometBFT's limit; this one has 51.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-chainId");
+    expect(await page.locator("tr[data-network-id]").count()).toBe(rows);
+    await page.getByLabel("Chain id").fill("typo-1");
     await page.getByRole("button", { name: "Add network" }).click();
     const row = page.locator("tr[data-network-id]", { hasText: "Typo net" });
     await row.waitFor({ timeout: WAIT_MS });

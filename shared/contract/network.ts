@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HttpUrl, Id, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
+import { chainIdProblem } from "../network/chain-id.js";
 
 export const Denom = z.object({
   base: z.string().min(1).max(128),
@@ -15,6 +16,7 @@ const GasPrice = z.string().max(40).regex(/^\d{1,20}(\.\d{1,18})?$/, "expected a
 export const Network = z.object({
   id: Id,
   name: z.string().min(1).max(80),
+  /** Up to 64 characters as stored before add and update took `ChainId` only, so such a network still lists. */
   chainId: z.string().min(1).max(64),
   accessUrl: HttpUrl.nullable(),
   rpcUrls: z.array(HttpUrl).max(16),
@@ -36,7 +38,13 @@ export const Network = z.object({
 });
 export type Network = z.infer<typeof Network>;
 
-export const NetworkInput = Network.omit({ id: true, source: true }).strict();
+/** A chain id a chain can have (shared/network/chain-id.ts), refused in the form's words. */
+const ChainId = z.string().superRefine((chainId, ctx) => {
+  const problem = chainIdProblem(chainId);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+export const NetworkInput = Network.omit({ id: true, source: true }).extend({ chainId: ChainId }).strict();
 export const NetworkPatch = NetworkInput.partial().strict();
 
 /** Whether a token is set for the network's current access URL; never the token itself. */

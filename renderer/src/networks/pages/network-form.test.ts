@@ -43,7 +43,7 @@ describe("the network form's own checks", () => {
   it("finds a problem exactly where main would refuse the network", () => {
     const variants: Array<Partial<NetworkFormValues>> = [
       {}, { name: "" }, { name: "  " }, { name: "x".repeat(80) }, { name: "x".repeat(81) },
-      { chainId: "" }, { chainId: "c".repeat(64) }, { chainId: "c".repeat(65) },
+      { chainId: "" }, { chainId: "c".repeat(50) }, { chainId: "c".repeat(51) }, { chainId: "c".repeat(64) }, { chainId: `${"é".repeat(25)}c` },
       { accessUrl: "https://access.example.org" }, { accessUrl: "ftp://x" }, { accessUrl: "not a url" }, { accessUrl: "http://" }, { accessUrl: "HTTP://EXAMPLE.ORG" }, { accessUrl: "http:example.org" }, { rpcUrls: "https:/rpc.example.org" },
       { rpcVia: "access" }, { rpcVia: "access", accessUrl: "http://127.0.0.1:26650", rpcUrls: "" }, { rpcUrls: "" },
       { rpcUrls: "http://a:1\nnot a url" }, { rpcUrls: "http://a:1, https://b:2" }, { rpcUrls: "javascript:alert(1)" }, { rpcUrls: "http://a b" }, { rpcUrls: "file:///etc/passwd" },

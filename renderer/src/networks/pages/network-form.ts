@@ -1,6 +1,7 @@
 import type { Network } from "../../../../shared/contract/network.js";
 import type { ArgsIn } from "../../../../shared/contract/index.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
+import { chainIdProblem } from "../../../../shared/network/chain-id.js";
 
 /** The network form's fields as the user types them (all text). */
 export interface NetworkFormValues {
@@ -82,8 +83,8 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   const out: NetworkFormProblems = {};
   if (input.name === "") out.name = "Give the network a name.";
   else if (input.name.length > 80) out.name = "At most 80 characters.";
-  if (input.chainId === "") out.chainId = "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example.";
-  else if (input.chainId.length > 64) out.chainId = "At most 64 characters.";
+  const chainId = chainIdProblem(input.chainId);
+  if (chainId) out.chainId = chainId;
   if (input.accessUrl !== null && !isHttpUrl(input.accessUrl)) out.accessUrl = "Not an http:// or https:// address.";
   else if (input.rpcVia === "access" && input.accessUrl === null) out.accessUrl = "Explorer calls through the access service need its address.";
   const badUrls = input.rpcUrls.filter((u) => !isHttpUrl(u));
