@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressProblem, describeAddressProblem } from "./bech32-check.js";
+import { addressProblem, anyPrefixAddress, describeAddressProblem } from "./bech32-check.js";
 
 const alice = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
 
@@ -53,5 +53,34 @@ describe("look-alikes from other scripts and invisible characters", () => {
 
   it("names the look-alike before the case: a mixed-case address with a Cyrillic letter is a look-alike", () => {
     expect(addressProblem(alice.replace("edh", "EDH").replace("a", "\u0430"), "cosmos")).toMatchObject({ kind: "look_alike", char: "\u0430" });
+  });
+});
+
+describe("an address of any prefix, as the explorer's search and account links read it", () => {
+  it("gives the address in lower case with its prefix, as CosmJS's fromBech32(…, 128) reads it", () => {
+    expect(anyPrefixAddress(alice)).toEqual({ address: alice, prefix: "cosmos" });
+    expect(anyPrefixAddress(` ${alice.toUpperCase()} `)).toEqual({ address: alice, prefix: "cosmos" });
+    expect(anyPrefixAddress("osmo1edhrppagujenjy8s82rplhj85atl5v7eeusulc").problem).toEqual({ kind: "checksum" });
+    const valoper = "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eugyfnt";
+    expect(anyPrefixAddress(valoper)).toEqual({ address: valoper, prefix: "cosmosvaloper" });
+    // 32 bytes under a long prefix: 99 characters, past BIP-173's 90 but within the explorer's 128.
+    const long = "averyveryverylongprefixforthirtytwobytes1qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursx5hvwr";
+    expect(anyPrefixAddress(long)).toEqual({ address: long, prefix: "averyveryverylongprefixforthirtytwobytes" });
+    expect(addressProblem(long, "averyveryverylongprefixforthirtytwobytes")).toEqual({ kind: "format" });
+    expect(anyPrefixAddress(`${"a".repeat(90)}${long}`).problem).toEqual({ kind: "format" });
+  });
+
+  it("names what is wrong as the send form does: checksum, format, case and look-alikes", () => {
+    expect(anyPrefixAddress(alice.slice(0, -1) + "d").problem).toEqual({ kind: "checksum" });
+    expect(anyPrefixAddress("notanaddress").problem).toEqual({ kind: "format" });
+    expect(anyPrefixAddress("").problem).toEqual({ kind: "empty" });
+    expect(anyPrefixAddress(alice.replace("edh", "EDH")).problem).toEqual({ kind: "mixed_case" });
+    expect(anyPrefixAddress(alice.replace("a", "\u0430")).problem).toMatchObject({ kind: "look_alike", char: "\u0430" });
+  });
+
+  it("refuses a valid checksum over words that make no whole bytes, as fromBech32 does", () => {
+    // 52 words whose 4 spare bits are not zero ("Non-zero padding"), and 33 words ("Excess padding").
+    expect(anyPrefixAddress("cosmos1qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qur3rnepfz").problem).toEqual({ kind: "format" });
+    expect(anyPrefixAddress("cosmos1qyqszqgpqyqszqgpqyqszqgpqyqszqgpq49hkml").problem).toEqual({ kind: "format" });
   });
 });

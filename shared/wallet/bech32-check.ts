@@ -59,8 +59,19 @@ export type AddressProblem =
   | { readonly kind: "prefix"; readonly expected: string; readonly got: string }
   | { readonly kind: "checksum" };
 
-/** Why `address` is not a valid bech32 address for `prefix`, or undefined when it is. */
-export function addressProblem(address: string, prefix: string): AddressProblem | undefined {
+/** BIP-173's longest bech32 string: what the send form and main take. */
+const BIP173_MAX_LENGTH = 90;
+/**
+ * The longest address the explorer reads, as its links' route and CosmJS's `fromBech32(…, 128)`
+ * do: longer than BIP-173, for addresses of 32 bytes under a long prefix.
+ */
+const EXPLORER_MAX_LENGTH = 128;
+
+/**
+ * Why `address` is no bech32 string of at most `maxLength` characters (and, when `prefix` is
+ * given, of that prefix), or undefined when it is one.
+ */
+function bech32Problem(address: string, prefix: string | undefined, maxLength: number): AddressProblem | undefined {
   if (address.length === 0) return { kind: "empty" };
   const foreign = lookAlikeProblem(address);
   if (foreign) return foreign;
@@ -71,7 +82,7 @@ export function addressProblem(address: string, prefix: string): AddressProblem 
   for (const ch of sep > 0 ? data : "") {
     if (!CHARSET.includes(ch) && LOOK_ALIKES[ch]) return { kind: "look_alike", char: ch, hint: LOOK_ALIKES[ch] };
   }
-  if (sep < 1 || sep + 7 > lower.length || lower.length > 90 || !/^[\x21-\x7e]+$/.test(lower)) return { kind: "format" };
+  if (sep < 1 || sep + 7 > lower.length || lower.length > maxLength || !/^[\x21-\x7e]+$/.test(lower)) return { kind: "format" };
   const hrp = lower.slice(0, sep);
   const values: number[] = [];
   for (const ch of data) {
@@ -79,9 +90,19 @@ export function addressProblem(address: string, prefix: string): AddressProblem 
     if (v < 0) return { kind: "format" };
     values.push(v);
   }
-  if (hrp !== prefix) return { kind: "prefix", expected: prefix, got: hrp };
+  if (prefix !== undefined && hrp !== prefix) return { kind: "prefix", expected: prefix, got: hrp };
   if (polymod([...hrpExpand(hrp), ...values]) !== 1) return { kind: "checksum" };
+  // The 5-bit words must make whole bytes: at most 4 bits left over, all zero, as CosmJS's
+  // fromBech32 and the chain decode them. A string with a valid checksum may still fail here.
+  const words = values.slice(0, -6);
+  const rest = (words.length * 5) % 8;
+  if (rest >= 5 || (rest > 0 && (words[words.length - 1]! & ((1 << rest) - 1)) !== 0)) return { kind: "format" };
   return undefined;
+}
+
+/** Why `address` is not a valid bech32 address for `prefix`, or undefined when it is. */
+export function addressProblem(address: string, prefix: string): AddressProblem | undefined {
+  return bech32Problem(address, prefix, BIP173_MAX_LENGTH);
 }
 
 /**
@@ -93,6 +114,19 @@ export function typedAddress(text: string, prefix: string): { readonly address: 
   const trimmed = text.trim();
   const problem = addressProblem(trimmed, prefix);
   return problem ? { problem } : { address: trimmed.toLowerCase() };
+}
+
+/**
+ * An address of whatever network typed in `text`, as the explorer reads one (its search box, an
+ * account link): trimmed and in lower case with its prefix, or why it is none. The same checks as
+ * `typedAddress` but any prefix, and up to 128 characters as the explorer's links allow.
+ */
+export function anyPrefixAddress(text: string): { readonly address: string; readonly prefix: string; readonly problem?: undefined } | { readonly address?: undefined; readonly prefix?: undefined; readonly problem: AddressProblem } {
+  const trimmed = text.trim();
+  const problem = bech32Problem(trimmed, undefined, EXPLORER_MAX_LENGTH);
+  if (problem) return { problem };
+  const address = trimmed.toLowerCase();
+  return { address, prefix: address.slice(0, address.lastIndexOf("1")) };
 }
 
 /** The user-facing sentence for a problem. */

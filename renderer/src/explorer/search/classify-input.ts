@@ -1,5 +1,4 @@
-import { fromBech32 } from "@cosmjs/encoding";
-import { describeAddressProblem, lookAlikeProblem } from "../../../../shared/wallet/bech32-check.js";
+import { anyPrefixAddress, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { heightTooHigh, TOO_HIGH } from "../components/at-height.js";
 
 /** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
@@ -24,16 +23,10 @@ export function classifyInput(input: string): SearchTarget {
   if (/^[0-9a-fA-F]+$/.test(hex)) return { kind: "invalid", reason: `A hash has 64 hex digits; this has ${hex.length}.` };
   // A look-alike of a real address (another script's letter, an invisible character, mixed
   // case) is refused with the reason, never folded into the address it imitates.
-  const foreign = lookAlikeProblem(text);
-  if (foreign) return { kind: "invalid", reason: describeAddressProblem(foreign) };
-  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return { kind: "invalid", reason: describeAddressProblem({ kind: "mixed_case" }) };
-  try {
-    // An explicit length limit: the default (Infinity) is refused by the bech32 library underneath.
-    const { prefix } = fromBech32(text.toLowerCase(), 128);
-    return { kind: "address", address: text.toLowerCase(), prefix };
-  } catch {
-    return { kind: "invalid", reason: "Not a height, a 64-digit hash or a valid bech32 address." };
-  }
+  const address = anyPrefixAddress(text);
+  if (!address.problem) return { kind: "address", address: address.address, prefix: address.prefix };
+  const named = address.problem.kind === "look_alike" || address.problem.kind === "mixed_case";
+  return { kind: "invalid", reason: named ? describeAddressProblem(address.problem) : "Not a height, a 64-digit hash or a valid bech32 address." };
 }
 
 /** The tx_search query listing an address's transactions, sent or received. */

@@ -1,24 +1,13 @@
-import { fromBech32 } from "@cosmjs/encoding";
-import { addressProblem, describeAddressProblem } from "../../../../../shared/wallet/bech32-check.js";
+import { anyPrefixAddress, describeAddressProblem } from "../../../../../shared/wallet/bech32-check.js";
 import { addressQueries } from "../../search/classify-input.js";
 import { SearchResults } from "./SearchResults.js";
-
-/** Why the route's address is no bech32 address (a typo in a pasted link), or undefined. */
-function notAnAddress(address: string): string | undefined {
-  try {
-    // The same limit as the search box: the default (Infinity) is refused by the library underneath.
-    fromBech32(address, 128);
-    return undefined;
-  } catch {
-    const problem = addressProblem(address, address.slice(0, Math.max(0, address.lastIndexOf("1"))));
-    return describeAddressProblem(problem ?? { kind: "format" });
-  }
-}
 
 /** `#/account/<address>`: the transactions an address sent and received, from tx_search. */
 export function AccountPage({ address }: { address: string }) {
   const q = addressQueries(address);
-  const problem = notAnAddress(address);
+  // Why the route's address is no bech32 address (a typo in a pasted link), if it is none.
+  const checked = anyPrefixAddress(address);
+  const problem = checked.problem && describeAddressProblem(checked.problem);
   return (
     <div className="stack" data-testid="account-page">
       <h2>Account <span className="mono">{address}</span></h2>
