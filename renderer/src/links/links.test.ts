@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detailHash, parseDetail } from "./routes.js";
+import { TOO_HIGH } from "../../../shared/height.js";
 import { unreadableDetail } from "./unreadable-detail.js";
 import { shortcutFor, shortcutList } from "./shortcuts.js";
 
@@ -28,7 +29,11 @@ describe("detail fragments that name nothing", () => {
     expect(unreadableDetail("#/block/0")).toEqual({ kind: "block", reason: "Heights start at 1." });
     expect(unreadableDetail("#/block/00012")?.reason).toBe("Write the height as digits alone, without leading zeros or spaces: #/block/12.");
     expect(unreadableDetail("#/block/%2012")?.reason).toBe("Write the height as digits alone, without leading zeros or spaces: #/block/12.");
-    expect(unreadableDetail(`#/block/${"9".repeat(25)}`)?.reason).toMatch(/at most 9223372036854775807/);
+    expect(unreadableDetail(`#/block/${"9".repeat(25)}`)?.reason).toBe(TOO_HIGH);
+    // Past int64 behind leading zeros: the link it would suggest instead names no block either.
+    expect(unreadableDetail("#/block/009223372036854775808")?.reason).toBe(TOO_HIGH);
+    expect(unreadableDetail(`#/block/0${"1".repeat(20)}`)?.reason).toBe(TOO_HIGH);
+    expect(unreadableDetail("#/block/09223372036854775807")?.reason).toBe("Write the height as digits alone, without leading zeros or spaces: #/block/9223372036854775807.");
     expect(unreadableDetail("#/block/%D9%A1%D9%A2")?.reason).toMatch(/whole number from 1/);
     expect(unreadableDetail(`#/block/${hash}`)?.reason).toBe("A block hash goes after #/block/hash/.");
     expect(unreadableDetail("#/tx/ABC")).toEqual({ kind: "tx", reason: "A hash has 64 hex digits; this has 3." });

@@ -1,3 +1,4 @@
+import { heightTooHigh, TOO_HIGH } from "../../../shared/height.js";
 import { fragmentPath, parseDetail } from "./routes.js";
 
 /** A detail fragment (`#/block/…`, `#/tx/…`, `#/account/…`) whose parameter names nothing, and why. */
@@ -32,7 +33,7 @@ export function unreadableDetail(hash: string): UnreadableDetail | undefined {
   if (m[1] !== "block") return { kind: m[1] === "tx" ? "tx" : "block", reason: HASH_REASON(t) };
   let reason = "A block is named by its height, a whole number from 1 like #/block/42, or by its hash: #/block/hash/ and its 64 hex digits.";
   if (/^-\s*\d+$/.test(t) || /^0+$/.test(t)) reason = "Heights start at 1.";
-  else if (/^\d+$/.test(t) && t.replace(/^0+/, "").length > 20) reason = "No chain is that high: a height is at most 9223372036854775807.";
+  else if (/^\d+$/.test(t) && heightTooHigh(t.replace(/^0+/, ""))) reason = TOO_HIGH;
   else if (/^\d+$/.test(t)) reason = `Write the height as digits alone, without leading zeros or spaces: #/block/${t.replace(/^0+/, "")}.`;
   else if (/^[0-9a-fA-F]{64}$/.test(t.replace(/^0x/i, ""))) reason = "A block hash goes after #/block/hash/.";
   return { kind: "block", reason };

@@ -1,13 +1,4 @@
-/** Highest height CometBFT can hold: heights are int64 on the node. */
-const MAX_HEIGHT = 9_223_372_036_854_775_807n;
-
-/** What to say of a height past int64, which the node cannot even read. */
-export const TOO_HIGH = "No chain is that high: a height is at most 9223372036854775807.";
-
-/** Whether a height of digits (no leading zeros) is past what the node can read. */
-export function heightTooHigh(height: string): boolean {
-  return height.length > 19 || BigInt(height) > MAX_HEIGHT;
-}
+import { heightTooHigh, TOO_HIGH } from "../../../../shared/height.js";
 
 /** What an "At height" field asks for: a height, the latest (empty field), or what is wrong with the text. */
 export type AtHeight = { readonly ok: true; readonly height: string | undefined } | { readonly ok: false; readonly error: string };

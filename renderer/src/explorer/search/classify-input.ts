@@ -1,5 +1,5 @@
 import { anyPrefixAddress, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
-import { heightTooHigh, TOO_HIGH } from "../components/at-height.js";
+import { heightTooHigh, TOO_HIGH } from "../../../../shared/height.js";
 
 /** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
 export type SearchTarget =

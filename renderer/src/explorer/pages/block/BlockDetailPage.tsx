@@ -4,7 +4,7 @@ import { blockQueries } from "../../queries/block-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { BlockBody } from "./BlockBody.js";
-import { heightTooHigh, TOO_HIGH } from "../../components/at-height.js";
+import { heightTooHigh, TOO_HIGH } from "../../../../../shared/height.js";
 
 /** `#/block/<height>` or `#/block/hash/<HASH>`: the block, its commit, results and transactions. */
 export function BlockDetailPage({ detail }: { detail: Extract<Detail, { kind: "block" | "blockHash" }> }) {
