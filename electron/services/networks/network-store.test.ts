@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Network, networkMethods } from "../../../shared/contract/network.js";
+import { formFromNetwork, networkFromForm, type NetworkFormValues } from "../../../renderer/src/networks/pages/network-form.js";
 import { createProblemLog } from "../storage/problems.js";
 import { devnetSeed } from "./devnet-seed.js";
 import { openNetworkStore } from "./network-store.js";
@@ -65,4 +67,33 @@ describe("the network list", () => {
     expect(readFileSync(problems.list()[0]!.keptAs, "utf8")).toBe('{"version":1,"networks":"oops"');
     expect(store.list().networks.length).toBeGreaterThan(0);
   });
+});
+
+describe("a registry network whose fee token is not its default denom, edited in the network form", () => {
+  // As chain-registry may give it: the asset list's first asset shown, fees paid in another token.
+  const registry: Network = {
+    id: "osmosis", name: "Osmosis", chainId: "osmosis-1", accessUrl: null, rpcUrls: ["https://rpc.osmosis.zone"], bech32Prefix: "osmo",
+    denoms: [{ base: "uosmo", display: "osmo", exponent: 6 }], defaultDenom: "uosmo",
+    gasPrices: { denom: "uion", low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "registry",
+  };
+  /** How each transport delivers the form's update: Electron's structured clone keeps undefined keys, the bridge's JSON drops them. */
+  const transports = { "Electron IPC": <T>(v: T): T => structuredClone(v), "the browser bridge": <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T };
+  /** The network as stored after the form's edit went through the contract's schema and the store, read back after a restart. */
+  const savedAfter = (transport: <T>(v: T) => T, edit: Partial<NetworkFormValues>): Network => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    writeFileSync(join(dir, "networks.json"), JSON.stringify({ version: 1, selectedId: registry.id, networks: [registry] }));
+    const open = () => openNetworkStore({ dataDir: dir, devnet: undefined, problems: createProblemLog() });
+    const store = open();
+    const network = store.get(registry.id);
+    const args = networkMethods.update.args.parse(transport({ id: network.id, patch: networkFromForm({ ...formFromNetwork(network), ...edit }, network) }));
+    store.update(args.id, args.patch);
+    return open().get(registry.id);
+  };
+
+  for (const [name, transport] of Object.entries(transports)) {
+    it(`keeps its gas prices when only its name or node changes, over ${name}`, () => {
+      expect(savedAfter(transport, { name: "Osmosis (mine)" })).toMatchObject({ name: "Osmosis (mine)", gasPrices: registry.gasPrices });
+      expect(savedAfter(transport, { rpcUrls: "https://rpc.example.org" })).toMatchObject({ rpcUrls: ["https://rpc.example.org"], gasPrices: registry.gasPrices });
+    });
+  }
 });

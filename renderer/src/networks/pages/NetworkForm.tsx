@@ -6,7 +6,7 @@ import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { networkKeys } from "../../queries/network-queries.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormProblems, type NetworkFormValues } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
 
 const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
@@ -53,6 +53,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     if (first) return form.current?.querySelector<HTMLElement>(`#network-${first}`)?.focus();
     save.mutate();
   };
+  const feeToken = separateFeeToken(network);
   const tie = (key: keyof NetworkFormValues) => tiedTo(`network-${key}`, problems[key]);
   const problem = (key: keyof NetworkFormValues) => <FieldProblem id={`network-${key}`} problem={problems[key]} />;
   return (
@@ -64,6 +65,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} {...tie(f.key)} />
           {problem(f.key)}
           {f.hint && <small>{f.hint}</small>}
+          {f.key === "gasPrice" && feeToken && <small>This network's fees are paid in {feeToken}: the price is {feeToken} per gas unit, not the fee denom above.</small>}
         </div>
       ))}
       <div className="field">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NetworkInput, type Network, networkMethods } from "../../../../shared/contract/network.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues, tokenProblem } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -85,5 +85,22 @@ describe("the access token's own check", () => {
       expect(tokenProblem(token) === undefined, `${token.length} characters`).toBe(networkMethods.setToken.args.safeParse({ id: "devnet", token }).success);
     }
     expect(tokenProblem("x".repeat(5000))).toBe("An access token has at most 4,096 characters; this one has 5,000. Check what was pasted.");
+  });
+});
+
+describe("editing a registry network whose fee token is not its default denom", () => {
+  // As chain-registry may give it: the asset list's first asset shown, fees paid in another token.
+  // Its save through main's store, over both transports: electron/services/networks/network-store.test.ts.
+  const registry: Network = {
+    id: "osmosis", name: "Osmosis", chainId: "osmosis-1", accessUrl: null, rpcUrls: ["https://rpc.osmosis.zone"], bech32Prefix: "osmo",
+    denoms: [{ base: "uosmo", display: "osmo", exponent: 6 }], defaultDenom: "uosmo",
+    gasPrices: { denom: "uion", low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct", source: "registry",
+  };
+  it("shows its price, says which token it is in, and a new price stays in that token", () => {
+    expect(formFromNetwork(registry).gasPrice).toBe("0.005");
+    expect(separateFeeToken(registry)).toBe("uion");
+    expect(separateFeeToken({ ...registry, gasPrices: { ...registry.gasPrices!, denom: "uosmo" } })).toBeUndefined();
+    expect(networkFromForm({ ...formFromNetwork(registry), gasPrice: "0.02" }, registry).gasPrices).toEqual({ denom: "uion", low: "0.02", average: "0.02", high: "0.02" });
+    expect(networkFromForm({ ...formFromNetwork(registry), gasPrice: "" }, registry).gasPrices).toBeUndefined();
   });
 });

@@ -30,7 +30,7 @@ export function formFromNetwork(n: Network): NetworkFormValues {
   return {
     name: n.name, chainId: n.chainId, accessUrl: n.accessUrl ?? "", rpcUrls: n.rpcUrls.join("\n"), bech32Prefix: n.bech32Prefix,
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
-    gasPrice: n.gasPrices?.denom === n.defaultDenom ? n.gasPrices.average : "", rpcVia: n.rpcVia,
+    gasPrice: n.gasPrices?.average ?? "", rpcVia: n.rpcVia,
   };
 }
 
@@ -57,14 +57,25 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
 }
 
 /**
+ * The denom a network's gas prices are in when it is not its default denom (chain-registry's fee
+ * token may be another asset than the one shown), or undefined. The form's fee denom field is the
+ * default denom, so the gas price field says which denom its price is in.
+ */
+export function separateFeeToken(n: Network | undefined): string | undefined {
+  return n?.gasPrices && n.gasPrices.denom !== n.defaultDenom ? n.gasPrices.denom : undefined;
+}
+
+/**
  * The network's gas prices: the registry's low / average / high kept while the user leaves the
- * price as it was; a price the user types is all three levels (they chose one price).
+ * price as it was; a price the user types is all three levels (they chose one price). Prices in
+ * the default denom follow it when it changes; a separate fee token stays the one fees are paid in.
  */
 function gasPricesFrom(price: string, denom: string, existing: Network | undefined): Network["gasPrices"] {
   if (price === "") return undefined;
   const kept = existing?.gasPrices;
-  if (kept && kept.denom === denom && kept.average === price) return kept;
-  return { denom, low: price, average: price, high: price };
+  const feeDenom = separateFeeToken(existing) ?? denom;
+  if (kept && kept.denom === feeDenom && kept.average === price) return kept;
+  return { denom: feeDenom, low: price, average: price, high: price };
 }
 
 /** A form field and what is wrong with what was typed there, in the user's words. */
