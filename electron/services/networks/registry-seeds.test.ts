@@ -13,5 +13,10 @@ describe("the chain-registry seeds", () => {
     expect(Number(low)).toBeLessThanOrEqual(Number(average));
     expect(Number(average)).toBeLessThanOrEqual(Number(high));
     expect(Number(average)).toBeGreaterThan(0);
+    // The prices the registry writes, not a double's binary tail: the form and the review show them.
+    for (const seed of seeds) {
+      const { low: l, average: a, high: h } = seed.gasPrices!;
+      for (const price of [l, a, h]) expect(price, seed.id).toBe(String(Number(price)));
+    }
   });
 });

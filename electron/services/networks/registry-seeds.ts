@@ -41,6 +41,9 @@ function fromRegistry({ chain, assetList }: Entry): Network | undefined {
 function gasPrices(token: NonNullable<Entry["chain"]["fees"]>["feeTokens"][number] | undefined): Network["gasPrices"] {
   const average = token?.averageGasPrice ?? token?.lowGasPrice ?? token?.fixedMinGasPrice;
   if (!token || average === undefined) return undefined;
-  const text = (n: number) => n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
+  // The registry's JSON numbers as written: String() gives the shortest digits that read back as
+  // the same double (0.025, where toFixed(18) gives 0.025000000000000001), in exponent notation
+  // only below 1e-6, which is then written out.
+  const text = (n: number) => (/e/i.test(String(n)) ? n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "") : String(n));
   return { denom: token.denom, low: text(token.lowGasPrice ?? average), average: text(average), high: text(token.highGasPrice ?? average) };
 }
