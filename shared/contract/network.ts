@@ -45,7 +45,11 @@ const ChainId = z.string().superRefine((chainId, ctx) => {
 });
 
 export const NetworkInput = Network.omit({ id: true, source: true }).extend({ chainId: ChainId }).strict();
-export const NetworkPatch = NetworkInput.partial().strict();
+/**
+ * The fields to change. `gasPrices: null` removes the gas prices: a key whose value is undefined
+ * crosses Electron's IPC but not the browser bridge's JSON, so undefined means "unchanged" in both.
+ */
+export const NetworkPatch = NetworkInput.partial().extend({ gasPrices: Network.shape.gasPrices.nullable() }).strict();
 
 /** Whether a token is set for the network's current access URL; never the token itself. */
 const TokenStatus = z.object({

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Network, networkMethods } from "../../../shared/contract/network.js";
-import { formFromNetwork, networkFromForm, type NetworkFormValues } from "../../../renderer/src/networks/pages/network-form.js";
+import { formFromNetwork, networkPatchFromForm, type NetworkFormValues } from "../../../renderer/src/networks/pages/network-form.js";
 import { createProblemLog } from "../storage/problems.js";
 import { devnetSeed } from "./devnet-seed.js";
 import { openNetworkStore } from "./network-store.js";
@@ -85,7 +85,7 @@ describe("a registry network whose fee token is not its default denom, edited in
     const open = () => openNetworkStore({ dataDir: dir, devnet: undefined, problems: createProblemLog() });
     const store = open();
     const network = store.get(registry.id);
-    const args = networkMethods.update.args.parse(transport({ id: network.id, patch: networkFromForm({ ...formFromNetwork(network), ...edit }, network) }));
+    const args = networkMethods.update.args.parse(transport({ id: network.id, patch: networkPatchFromForm({ ...formFromNetwork(network), ...edit }, network) }));
     store.update(args.id, args.patch);
     return open().get(registry.id);
   };
@@ -94,6 +94,10 @@ describe("a registry network whose fee token is not its default denom, edited in
     it(`keeps its gas prices when only its name or node changes, over ${name}`, () => {
       expect(savedAfter(transport, { name: "Osmosis (mine)" })).toMatchObject({ name: "Osmosis (mine)", gasPrices: registry.gasPrices });
       expect(savedAfter(transport, { rpcUrls: "https://rpc.example.org" })).toMatchObject({ rpcUrls: ["https://rpc.example.org"], gasPrices: registry.gasPrices });
+    });
+
+    it(`drops its gas prices when the user empties the price, over ${name}`, () => {
+      expect(savedAfter(transport, { gasPrice: "" }).gasPrices).toBeUndefined();
     });
   }
 });

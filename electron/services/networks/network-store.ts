@@ -68,7 +68,11 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       return network;
     },
     update(id, patch) {
-      const network = checked({ ...find(id), ...patch });
+      // Undefined is "unchanged" whatever the transport kept of it; null gas prices are none.
+      const { gasPrices, ...rest } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
+      const { gasPrices: before, ...current } = find(id);
+      const kept = gasPrices === null ? undefined : (gasPrices ?? before);
+      const network = checked({ ...current, ...rest, ...(kept ? { gasPrices: kept } : {}) });
       state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       if (id === state.selectedId) changed();
       return network;

@@ -6,7 +6,7 @@ import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { networkKeys } from "../../queries/network-queries.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
 
 const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
@@ -31,10 +31,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
   const [problems, setProblems] = useState<NetworkFormProblems>({});
   const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
-    mutationFn: () => {
-      const input = networkFromForm(values, network);
-      return unwrap(network ? api.network.update({ id: network.id, patch: input }) : api.network.add(input));
-    },
+    mutationFn: () => unwrap(network ? api.network.update({ id: network.id, patch: networkPatchFromForm(values, network) }) : api.network.add(networkFromForm(values))),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: networkKeys.all });
       onDone();

@@ -57,6 +57,15 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
 }
 
 /**
+ * The `network.update` patch from the form: every field, and `gasPrices: null` when the price was
+ * emptied, since an undefined key would not cross the browser bridge's JSON.
+ */
+export function networkPatchFromForm(v: NetworkFormValues, existing: Network): ArgsIn<"network.update">["patch"] {
+  const input = networkFromForm(v, existing);
+  return { ...input, gasPrices: input.gasPrices ?? null };
+}
+
+/**
  * The denom a network's gas prices are in when it is not its default denom (chain-registry's fee
  * token may be another asset than the one shown), or undefined. The form's fee denom field is the
  * default denom, so the gas price field says which denom its price is in.
