@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEMO_TOO_LONG, memoTooLong } from "./wallet/memo.js";
 
 /**
  * Wire-safe primitives of the IPC contract. Bytes and integers that may exceed 2^53 cross the
@@ -38,3 +39,6 @@ export const NoArgs = z.strictObject({});
 /** Any JSON value (for node answers shown as-is, such as genesis and consensus state). */
 export const JsonValue = z.json();
 export type JsonValue = z.infer<typeof JsonValue>;
+
+/** A memo as main and the access service take it: at most MEMO_MAX_BYTES of UTF-8 (./wallet/memo.ts). */
+export const Memo = z.string().refine((memo) => !memoTooLong(memo), MEMO_TOO_LONG);

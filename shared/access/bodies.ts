@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TX_STATUSES } from "../contract/tx-constants.js";
-import { Memo } from "../wallet/memo.js";
+import { Memo } from "../primitives.js";
 
 /**
  * The HTTP bodies of the Transaction Access Interface (docs/access-interface.md), in one place:

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, NoArgs } from "../primitives.js";
+import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, Memo, NoArgs } from "../primitives.js";
 import { ActionMessage } from "../cosmos/actions.js";
 import { method } from "./method.js";
 import { MAX_TIMEOUT_BLOCKS, TX_STATUSES } from "./tx-constants.js";
-import { Memo } from "../wallet/memo.js";
 
 export const TxStatus = z.enum(TX_STATUSES);
 export type TxStatus = z.infer<typeof TxStatus>;

@@ -1,4 +1,7 @@
-import { z } from "zod";
+/*
+ * Plain code, no zod: the send and staking forms use it, and the pages load no zod inside
+ * Electron. The contract's schema of a memo is `Memo` in ../primitives.ts.
+ */
 
 /**
  * The Cosmos SDK's default MaxMemoCharacters. Its ante handler compares it with `len(memo)` in
@@ -15,6 +18,3 @@ export function memoTooLong(memo: string): boolean {
   // A UTF-16 code unit is at least one UTF-8 byte: a longer string is over without encoding it.
   return memo.length > MEMO_MAX_BYTES || new TextEncoder().encode(memo).length > MEMO_MAX_BYTES;
 }
-
-/** A memo as main and the access service take it: at most MEMO_MAX_BYTES of UTF-8. */
-export const Memo = z.string().refine((memo) => !memoTooLong(memo), MEMO_TOO_LONG);
