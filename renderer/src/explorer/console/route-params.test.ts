@@ -26,6 +26,15 @@ describe("console parameters", () => {
     expect(encodeParams("block", { height: "-1" }, "POST")).toEqual({ ok: false, name: "height", error: "A whole number, like 42." });
     expect(encodeParams("tx", { hash: "abc" }, "POST")).toEqual({ ok: false, name: "hash", error: "A hash is 64 hex digits; this has 3." });
   });
+
+  it("refuses a number past int64, which the node cannot read, and takes int64's largest", () => {
+    for (const method of ["GET", "POST"] as const) {
+      expect(encodeParams("block", { height: "9223372036854775808" }, method)).toEqual({ ok: false, name: "height", error: "At most 9223372036854775807: the node reads no larger number." });
+      expect(encodeParams("validators", { per_page: "1".repeat(30) }, method)).toMatchObject({ ok: false, name: "per_page" });
+      expect(encodeParams("block", { height: "9223372036854775807" }, method)).toEqual({ ok: true, params: { height: "9223372036854775807" } });
+      expect(encodeParams("block", { height: "0009223372036854775807" }, method)).toEqual({ ok: true, params: { height: "0009223372036854775807" } });
+    }
+  });
 });
 
 describe("a transaction typed as base64", () => {

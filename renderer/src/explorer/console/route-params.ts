@@ -1,5 +1,6 @@
 import { fromBase64, fromHex, toBase64, toHex } from "@cosmjs/encoding";
 import { SAFE_ROUTES } from "../../../../shared/contract/safe-routes.js";
+import { heightTooHigh, MAX_HEIGHT } from "../../../../shared/height.js";
 
 export type SafeRoute = (typeof SAFE_ROUTES)[number];
 
@@ -79,7 +80,9 @@ function encodeOne(kind: ParamKind, v: string, method: "GET" | "POST"): Encoded 
   const hex = v.replace(/^0x/i, "");
   switch (kind) {
     case "int":
-      return /^\d+$/.test(v) ? { ok: true, value: v } : { ok: false, error: "A whole number, like 42." };
+      if (!/^\d+$/.test(v)) return { ok: false, error: "A whole number, like 42." };
+      // Every number these routes take is an int64 in the node: a larger one only gets its JSON decoder's error.
+      return heightTooHigh(v.replace(/^0+(?=\d)/, "")) ? { ok: false, error: `At most ${MAX_HEIGHT}: the node reads no larger number.` } : { ok: true, value: v };
     case "bool":
       return v === "true" || v === "false" ? { ok: true, value: method === "GET" ? v : v === "true" } : { ok: false, error: "true or false." };
     case "string":
