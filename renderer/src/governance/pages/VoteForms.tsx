@@ -3,6 +3,7 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { checkDeposit, checkWeights, VOTE_CHOICES, VOTE_LABELS, type VoteChoice, type WeightDraft } from "../../../../shared/cosmos/gov/gov-form.js";
 import { Field } from "../../components/Field.js";
+import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 type Review = (args: PrepareArgs) => void;
 
@@ -11,10 +12,11 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
   const [option, setOption] = useState<VoteChoice | "">("");
   const [error, setError] = useState<string>();
   const submit = () => {
-    // The keyboard goes to the field to change, as in every form: here the first option.
     if (!option) {
       setError("Pick an option.");
-      return document.getElementById(`vote-option-${VOTE_CHOICES[0]}`)?.focus();
+      // The options are one field: the keyboard goes to the first of them.
+      focusFirstProblem(["option"], { option: "Pick an option." }, () => `vote-option-${VOTE_CHOICES[0]}`);
+      return;
     }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVote", value: { proposalId, voter, option } }] });
@@ -43,7 +45,8 @@ export function WeightedVoteForm({ proposalId, voter, onReview }: { proposalId: 
     if ("problem" in checked) {
       setError(checked.problem);
       // The weights are refused together: the keyboard goes to the first of them.
-      return document.getElementById(`weight-${VOTE_CHOICES[0]}`)?.focus();
+      focusFirstProblem(["weights"], { weights: checked.problem }, () => `weight-${VOTE_CHOICES[0]}`);
+      return;
     }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId, voter, options: checked.options } }] });
@@ -74,7 +77,8 @@ export function DepositForm({ proposalId, depositor, network, minDeposit, onRevi
     const checked = checkDeposit(amount, unit);
     if ("problem" in checked) {
       setError(checked.problem);
-      return document.getElementById("deposit-amount")?.focus();
+      focusFirstProblem(["amount"], { amount: checked.problem }, () => "deposit-amount");
+      return;
     }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgDeposit", value: { proposalId, depositor, amount: [checked.coin] } }] });

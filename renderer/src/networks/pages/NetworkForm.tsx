@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
+import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { networkKeys } from "../../queries/network-queries.js";
 import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
 
@@ -29,7 +30,6 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
   const [values, setValues] = useState<NetworkFormValues>(() => (network ? formFromNetwork(network) : EMPTY_FORM));
   // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
   const [problems, setProblems] = useState<NetworkFormProblems>({});
-  const form = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: () => unwrap(network ? api.network.update({ id: network.id, patch: networkPatchFromForm(values, network) }) : api.network.add(networkFromForm(values))),
     onSuccess: async () => {
@@ -45,16 +45,15 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     e.preventDefault();
     const found = networkFormProblems(values, network);
     setProblems(found);
-    const first = ORDER.find((key) => found[key]);
-    // The keyboard goes to the first field to change; nothing is sent until all are right.
-    if (first) return form.current?.querySelector<HTMLElement>(`#network-${first}`)?.focus();
+    // Nothing is sent until all are right.
+    if (focusFirstProblem(ORDER, found, (key) => `network-${key}`)) return;
     save.mutate();
   };
   const feeToken = separateFeeToken(network);
   const tie = (key: keyof NetworkFormValues) => tiedTo(`network-${key}`, problems[key]);
   const problem = (key: keyof NetworkFormValues) => <FieldProblem id={`network-${key}`} problem={problems[key]} />;
   return (
-    <form ref={form} className="card form-grid" onSubmit={submit} noValidate aria-labelledby="network-form-title">
+    <form className="card form-grid" onSubmit={submit} noValidate aria-labelledby="network-form-title">
       <h2 id="network-form-title">{network ? `Edit ${network.name}` : "Add a network"}</h2>
       {FIELDS.map((f, i) => (
         <div key={f.key} className="field">

@@ -18,6 +18,7 @@ import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-ad
 import { stakingKeys } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
 import { Field } from "../../components/Field.js";
+import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
@@ -56,9 +57,8 @@ export function StakingPage() {
   const review = () => {
     const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake, delegatedTo: delegatedTo.data ?? [] });
     setErrors(checked.errors);
-    // The keyboard goes to the first field to change, in the order the form shows them.
-    const first = (["delegator", "validator", "destination", "amount", "memo"] as const).find((k) => checked.errors[k]);
-    if (first) document.getElementById(`stake-${first}`)?.focus();
+    // In the order the form shows them.
+    focusFirstProblem(["delegator", "validator", "destination", "amount", "memo"], checked.errors, (key) => `stake-${key}`);
     if (checked.messages) setStep({ step: "review", args: { messages: checked.messages, memo: checked.memo }, requestId: crypto.randomUUID() });
   };
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);

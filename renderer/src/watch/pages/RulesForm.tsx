@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { WatchConfig, WatchRules } from "../../../../shared/contract/watch.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
+import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { RULE_FIELDS, rulesProblems, type RuleField, type RulesProblems } from "./watch-checks.js";
 
@@ -42,7 +43,6 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
   const [saved, setSaved] = useState(false);
   // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
   const [problems, setProblems] = useState<RulesProblems>({});
-  const form = useRef<HTMLFormElement>(null);
   const edited = (...fields: RuleField[]) => {
     setSaved(false);
     setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !fields.includes(k as RuleField))));
@@ -63,8 +63,7 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
     const found = rulesProblems(rules, hookUrl);
     setProblems(found);
     save.clearError();
-    const first = RULE_FIELDS.find((field) => found[field]);
-    if (first) return form.current?.querySelector<HTMLElement>(`#watch-rule-${first}`)?.focus();
+    if (focusFirstProblem(RULE_FIELDS, found, (field) => `watch-rule-${field}`)) return;
     void save.run();
   };
   const count = Object.keys(problems).length;
@@ -73,7 +72,7 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
   return (
     <details className="watch-rules">
       <summary>Alert rules and webhook</summary>
-      <form ref={form} onSubmit={submit} noValidate aria-label="Alert rules" aria-describedby={save.error ? "watch-rules-error" : undefined}>
+      <form onSubmit={submit} noValidate aria-label="Alert rules" aria-describedby={save.error ? "watch-rules-error" : undefined}>
         <fieldset>
           <legend>Validators</legend>
           <Toggle label="Missed blocks" checked={rules.missedBlocks.enabled} onChange={(enabled) => set("missedBlocks", { ...rules.missedBlocks, enabled })} />

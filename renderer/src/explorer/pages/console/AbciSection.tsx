@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { JsonValue } from "../../../../../shared/primitives.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Facts, QueryView } from "../../../components/states.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
+import { focusFirstProblem } from "../../../components/focus-first-problem.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { abciArgsFromForm, abciFormProblems, type AbciFormProblems, type AbciFormValues } from "../../console/abci-form.js";
 import { ABCI_PRESETS } from "../../console/abci-presets.js";
@@ -24,7 +25,6 @@ export function AbciSection() {
   const [prove, setProve] = useState(false);
   // What was wrong at the last submit, at its field; a field's problem goes once it is edited.
   const [problems, setProblems] = useState<AbciFormProblems>({});
-  const form = useRef<HTMLFormElement>(null);
   const preset = ABCI_PRESETS.find((p) => p.id === presetId);
   // A preset's request is hex already; its path and data go through the same checks.
   const values: AbciFormValues = preset ? { path: preset.path, data: preset.encode(inputs), mode: "hex", height, prove } : { path, data, mode, height, prove };
@@ -45,10 +45,10 @@ export function AbciSection() {
     e.preventDefault();
     const found = abciFormProblems(values);
     setProblems(found);
-    const first = (["path", "data", "height"] as const).find((key) => found[key]);
-    // The keyboard goes to the first field to change; nothing is sent until all are right.
-    // A preset's data is built from its own inputs: its problem is said under them, and the first takes the keyboard.
-    if (first) return form.current?.querySelector<HTMLElement>(first === "data" && preset ? "[data-preset-input]" : `#abci-${first}`)?.focus();
+    // Nothing is sent until all are right. A preset's data is built from its own inputs: its
+    // problem is said under them, and the first takes the keyboard.
+    const idOf = (key: keyof AbciFormProblems) => (key === "data" && preset ? presetInputId(preset.inputs[0] ?? "") : `abci-${key}`);
+    if (focusFirstProblem(["path", "data", "height"], found, idOf)) return;
     query.mutate();
   };
   const tie = (key: keyof AbciFormProblems) => tiedTo(`abci-${key}`, problems[key]);
@@ -59,7 +59,7 @@ export function AbciSection() {
       <QueryView query={info} what="abci_info">
         {(i) => <Facts testId="abci-info" rows={[["App", <ChainText value={i.data} />], ["Version", <ChainText value={i.version} />], ["App version", i.appVersion], ["Last block height", i.lastBlockHeight], ["Last app hash (base64)", <span className="mono">{i.lastBlockAppHash}</span>]]} />}
       </QueryView>
-      <form ref={form} className="stack form-grid" aria-label="ABCI query" onSubmit={submit} noValidate>
+      <form className="stack form-grid" aria-label="ABCI query" onSubmit={submit} noValidate>
         <label>Preset <select value={presetId} onChange={(e) => { setPresetId(e.target.value); setInputs({}); edited("path"); edited("data"); }}>
           <option value="">none: path and data by hand</option>
           {ABCI_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
@@ -67,7 +67,7 @@ export function AbciSection() {
         {preset ? (
           <>
             {preset.inputs.map((name) => (
-              <label key={name}>{name} <input data-preset-input value={inputs[name] ?? ""} onChange={(e) => { setInputs({ ...inputs, [name]: e.target.value.trim() }); edited("data"); }} spellCheck={false} {...tie("data")} /></label>
+              <label key={name}>{name} <input id={presetInputId(name)} data-preset-input value={inputs[name] ?? ""} onChange={(e) => { setInputs({ ...inputs, [name]: e.target.value.trim() }); edited("data"); }} spellCheck={false} {...tie("data")} /></label>
             ))}
             {problem("data")}
           </>
@@ -97,4 +97,8 @@ export function AbciSection() {
       )}
     </section>
   );
+}
+
+function presetInputId(name: string): string {
+  return `abci-preset-${name}`;
 }

@@ -12,9 +12,13 @@ import { AddressBookField } from "./AddressBookField.js";
 import { Field } from "../../../components/Field.js";
 import { checkSend, defaultFeeDisplay, fundsErrors, type SendDraft, type SendField } from "../../../../../shared/cosmos/bank/send-form.js";
 import { sendStore } from "./send-store.js";
+import { focusFirstProblem } from "../../../components/focus-first-problem.js";
 
 type Info = ResultOf<"tx.info">;
 type Funds = ResultOf<"tx.funds">;
+
+/** The fields as the form shows them, top to bottom: the account switcher says `from`. */
+const FIELD_ORDER: readonly SendField[] = ["from", "to", "amount", "memo", "fee", "gas"];
 
 /**
  * The transfer form. Every field is checked on submit, each error shown beside its field; then
@@ -33,8 +37,7 @@ export function SendForm({ info, network, units, initial }: { info: Info; networ
   const set = (k: keyof Omit<SendDraft, "from">) => (v: string) => setD((old) => ({ ...old, [k]: v }));
   const show = (found: Partial<Record<SendField, string>>) => {
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) document.getElementById(`send-${first}`)?.focus();
+    focusFirstProblem(FIELD_ORDER, found, (key) => `send-${key}`);
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
