@@ -128,18 +128,30 @@ describe("the operator's pages", () => {
     expect(await page.getByTestId("proposal-summary").textContent()).toBe("A text proposal the operator votes on.");
     await expect.poll(() => page.getByTestId("tally-rules").textContent(), { timeout: WAIT_MS }).toMatch(/quorum of 0\.334 .* more than 0\.5 .* more than 0\.334/);
 
-    // Weights of 0.5 and 0.4: refused in words, tied to the fields, and nothing goes to review.
-    await page.getByLabel("Weight of Yes").fill("0.5");
-    await page.getByLabel("Weight of No", { exact: true }).fill("0.4");
+    // Weights of 0.5 and 0.4: refused in words, tied to the weights as a group (no one weight is
+    // wrong), and nothing goes to review.
+    const weight = (label: string) => page.getByLabel(label, { exact: true });
+    await weight("Weight of Yes").fill("0.5");
+    await weight("Weight of No").fill("0.4");
     await page.getByRole("button", { name: "Review weighted vote" }).click();
     const refusal = "The weights must add up to exactly 1; these add up to 0.9.";
-    expect(await page.getByTestId("weighted-error").textContent()).toBe(refusal);
-    expect(await describedBy(page.getByLabel("Weight of Yes"))).toMatchObject({ invalid: true, text: expect.stringContaining(refusal) });
+    expect(await describedBy(page.getByRole("group", { name: "Weights" }))).toMatchObject({ text: expect.stringContaining(refusal) });
+    for (const label of ["Weight of Yes", "Weight of Abstain", "Weight of No", "Weight of No with veto"]) expect(await describedBy(weight(label))).toMatchObject({ invalid: false, text: expect.not.stringContaining(refusal) });
     expect(await untiedFieldErrors(page)).toEqual([]);
     expect(await page.getByTestId("prepared-tx").count()).toBe(0);
     // Each of the proposal's forms takes the keyboard to the field to change.
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
     expect(await focusedId()).toBe("weight-yes");
+    // A weight that is no fraction is said at that weight alone, which takes the keyboard.
+    await weight("Weight of No").fill("-0.5");
+    await page.getByRole("button", { name: "Review weighted vote" }).click();
+    const notFraction = "The weight of no must be a fraction between 0 and 1, like 0.25.";
+    expect(await describedBy(weight("Weight of No"))).toMatchObject({ invalid: true, text: expect.stringContaining(notFraction) });
+    expect(await describedBy(weight("Weight of Yes"))).toMatchObject({ invalid: false, text: expect.not.stringContaining(notFraction) });
+    expect(await describedBy(page.getByRole("group", { name: "Weights" }))).toMatchObject({ text: expect.not.stringContaining(notFraction) });
+    expect(await focusedId()).toBe("weight-no");
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
     await page.getByRole("button", { name: "Review vote" }).click();
     expect(await focusedId()).toBe("vote-option-yes");
     expect(await describedBy(page.getByRole("radio", { name: "Yes" }))).toMatchObject({ invalid: true, text: "Pick an option." });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { action, ActionAddress, ActionCoin, coinText } from "../action.js";
-import { weightAtomics, weightsProblem } from "./weights.js";
+import { weightAtomics, weightsFault } from "./weights.js";
 
 /** Vote options as the gov module numbers them (cosmos.gov.v1beta1.VoteOption). */
 export const VOTE_OPTIONS = { yes: 1, abstain: 2, no: 3, no_with_veto: 4 } as const;
@@ -13,8 +13,8 @@ const WeightedOptions = z
   .min(1)
   .max(4)
   .superRefine((options, ctx) => {
-    const problem = weightsProblem(options);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    const fault = weightsFault(options);
+    if (fault) ctx.addIssue({ code: "custom", message: fault.problem });
   });
 
 /** The gov module's actions (https://docs.cosmos.network/main/build/modules/gov#messages). */
@@ -51,4 +51,3 @@ export const govActions = {
     toProto: (v) => ({ proposalId: BigInt(v.proposalId), depositor: v.depositor, amount: v.amount }),
   }),
 };
-

@@ -14,6 +14,13 @@ describe("the governance forms' rules", () => {
     expect(checkWeights({ ...empty, yes: "1/2", no: "0.5" })).toMatchObject({ problem: expect.stringMatching(/weight of yes must be a fraction/) });
   });
 
+  it("names the option whose weight is at fault, and none when the weights together are", () => {
+    expect(checkWeights({ ...empty, yes: "0.5", no: "-0.5" })).toEqual({ at: "no", problem: "The weight of no must be a fraction between 0 and 1, like 0.25." });
+    expect(checkWeights({ ...empty, abstain: "0", no: "1" })).toEqual({ at: "abstain", problem: "The weight of abstain must be above 0; leave the option out instead." });
+    expect(checkWeights({ ...empty, yes: "0.5", no: "0.4" })).not.toHaveProperty("at");
+    expect(checkWeights(empty)).not.toHaveProperty("at");
+  });
+
   it("reads a deposit in display units into base units, and refuses what is not an amount", () => {
     const stake = { base: "ustake", display: "STAKE", exponent: 6 };
     expect(checkDeposit("1.5", stake)).toEqual({ coin: { denom: "ustake", amount: "1500000" } });

@@ -15,23 +15,33 @@ export function weightAtomics(weight: string): string {
 }
 
 /**
- * Why a weighted vote's weights would be refused by the chain, in words, or undefined when they
- * are taken: each a fraction above 0 and at most 1, each option once, and together exactly 1
- * (the SDK's `ValidWeightedVoteOption` and its sum check in `MsgVoteWeighted.ValidateBasic`).
+ * Why a weighted vote's weights would be refused: the words, and the option whose weight is at
+ * fault when one alone is (none when the problem is the weights together).
  */
-export function weightsProblem(options: ReadonlyArray<{ readonly option: string; readonly weight: string }>): string | undefined {
-  if (options.length === 0) return "Give at least one option a weight.";
+export interface WeightsFault {
+  readonly problem: string;
+  readonly option?: string;
+}
+
+/**
+ * Why a weighted vote's weights would be refused by the chain, or undefined when they are taken:
+ * each a fraction above 0 and at most 1, each option once, and together exactly 1 (the SDK's
+ * `ValidWeightedVoteOption` and its sum check in `MsgVoteWeighted.ValidateBasic`).
+ */
+export function weightsFault(options: ReadonlyArray<{ readonly option: string; readonly weight: string }>): WeightsFault | undefined {
+  if (options.length === 0) return { problem: "Give at least one option a weight." };
   const seen = new Set<string>();
   let sum = 0n;
-  for (const o of options) {
-    if (!WEIGHT_PATTERN.test(o.weight)) return `The weight of ${o.option.replace(/_/g, " ")} must be a fraction between 0 and 1, like 0.25.`;
-    const atomics = BigInt(weightAtomics(o.weight));
-    if (atomics === 0n) return `The weight of ${o.option.replace(/_/g, " ")} must be above 0; leave the option out instead.`;
-    if (seen.has(o.option)) return `The option ${o.option.replace(/_/g, " ")} is given twice.`;
-    seen.add(o.option);
+  for (const { option, weight } of options) {
+    const name = option.replace(/_/g, " ");
+    if (!WEIGHT_PATTERN.test(weight)) return { option, problem: `The weight of ${name} must be a fraction between 0 and 1, like 0.25.` };
+    const atomics = BigInt(weightAtomics(weight));
+    if (atomics === 0n) return { option, problem: `The weight of ${name} must be above 0; leave the option out instead.` };
+    if (seen.has(option)) return { option, problem: `The option ${name} is given twice.` };
+    seen.add(option);
     sum += atomics;
   }
-  if (sum !== ONE) return `The weights must add up to exactly 1; these add up to ${decimalText(sum)}.`;
+  if (sum !== ONE) return { problem: `The weights must add up to exactly 1; these add up to ${decimalText(sum)}.` };
   return undefined;
 }
 

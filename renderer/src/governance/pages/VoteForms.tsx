@@ -3,6 +3,7 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { checkDeposit, checkWeights, VOTE_CHOICES, VOTE_LABELS, type VoteChoice, type WeightDraft } from "../../../../shared/cosmos/gov/gov-form.js";
 import { Field } from "../../components/Field.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 type Review = (args: PrepareArgs) => void;
@@ -39,29 +40,33 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
 /** A vote split over the options: the weights must add up to exactly 1, which is said in words before anything is signed. */
 export function WeightedVoteForm({ proposalId, voter, onReview }: { proposalId: string; voter: string; onReview: Review }) {
   const [draft, setDraft] = useState<WeightDraft>({ yes: "", abstain: "", no: "", no_with_veto: "" });
-  const [error, setError] = useState<string>();
+  // The problem of one weight (`at`), said at that weight; or of the weights together, said at the group.
+  const [error, setError] = useState<{ problem: string; at?: VoteChoice }>();
   const submit = () => {
     const checked = checkWeights(draft);
     if ("problem" in checked) {
-      setError(checked.problem);
-      // The weights are refused together: the keyboard goes to the first of them.
-      focusFirstProblem(["weights"], { weights: checked.problem }, () => `weight-${VOTE_CHOICES[0]}`);
+      setError(checked);
+      // A problem of the weights together takes the keyboard to the first of them.
+      focusFirstProblem(VOTE_CHOICES, { [checked.at ?? "yes"]: checked.problem }, (c) => `weight-${c}`);
       return;
     }
     setError(undefined);
     onReview({ messages: [{ typeUrl: "/cosmos.gov.v1beta1.MsgVoteWeighted", value: { proposalId, voter, options: checked.options } }] });
   };
+  const groupProblem = error && !error.at ? error.problem : undefined;
   return (
     <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-labelledby="weighted-title" data-testid="weighted-vote-form">
       <h3 id="weighted-title">Weighted vote</h3>
-      <p className="field-hint muted" id="weighted-hint">Give each option you vote for a fraction, like 0.7 and 0.3; they must add up to exactly 1. Leave the others empty.</p>
-      {VOTE_CHOICES.map((c) => (
-        <div className="field" key={c} data-invalid={error ? true : undefined}>
-          <label htmlFor={`weight-${c}`}>Weight of {VOTE_LABELS[c]}</label>
-          <input id={`weight-${c}`} inputMode="decimal" autoComplete="off" value={draft[c]} onChange={(e) => setDraft((d) => ({ ...d, [c]: e.target.value }))} aria-invalid={error ? true : undefined} aria-describedby={error ? "weighted-error weighted-hint" : "weighted-hint"} />
-        </div>
-      ))}
-      {error && <p className="field-error" id="weighted-error" role="alert" data-testid="weighted-error">{error}</p>}
+      <fieldset aria-describedby={groupProblem ? "weights-error weighted-hint" : "weighted-hint"} data-invalid={groupProblem ? true : undefined}>
+        <legend>Weights</legend>
+        <p className="field-hint muted" id="weighted-hint">Give each option you vote for a fraction, like 0.7 and 0.3; they must add up to exactly 1. Leave the others empty.</p>
+        {VOTE_CHOICES.map((c) => (
+          <Field key={c} id={`weight-${c}`} label={`Weight of ${VOTE_LABELS[c]}`} error={error?.at === c ? error.problem : undefined}>
+            {(control) => <input {...control} aria-describedby={[control["aria-describedby"], "weighted-hint"].filter(Boolean).join(" ")} inputMode="decimal" autoComplete="off" value={draft[c]} onChange={(e) => setDraft((d) => ({ ...d, [c]: e.target.value }))} />}
+          </Field>
+        ))}
+        <FieldProblem id="weights" problem={groupProblem} alert />
+      </fieldset>
       <div className="row"><button type="submit">Review weighted vote</button></div>
     </form>
   );
