@@ -8,6 +8,7 @@ import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/co
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WAIT_MS } from "./support/app.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
+import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { stakingValidators } from "./support/staking.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -302,6 +303,25 @@ describe("staking", () => {
     } finally {
       await w.call("settings.update", { undoWindowSeconds });
     }
+    expect(w.errors).toEqual([]);
+  });
+
+  it("says why there are no rewards to withdraw at the Review button that asks for them", async () => {
+    const { page } = w;
+    // A second account of the same phrase: it has never delegated. Last in the file, as the
+    // accounts it adds stay.
+    const fresh = (await w.call("wallet.addAccount", { label: "Never staked" })) as { address: string };
+    await page.reload();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("link", { name: "Staking", exact: true }).click();
+    await page.locator("#stake-delegator").selectOption(fresh.address);
+    await page.getByRole("radio", { name: "Withdraw rewards" }).check();
+    await expect.poll(() => page.locator("#stake-withdraw-from").textContent(), { timeout: WAIT_MS }).toMatch(/: none$/);
+    const review = page.getByRole("form", { name: /^Staking on / }).getByRole("button", { name: "Review", exact: true });
+    await review.click();
+    await expect.poll(() => describedBy(review), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "This account has no delegation, so no rewards to withdraw." });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.getByTestId("prepared-tx").count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-ad
 import { stakingKeys } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
 import { Field } from "../../components/Field.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
@@ -61,6 +62,9 @@ export function StakingPage() {
     focusFirstProblem(["delegator", "validator", "destination", "amount", "memo"], checked.errors, (key) => `stake-${key}`);
     if (checked.messages) setStep({ step: "review", args: { messages: checked.messages, memo: checked.memo }, requestId: crypto.randomUUID() });
   };
+  // A withdrawal has no field to change: its problem is said at the button that asks for it. A
+  // failed read comes first, as the check took the unread delegations for none.
+  const withdrawProblem = draft.kind !== "withdraw" ? undefined : delegatedTo.isError ? `The delegations could not be read: ${delegatedTo.error.message}` : errors.validator;
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
   const monikers = new Map(options.map((v) => [v.operatorAddress, v.moniker]));
   const ownValidator = options.find((v) => v.operatorAddress === operatorAddressOf(delegator, network.bech32Prefix));
@@ -97,8 +101,6 @@ export function StakingPage() {
       {draft.kind === "withdraw" ? (
         <div className="field" data-invalid={errors.validator ? true : undefined}>
           <p id="stake-withdraw-from">Rewards from every validator this account delegates to, in one transaction: {delegatedTo.isPending ? "reading…" : (delegatedTo.data ?? []).length === 0 ? "none" : (delegatedTo.data ?? []).map((v) => options.find((o) => o.operatorAddress === v)?.moniker || v).join(", ")}</p>
-          {delegatedTo.isError && <p className="field-error" role="alert">The delegations could not be read: {delegatedTo.error.message}</p>}
-          {errors.validator && <p className="field-error" role="alert">{errors.validator}</p>}
         </div>
       ) : (
         <>
@@ -113,7 +115,8 @@ export function StakingPage() {
         {(control) => <input {...control} value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />}
       </Field>
       {validators.isError && <p className="field-error" role="alert">The validators could not be read: {validators.error.message}</p>}
-      <div className="row"><button type="submit">Review</button></div>
+      <FieldProblem id="stake-review" problem={withdrawProblem} alert />
+      <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>Review</button></div>
     </form>
     </>
   );
