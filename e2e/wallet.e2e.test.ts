@@ -468,6 +468,41 @@ describe("wallet", () => {
     expect(w.errors).toEqual([]);
   });
 
+  it("refuses a label another recipient has, at the label field, and saves once it is another", async () => {
+    // Dave: the specs before leave erin in this page's cached book.
+    const [dave, bob, carol] = ["dave", "bob", "carol"].map((name) => acct(name).address) as [string, string, string];
+    try {
+      await openSendForm();
+      await field("Recipient address").fill(dave);
+      await field("Save as").fill("Dave");
+      await w.page.getByRole("button", { name: "Save to address book" }).click();
+      await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Dave", address: dave }]);
+      await field("Recipient address").fill(bob);
+      await field("Save as").fill(" dave ");
+      await w.page.getByRole("button", { name: "Save to address book" }).click();
+      const taken = `“Dave” already names ${dave}: give this address another name.`;
+      await expect.poll(() => describedBy(field("Save as")), { timeout: WAIT_MS }).toEqual({ invalid: true, text: taken });
+      expect(await w.page.evaluate(() => document.activeElement?.id)).toBe("send-book-label");
+      expect(await untiedFieldErrors(w.page)).toEqual([]);
+      expect((await w.call("addressBook.list")).entries).toEqual([{ label: "Dave", address: dave }]);
+      // A name main's book has and this page has not seen yet: main refuses it, said at the field.
+      await w.call("addressBook.save", { label: "Carol", address: carol });
+      await field("Save as").fill("carol");
+      await field("Save as").press("Enter");
+      await expect.poll(async () => (await describedBy(field("Save as"))).text, { timeout: WAIT_MS }).toContain(`“Carol” already names ${carol}: give this address another name.`);
+      expect(await describedBy(field("Save as"))).toMatchObject({ invalid: true });
+      expect(await untiedFieldErrors(w.page)).toEqual([]);
+      // Edited, the problem goes; another name is saved.
+      await field("Save as").fill("Bob");
+      expect(await describedBy(field("Save as"))).toEqual({ invalid: false, text: "" });
+      await field("Save as").press("Enter");
+      await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Bob", address: bob }, { label: "Carol", address: carol }, { label: "Dave", address: dave }]);
+    } finally {
+      for (const address of [dave, bob, carol]) await w.call("addressBook.remove", { address });
+    }
+    expect(w.errors).toEqual([]);
+  });
+
   it("shows a way to set the token when it is missing, and the list once it is back", async () => {
     const token = inject("e2e").devnetToken!;
     await w.call("network.clearToken", { id: "devnet" });

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { AddressBookEntry } from "../../../shared/contract/address-book.js";
+import { labelProblem } from "../../../shared/wallet/address-book-label.js";
+import { ConflictError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
@@ -21,6 +23,9 @@ export function openAddressBook(dataDir: string, problems: ProblemLog) {
   return {
     list: () => ({ entries: [...entries] }),
     save: (label: string, address: string) => {
+      // The renderer checks this too, but main takes nothing it is sent on trust.
+      const taken = labelProblem(entries, label, address);
+      if (taken) throw new ConflictError(taken);
       const rest = entries.filter((e) => e.address !== address);
       return commit([...rest, { label, address }].sort((a, b) => a.label.localeCompare(b.label)));
     },
