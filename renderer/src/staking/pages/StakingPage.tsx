@@ -91,13 +91,13 @@ export function StakingPage() {
           <label key={k} className="radio"><input type="radio" name="stake-kind" value={k} checked={draft.kind === k} onChange={() => { set({ kind: k }); setErrors({}); }} /> {KIND_LABELS[k]}</label>
         ))}
       </fieldset>
-      <div className="field" data-invalid={errors.delegator ? true : undefined}>
-        <label htmlFor="stake-delegator">Account</label>
-        <select id="stake-delegator" value={delegator} onChange={(e) => set({ delegator: e.target.value })}>
-          {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
-        </select>
-        {errors.delegator && <p className="field-error" role="alert">{errors.delegator}</p>}
-      </div>
+      <Field id="stake-delegator" label="Account" error={errors.delegator}>
+        {(control) => (
+          <select {...control} value={delegator} onChange={(e) => set({ delegator: e.target.value })}>
+            {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
+          </select>
+        )}
+      </Field>
       {draft.kind === "withdraw" ? (
         <div className="field" data-invalid={errors.validator ? true : undefined}>
           <p id="stake-withdraw-from">Rewards from every validator this account delegates to, in one transaction: {delegatedTo.isPending ? "reading…" : (delegatedTo.data ?? []).length === 0 ? "none" : (delegatedTo.data ?? []).map((v) => options.find((o) => o.operatorAddress === v)?.moniker || v).join(", ")}</p>
