@@ -13,6 +13,6 @@ export function tiedTo(id: string, problem: string | undefined): { "aria-invalid
  * The problem of the control `id`, shown under it; nothing while it has none. `alert`: said at
  * once by a screen reader too, for a problem that comes while the keyboard is elsewhere.
  */
-export function FieldProblem({ id, problem, alert = false }: { id: string; problem: string | undefined; alert?: boolean }) {
-  return problem ? <p className="field-error" id={`${id}-error`} role={alert ? "alert" : undefined}>{problem}</p> : null;
+export function FieldProblem({ id, problem, alert = false, testId }: { id: string; problem: string | undefined; alert?: boolean; testId?: string }) {
+  return problem ? <p className="field-error" id={`${id}-error`} role={alert ? "alert" : undefined} data-testid={testId}>{problem}</p> : null;
 }

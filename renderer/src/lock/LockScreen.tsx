@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
-import { FormError } from "../components/FormError.js";
+import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
 import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { MAX_PASSWORD } from "./PasswordFields.js";
@@ -43,10 +43,9 @@ export function LockScreen() {
             setPassword(e.target.value);
             setTooLong(false);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "unlock-error" : undefined}
+          {...tiedTo("unlock-password", error)}
         />
-        <FormError id="unlock-error" message={error} />
+        <FieldProblem id="unlock-password" problem={error} alert />
         <button type="submit" disabled={unlock.pending || password.length === 0}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
       </form>
     </main>

@@ -1,3 +1,5 @@
+import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
+
 /** Why a new password cannot be used yet, on the field that has to change. */
 export interface PasswordProblem {
   readonly field: "password" | "confirm";
@@ -12,9 +14,9 @@ const IDS = { password: "new-password", confirm: "confirm-password" } as const;
  * is gone, and the keyboard would otherwise be left on the page's body.
  */
 export function PasswordFields(props: { password: string; confirm: string; onPassword: (v: string) => void; onConfirm: (v: string) => void; problem?: PasswordProblem; autoFocus?: boolean }) {
-  const tie = (field: PasswordProblem["field"]) => (props.problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": `${IDS[field]}-error` } : {});
-  const error = (field: PasswordProblem["field"]) =>
-    props.problem?.field === field && <p className="field-error" id={`${IDS[field]}-error`} role="alert">{props.problem.message}</p>;
+  const problemOf = (field: PasswordProblem["field"]) => (props.problem?.field === field ? props.problem.message : undefined);
+  const tie = (field: PasswordProblem["field"]) => tiedTo(IDS[field], problemOf(field));
+  const error = (field: PasswordProblem["field"]) => <FieldProblem id={IDS[field]} problem={problemOf(field)} alert />;
   return (
     <>
       <label htmlFor={IDS.password}>Password (at least 8 characters)</label>

@@ -3,7 +3,7 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { checkDeposit, checkWeights, VOTE_CHOICES, VOTE_LABELS, type VoteChoice, type WeightDraft } from "../../../../shared/cosmos/gov/gov-form.js";
 import { Field } from "../../components/Field.js";
-import { FieldProblem } from "../../components/FieldProblem.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 type Review = (args: PrepareArgs) => void;
@@ -28,10 +28,10 @@ export function VoteForm({ proposalId, voter, onReview }: { proposalId: string; 
       <fieldset>
         <legend>Option</legend>
         {VOTE_CHOICES.map((c) => (
-          <label key={c} className="radio"><input type="radio" id={`vote-option-${c}`} name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} aria-invalid={error ? true : undefined} aria-describedby={error ? "vote-error" : undefined} /> {VOTE_LABELS[c]}</label>
+          <label key={c} className="radio"><input type="radio" id={`vote-option-${c}`} name="vote-option" value={c} checked={option === c} onChange={() => setOption(c)} {...tiedTo("vote-option", error)} /> {VOTE_LABELS[c]}</label>
         ))}
       </fieldset>
-      {error && <p className="field-error" id="vote-error" role="alert">{error}</p>}
+      <FieldProblem id="vote-option" problem={error} alert />
       <div className="row"><button type="submit">Review vote</button></div>
     </form>
   );

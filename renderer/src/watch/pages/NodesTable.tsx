@@ -5,6 +5,7 @@ import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { Empty } from "../../components/states.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { nodeUrlProblem } from "./watch-checks.js";
@@ -100,14 +101,14 @@ function AddNode({ networkId }: { networkId: string }) {
     <form className="watch-add" onSubmit={submit} noValidate aria-label="Add a node">
       <label>
         Node RPC address
-        <input ref={field} value={url} onChange={(e) => {
+        <input ref={field} id="watch-node" value={url} onChange={(e) => {
             setUrl(e.target.value);
             setProblem(undefined);
             add.clearError();
-          }} placeholder="https://rpc.example.org" required spellCheck={false} aria-invalid={error ? true : undefined} aria-describedby={error ? "watch-node-error" : undefined} />
+          }} placeholder="https://rpc.example.org" required spellCheck={false} {...tiedTo("watch-node", error)} />
       </label>
       <button type="submit" disabled={add.pending}>Add node</button>
-      {error && <p id="watch-node-error" role="alert" className="field-error">{error}</p>}
+      <FieldProblem id="watch-node" problem={error} alert />
     </form>
   );
 }

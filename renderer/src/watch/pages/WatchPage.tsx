@@ -5,6 +5,7 @@ import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { ErrorState, Loading } from "../../components/states.js";
 import { ChainText } from "../../components/text/ChainText.js";
+import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { chainQueries } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
@@ -143,11 +144,11 @@ function AddValidator({ networkId }: { networkId: string }) {
     <form className="watch-add" onSubmit={submit} noValidate aria-label="Watch a validator">
       <label>
         Validator address
-        <input ref={field} value={address} onChange={(e) => {
+        <input ref={field} id="watch-add" value={address} onChange={(e) => {
             setAddress(e.target.value);
             setProblem(undefined);
             add.clearError();
-          }} placeholder="…valoper1…, …valcons1… or hex" required spellCheck={false} aria-invalid={error ? true : undefined} aria-describedby={error ? "watch-add-error" : undefined} />
+          }} placeholder="…valoper1…, …valcons1… or hex" required spellCheck={false} {...tiedTo("watch-add", error)} />
       </label>
       <label>
         {/* One element: the label is a column flexbox, where bare text and a span would be two lines. */}
@@ -155,7 +156,7 @@ function AddValidator({ networkId }: { networkId: string }) {
         <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
       </label>
       <button type="submit" disabled={add.pending}>Watch</button>
-      {error && <p id="watch-add-error" role="alert" className="field-error">{error}</p>}
+      <FieldProblem id="watch-add" problem={error} alert />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { chainQueries } from "../../../queries/chain-queries.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Hash } from "../../../links/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../../components/states.js";
+import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
@@ -53,8 +54,8 @@ export function ConsensusPage() {
       </section>
       <section aria-labelledby="params-h">
         <h2 id="params-h">Consensus parameters</h2>
-        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" {...(typed.ok ? {} : { "aria-invalid": true as const, "aria-describedby": "params-height-error" })} /></label>
-        {!typed.ok ? <p className="field-error" id="params-height-error" data-testid="height-error">{typed.error}</p> : (
+        <label className="inline">At height <input id="params-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" {...tiedTo("params-height", typed.ok ? undefined : typed.error)} /></label>
+        {!typed.ok ? <FieldProblem id="params-height" problem={typed.error} testId="height-error" /> : (
           <QueryView query={params} what="consensus parameters">
             {(p) => (<><p className="muted" data-testid="params-height">At height {p.blockHeight}</p><JsonTree value={p.params} label="Consensus parameters" openDepth={2} /></>)}
           </QueryView>

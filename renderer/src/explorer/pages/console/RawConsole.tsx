@@ -3,6 +3,7 @@ import { useState } from "react";
 import { SAFE_ROUTES } from "../../../../../shared/contract/safe-routes.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { buildCurl } from "../../console/curl.js";
 import { encodeParams, hint, ROUTE_PARAMS, type SafeRoute } from "../../console/route-params.js";
 import { JsonTree } from "../../json/JsonTree.js";
@@ -41,8 +42,8 @@ export function RawConsole() {
           const problem = !encoded.ok && encoded.name === name ? encoded.error : undefined;
           return (
             <div key={name}>
-              <label>{name} <small>({hint(kind)})</small> <input value={values[name] ?? ""} onChange={(e) => setValues({ ...values, [name]: e.target.value })} spellCheck={false} {...(problem ? { "aria-invalid": true as const, "aria-describedby": `console-${name}-error` } : {})} /></label>
-              {problem && <p className="field-error" id={`console-${name}-error`} data-testid="console-param-error">{problem}</p>}
+              <label>{name} <small>({hint(kind)})</small> <input id={`console-param-${name}`} value={values[name] ?? ""} onChange={(e) => setValues({ ...values, [name]: e.target.value })} spellCheck={false} {...tiedTo(`console-param-${name}`, problem)} /></label>
+              <FieldProblem id={`console-param-${name}`} problem={problem} testId="console-param-error" />
             </div>
           );
         })}

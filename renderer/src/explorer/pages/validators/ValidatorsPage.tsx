@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { validatorQueries } from "../../queries/validator-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
+import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useMonikers } from "../../validators/use-monikers.js";
@@ -23,8 +24,8 @@ export function ValidatorsPage() {
   return (
     <div className="stack">
       <form className="row" onSubmit={(e) => e.preventDefault()}>
-        <label className="inline">At height <input value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} {...(typed.ok ? {} : { "aria-invalid": true as const, "aria-describedby": "validators-height-error" })} /></label>
-        {!typed.ok && <p className="field-error" id="validators-height-error" data-testid="height-error">{typed.error}</p>}
+        <label className="inline">At height <input id="validators-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} {...tiedTo("validators-height", typed.ok ? undefined : typed.error)} /></label>
+        <FieldProblem id="validators-height" problem={typed.ok ? undefined : typed.error} testId="height-error" />
       </form>
       {!typed.ok ? null : q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
         <>
