@@ -6,6 +6,8 @@
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { rewardsQuery } from "../shared/cosmos/distribution/rewards.js";
+import { delegationsQuery } from "../shared/cosmos/staking/account-stakes.js";
 import { WAIT_MS } from "./support/app.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
@@ -322,6 +324,29 @@ describe("staking", () => {
     await expect.poll(() => describedBy(review), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "This account has no delegation, so no rewards to withdraw." });
     expect(await untiedFieldErrors(page)).toEqual([]);
     expect(await page.getByTestId("prepared-tx").count()).toBe(0);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("says what could not be read at the control it stops: the validators at Validator, the delegations and rewards at Withdraw all rewards", async () => {
+    const { page } = w;
+    const reads = new Set([delegationsQuery.path, rewardsQuery.path]);
+    w.refuse((method, args) => method === "chain.validatorMonikers" || (method === "chain.abciQuery" && reads.has((args as { path: string }).path)), "the node refused the query");
+    try {
+      await page.reload();
+      await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      await page.getByRole("link", { name: "Staking", exact: true }).click();
+      await page.getByRole("radio", { name: "Delegate", exact: true }).check();
+      const validator = page.getByLabel("Validator", { exact: true });
+      await expect.poll(() => describedBy(validator), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "The validators could not be read: the node refused the query" });
+      const withdrawAll = page.getByRole("button", { name: /^Withdraw all rewards/ });
+      await expect.poll(() => describedBy(withdrawAll), { timeout: WAIT_MS }).toEqual({
+        invalid: false,
+        text: "The delegations could not be read: the node refused the query The rewards could not be read: the node refused the query",
+      });
+      expect(await untiedFieldErrors(page)).toEqual([]);
+    } finally {
+      w.refuse();
+    }
     expect(w.errors).toEqual([]);
   });
 });

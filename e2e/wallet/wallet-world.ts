@@ -3,7 +3,9 @@
  * a devnet key), on the e2e devnet and its access service, behind the bridge, with a page in
  * Chromium. `slowLink` holds the page's reads of transaction status and the status events, as a
  * slow connection would, so a spec can act on a stale "queued" while the chain has moved on (or
- * holds other calls it names, such as the review's sign doc while the balance moves).
+ * holds other calls it names, such as the review's sign doc while the balance moves). `refuse`
+ * answers the calls it picks with an error, as a node that refuses one query or a main that
+ * refuses one request would, while everything else goes through.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +32,8 @@ export interface WalletWorld {
   /** Calls main directly (not through the page), for checks a user would make elsewhere. */
   call(method: string, args?: unknown): Promise<Record<string, unknown>>;
   slowLink(on: boolean, methods?: readonly string[]): void;
+  /** Refuses the calls `pick` chooses with `message` (a `rpc_error`), until called with none. */
+  refuse(pick?: (method: string, args: unknown) => boolean, message?: string): void;
   close(): Promise<void>;
 }
 
@@ -49,10 +53,12 @@ export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string
   const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(devnetDir, "devnet.json"), bridge: true });
   services.start();
 
+  let refusal: { pick: (method: string, args: unknown) => boolean; message: string } | undefined;
   let slow: { release: Promise<void>; open: () => void; methods: ReadonlySet<string>; events: boolean } | undefined;
   const dispatcher: Dispatcher = {
     async dispatch(method, args, senderOk) {
       if (slow?.methods.has(method)) await slow.release;
+      if (refusal?.pick(method, args)) return { ok: false, error: { code: "rpc_error", message: refusal.message } };
       return services.dispatcher.dispatch(method, args, senderOk);
     },
   };
@@ -91,6 +97,9 @@ export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string
         slow.open();
         slow = undefined;
       }
+    },
+    refuse(pick, message = "refused") {
+      refusal = pick ? { pick, message } : undefined;
     },
     async close() {
       slow?.open();

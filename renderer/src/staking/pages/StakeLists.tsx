@@ -4,6 +4,7 @@ import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 import { stakingQueries } from "../queries/stake-queries.js";
 import { WithdrawAddressForm } from "./WithdrawAddressForm.js";
 
@@ -37,8 +38,6 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   return (
     <section className="stake-lists" aria-labelledby="stake-lists-title">
       <h2 id="stake-lists-title">What this account stakes</h2>
-      {delegations.isError && <p className="form-error" role="alert">The delegations could not be read: {delegations.error.message}</p>}
-      {rewards.isError && <p className="form-error" role="alert">The rewards could not be read: {rewards.error.message}</p>}
       <table className="grid" data-testid="delegations-table">
         <caption>Delegations{delegations.isPending ? " (reading…)" : ""}</caption>
         <thead><tr><th scope="col">Validator</th><th scope="col">Staked</th><th scope="col">Pending rewards</th></tr></thead>
@@ -53,8 +52,11 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
           {delegations.data?.length === 0 && <tr><td colSpan={3} className="muted">No delegation.</td></tr>}
         </tbody>
       </table>
+      {/* What could not be read is why there is nothing to withdraw: said at the button, which names it. */}
+      <FieldProblem id="stake-delegations" problem={delegations.isError ? `The delegations could not be read: ${delegations.error.message}` : undefined} alert />
+      <FieldProblem id="stake-rewards" problem={rewards.isError ? `The rewards could not be read: ${rewards.error.message}` : undefined} alert />
       <div className="row">
-        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll}>
+        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error"].filter(Boolean).join(" ") || undefined}>
           Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
         </button>
       </div>

@@ -68,8 +68,11 @@ export function StakingPage() {
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
   const monikers = new Map(options.map((v) => [v.operatorAddress, v.moniker]));
   const ownValidator = options.find((v) => v.operatorAddress === operatorAddressOf(delegator, network.bech32Prefix));
+  // The validators are read for the first select to offer: when they could not be, that select
+  // says so (before "pick one", which the empty list causes). A withdrawal names them only.
+  const validatorsProblem = validators.isError ? `The validators could not be read: ${validators.error.message}` : undefined;
   const validatorSelect = (id: "validator" | "destination", label: string) => (
-    <Field id={`stake-${id}`} label={label} error={errors[id]}>
+    <Field id={`stake-${id}`} label={label} error={(id === "validator" ? validatorsProblem : undefined) ?? errors[id]}>
       {(control) => (
         <select {...control} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })}>
           <option value="">Pick a validator</option>
@@ -100,7 +103,7 @@ export function StakingPage() {
       </Field>
       {draft.kind === "withdraw" ? (
         <div className="field" data-invalid={errors.validator ? true : undefined}>
-          <p id="stake-withdraw-from">Rewards from every validator this account delegates to, in one transaction: {delegatedTo.isPending ? "reading…" : (delegatedTo.data ?? []).length === 0 ? "none" : (delegatedTo.data ?? []).map((v) => options.find((o) => o.operatorAddress === v)?.moniker || v).join(", ")}</p>
+          <p id="stake-withdraw-from">Rewards from every validator this account delegates to, in one transaction: {delegatedTo.isPending ? "reading…" : (delegatedTo.data ?? []).length === 0 ? "none" : (delegatedTo.data ?? []).map((v) => options.find((o) => o.operatorAddress === v)?.moniker || v).join(", ")}{validatorsProblem && " (by address: the validators could not be read)"}</p>
         </div>
       ) : (
         <>
@@ -114,7 +117,6 @@ export function StakingPage() {
       <Field id="stake-memo" label="Memo (optional, public on chain)" error={errors.memo}>
         {(control) => <input {...control} value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />}
       </Field>
-      {validators.isError && <p className="field-error" role="alert">The validators could not be read: {validators.error.message}</p>}
       <FieldProblem id="stake-review" problem={withdrawProblem} alert />
       <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>Review</button></div>
     </form>
