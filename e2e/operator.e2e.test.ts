@@ -307,4 +307,22 @@ describe("the operator's pages", () => {
     await expect.poll(() => offer.count(), { timeout: WAIT_MS }).toBe(0);
     expect(w.errors).toEqual([]);
   });
+
+  it("says at Withdraw commission that the commission could not be read", async () => {
+    const { page } = w;
+    w.refuse((method, args) => method === "chain.abciQuery" && (args as { path: string }).path === commissionQuery.path, "the node refused the query");
+    try {
+      await page.reload();
+      await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      await page.keyboard.press("Control+6");
+      await page.getByTestId("own-validator").getByRole("link", { name: "Open the validator page" }).click({ timeout: WAIT_MS });
+      const withdraw = page.getByRole("button", { name: "Withdraw commission" });
+      await expect.poll(() => describedBy(withdraw), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "The commission could not be read: the node refused the query" });
+      expect(await withdraw.isDisabled()).toBe(true);
+      expect(await untiedFieldErrors(page)).toEqual([]);
+    } finally {
+      w.refuse();
+    }
+    expect(w.errors).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import { walletQueries } from "../../queries/wallet-queries.js";
 import { stakingKeys, stakingQueries } from "../queries/stake-queries.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { Field } from "../../components/Field.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 const LABELS: Record<ValidatorField, string> = { moniker: "Moniker", identity: "Identity (keybase)", website: "Website", securityContact: "Security contact", details: "Details", commissionRate: "New commission rate (empty: unchanged)" };
@@ -79,11 +80,13 @@ export function OperatorPage() {
             <p>
               Not yet withdrawn:{" "}
               <span data-testid="operator-commission-amount">
-                {commission.isError ? `could not be read (${commission.error.message})` : commission.data ? commission.data.map((c) => formatCoin(`${c.amount}${c.denom}`, displayUnits(network), network.defaultDenom)).join(", ") || "nothing" : "reading…"}
+                {commission.isError ? "could not be read" : commission.data ? commission.data.map((c) => formatCoin(`${c.amount}${c.denom}`, displayUnits(network), network.defaultDenom)).join(", ") || "nothing" : "reading…"}
               </span>
             </p>
+            {/* Why there is nothing to withdraw, said at the button, which names it. */}
+            <FieldProblem id="withdraw-commission" problem={commission.isError ? `The commission could not be read: ${commission.error.message}` : undefined} alert />
             <div className="row">
-              <button type="button" disabled={!commission.data?.length} onClick={() => review({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", value: { validatorAddress: v.operatorAddress } }] })}>Withdraw commission</button>
+              <button type="button" disabled={!commission.data?.length} aria-describedby={commission.isError ? "withdraw-commission-error" : undefined} onClick={() => review({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", value: { validatorAddress: v.operatorAddress } }] })}>Withdraw commission</button>
             </div>
           </section>
           <EditValidatorForm key={`${v.operatorAddress}/${v.commission.rate}/${v.description.moniker}`} validator={v} minCommissionRate={params.data?.minCommissionRate} onReview={review} />
