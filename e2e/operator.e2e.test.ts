@@ -301,7 +301,17 @@ describe("the operator's pages", () => {
     await offer.waitFor({ timeout: WAIT_MS });
     const moniker = (await read(validatorQuery, { validator: operator }))!.description.moniker;
     expect((await offer.locator("li").textContent())?.replace(/\s+/g, " ")).toContain(`operates ${moniker}, which the watch does not follow yet.`);
-    await offer.getByRole("button", { name: `Watch ${moniker}` }).click();
+    const watch = offer.getByRole("button", { name: `Watch ${moniker}` });
+    // Refused by main once: the reason is said at the button that was pressed.
+    w.refuse((method) => method === "watch.addValidator", "the watch list could not be saved");
+    try {
+      await watch.click();
+      await expect.poll(() => describedBy(watch), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "the watch list could not be saved" });
+      expect(await untiedFieldErrors(page)).toEqual([]);
+    } finally {
+      w.refuse();
+    }
+    await watch.click();
     // Main's watch list has it, by the operator address, and the offer is gone.
     await expect.poll(async () => ((await w.call("watch.status", { networkId: "devnet" })) as { validators: Array<{ operatorAddress: string | null }> }).validators.map((v) => v.operatorAddress), { timeout: WAIT_MS }).toContain(operator);
     await expect.poll(() => offer.count(), { timeout: WAIT_MS }).toBe(0);

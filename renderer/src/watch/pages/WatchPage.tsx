@@ -86,8 +86,11 @@ function OwnValidators({ networkId, bech32Prefix, watched }: { networkId: string
   const accounts = useQuery({ ...walletQueries.accounts(api), retry: false });
   const set = useQuery(chainQueries.stakingValidators(api, networkId));
   const [adding, setAdding] = useState<string>();
+  // The validator last asked for: its button names the refusal, if main refused it.
+  const [asked, setAsked] = useState<string>();
   const add = useAction(async (operator: string) => {
     setAdding(operator);
+    setAsked(operator);
     try {
       await unwrap(api.watch.addValidator({ networkId, address: operator }));
       await client.invalidateQueries({ queryKey: watchKeys.status(networkId) });
@@ -105,13 +108,13 @@ function OwnValidators({ networkId, bech32Prefix, watched }: { networkId: string
         {own.map((v) => (
           <li key={v.operatorAddress}>
             {operators.get(v.operatorAddress)} operates <ChainText value={v.moniker || v.operatorAddress} />, which the watch does not follow yet.{" "}
-            <button type="button" disabled={adding !== undefined} onClick={() => void add.run(v.operatorAddress)}>
+            <button type="button" disabled={adding !== undefined} aria-describedby={add.error && asked === v.operatorAddress ? "own-validators-error" : undefined} onClick={() => void add.run(v.operatorAddress)}>
               {adding === v.operatorAddress ? "Adding…" : <>Watch <ChainText value={v.moniker || "it"} /></>}
             </button>
           </li>
         ))}
       </ul>
-      {add.error && <p role="alert" className="field-error">{add.error}</p>}
+      <FieldProblem id="own-validators" problem={add.error} alert />
     </section>
   );
 }
