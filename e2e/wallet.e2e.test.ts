@@ -201,6 +201,27 @@ describe("wallet", () => {
     await field("Gas limit").fill(defaultGas);
   });
 
+  it("with no account to send from yet, Review says so at the account control and the keyboard goes there", async () => {
+    // Main holds the accounts, as a slow one would: the form has none to send from.
+    w.slowLink(true, ["wallet.accounts"]);
+    try {
+      await w.page.reload();
+      await w.page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      await openSendForm();
+      const from = w.page.locator("#send-from");
+      expect(await from.textContent()).toBe("Reading the accounts…");
+      await w.page.getByRole("button", { name: "Review" }).click();
+      await expect.poll(() => w.page.evaluate(() => document.activeElement?.id), { timeout: WAIT_MS }).toBe("send-from");
+      expect(await describedBy(from)).toEqual({ invalid: true, text: "Pick the account to send from." });
+      expect(await untiedFieldErrors(w.page)).toEqual([]);
+      expect(await w.page.getByTestId("sign-doc").count()).toBe(0);
+    } finally {
+      w.slowLink(false);
+    }
+    await expect.poll(() => w.page.locator("#send-from").textContent(), { timeout: WAIT_MS }).toContain(acct("alice").address.slice(-6));
+    expect(w.errors).toEqual([]);
+  });
+
   it("refuses a transfer above what the account can spend before review: nothing is signed, submitted or charged", async () => {
     const alice = acct("alice").address;
     const before = await footprint(alice);

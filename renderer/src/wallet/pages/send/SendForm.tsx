@@ -17,7 +17,7 @@ import { focusFirstProblem } from "../../../components/focus-first-problem.js";
 type Info = ResultOf<"tx.info">;
 type Funds = ResultOf<"tx.funds">;
 
-/** The fields as the form shows them, top to bottom: the account switcher says `from`. */
+/** The fields as the form shows them, top to bottom: the account switcher (`send-from`) says `from`. */
 const FIELD_ORDER: readonly SendField[] = ["from", "to", "amount", "memo", "fee", "gas"];
 
 /**
@@ -71,7 +71,7 @@ export function SendForm({ info, network, units, initial }: { info: Info; networ
     : undefined;
   return (
     <form className="send-form form-grid" onSubmit={(e) => void submit(e)} noValidate aria-label="Send a transfer">
-      <AccountSwitcher />
+      <AccountSwitcher id="send-from" error={errors.from} required />
       <AddressBookField value={d.to} onChange={set("to")} error={errors.to} prefix={network.bech32Prefix} />
       <div className="amount-row">
         <Field id="send-amount" label="Amount" error={errors.amount} hint={hint}>
@@ -96,7 +96,6 @@ export function SendForm({ info, network, units, initial }: { info: Info; networ
           {(control) => <input {...control} inputMode="numeric" value={d.gas} onChange={(e) => set("gas")(e.target.value)} />}
         </Field>
       </div>
-      {errors.from && <p className="form-error" role="alert">{errors.from}</p>}
       <div className="row"><button type="submit" disabled={checking}>{checking ? "Checking the balance…" : "Review"}</button></div>
     </form>
   );
