@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, rpc } from "../../support/chain.js";
+import { describedBy, untiedFieldErrors } from "../../support/field-errors.js";
 import type { SpecContext } from "../../support/spec-context.js";
 import { explore } from "./explore.js";
 
@@ -43,7 +44,12 @@ export function searchSpecs(ctx: SpecContext): void {
     expect(await page.getByRole("button", { name: "Go" }).isDisabled()).toBe(true);
     await box.fill("F".repeat(64));
     await box.press("Enter");
-    await expect.poll(() => page.getByTestId("search-dialog").getByRole("alert").textContent(), { timeout: WAIT_MS }).toContain("No transaction or block");
+    const said = page.getByTestId("search-dialog").getByRole("alert");
+    await expect.poll(() => said.textContent(), { timeout: WAIT_MS }).toContain("No transaction or block");
+    // Said at the box, where the keyboard still is, before the box's own hint.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Search the chain");
+    expect(await describedBy(box)).toEqual({ invalid: true, text: `${await said.textContent()} ${await page.locator("#search-hint").textContent()}` });
+    expect(await untiedFieldErrors(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByTestId("search-dialog").count()).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../api/api-context.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 import { classifyInput } from "./classify-input.js";
 import { resolveSearch } from "./resolve-search.js";
 
@@ -29,9 +30,10 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     <dialog ref={dialog} className="search-dialog" aria-labelledby="search-title" onClose={onClose} onCancel={onClose} data-testid="search-dialog">
       <form method="dialog" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <h2 id="search-title">Search</h2>
-        <input autoFocus aria-label="Search the chain" aria-describedby="search-hint" value={text} onChange={(e) => { setText(e.target.value); setError(undefined); }} spellCheck={false} />
+        <input autoFocus aria-label="Search the chain" aria-invalid={error ? true : undefined} aria-describedby={error ? "search-error search-hint" : "search-hint"} value={text} onChange={(e) => { setText(e.target.value); setError(undefined); }} spellCheck={false} />
         <p id="search-hint" className="muted">{hint}</p>
-        {error && <p role="alert" className="form-error">{error}</p>}
+        {/* What was looked for and not found: said at the box, where the keyboard stays to change it. */}
+        <FieldProblem id="search" problem={error} alert />
         <div className="row">
           <button type="submit" disabled={busy || target.kind === "invalid"}>{busy ? "Looking…" : "Go"}</button>
           <button type="button" className="secondary" onClick={onClose}>Cancel</button>
