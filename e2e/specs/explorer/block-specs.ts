@@ -40,16 +40,20 @@ export function blockSpecs(ctx: SpecContext): void {
     const first = Number(await focusedAttr(page, "data-height"));
     expect(first).toBeGreaterThanOrEqual(top);
     // The focus stays on its block while new ones arrive at the top, so Down is always one lower.
+    // A key's row may need a render (or a page of rows) before it takes the focus: each move is
+    // waited for as long as the page may take on a busy machine, not the poll's one second.
     await page.keyboard.press("ArrowDown");
-    await expect.poll(() => focusedAttr(page, "data-height")).toBe(String(first - 1));
+    await expect.poll(() => focusedAttr(page, "data-height"), { timeout: WAIT_MS }).toBe(String(first - 1));
     await page.keyboard.press("End");
     const count = await list.getAttribute("aria-rowcount");
-    await expect.poll(async () => Number(await focusedAttr(page, "aria-rowindex"))).toBeGreaterThanOrEqual(Number(count));
+    await expect.poll(async () => Number(await focusedAttr(page, "aria-rowindex")), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(Number(count));
     // Home goes to the newest row there was when pressed (newer ones may have arrived since).
     await page.keyboard.press("Home");
-    await expect.poll(async () => Number(await focusedAttr(page, "data-height"))).toBeGreaterThanOrEqual(first);
+    await expect.poll(async () => Number(await focusedAttr(page, "data-height")), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(first);
+    const home = Number(await focusedAttr(page, "data-height"));
     await page.keyboard.press("ArrowDown");
-    const chosen = await focusedAttr(page, "data-height");
+    const chosen = String(home - 1);
+    await expect.poll(() => focusedAttr(page, "data-height"), { timeout: WAIT_MS }).toBe(chosen);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe(chosen);
     expect(ctx.errors(page)).toEqual([]);

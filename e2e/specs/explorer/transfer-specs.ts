@@ -38,7 +38,7 @@ export function transferSpecs(ctx: SpecContext): void {
       // Keyboard only: Tab into the list, End to the last pending row, Enter shows it decoded.
       await tabInto(page, "mempool-txs");
       await page.keyboard.press("End");
-      await expect.poll(() => focusedAttr(page, "data-hash")).toBe(hash);
+      await expect.poll(() => focusedAttr(page, "data-hash"), { timeout: WAIT_MS }).toBe(hash);
       await page.keyboard.press("Enter");
       const row = page.locator(`[data-testid="mempool-txs"] [data-hash="${hash}"]`);
       await expect.poll(() => row.getAttribute("aria-expanded")).toBe("true");

@@ -85,17 +85,18 @@ export function validatorSpecs(ctx: SpecContext): void {
     await expect.poll(() => list.getByTestId("validator-moniker").count(), { timeout: WAIT_MS }).toBe(4);
     const focused = () => focusedAttr(page, "data-index");
     await tabInto(page, "validators-list");
-    await expect.poll(focused).toBe("0");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("0");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    await expect.poll(focused).toBe("2");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("2");
     await page.keyboard.press("End");
-    await expect.poll(focused).toBe("3");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("3");
     await page.keyboard.press("ArrowDown"); // stays on the last row
-    await expect.poll(focused).toBe("3");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("3");
     await page.keyboard.press("Home");
-    await expect.poll(focused).toBe("0");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("0");
     await page.keyboard.press("ArrowDown");
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe("1");
     const address = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.address);
     const operator = (await stakingValidators(node)).find((v) => v.address === address)!.operator;
     await page.keyboard.press("Enter");
