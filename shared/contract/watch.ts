@@ -49,11 +49,15 @@ export const DEFAULT_WATCH_RULES: WatchRules = {
 /** An optional webhook: each alert and each clearing is POSTed to it as JSON. */
 export const WatchWebhook = z.object({ url: HttpUrl.nullable(), timeoutMs: z.number().int().min(100).max(60_000) });
 
+/** How many validators one network's watch list holds, and how many nodes the user may add to it. */
+export const MAX_WATCHED_VALIDATORS = 200;
+export const MAX_ADDED_NODES = 32;
+
 /** What the watch keeps per network (`watch.json` in main's data folder). */
 export const WatchConfig = z.object({
-  validators: z.array(z.object({ address: ConsensusHex, ref: z.string().max(128), label: z.string().max(64) })).max(200),
+  validators: z.array(z.object({ address: ConsensusHex, ref: z.string().max(128), label: z.string().max(64) })).max(MAX_WATCHED_VALIDATORS),
   /** Nodes the user added, beside the network's own RPC endpoints. */
-  nodes: z.array(HttpUrl).max(32),
+  nodes: z.array(HttpUrl).max(MAX_ADDED_NODES),
   rules: WatchRules,
   webhook: WatchWebhook,
 });

@@ -14,3 +14,12 @@ export function isHttpUrl(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * One http(s) URL as the WHATWG parser writes it, so that two ways of typing one node compare
+ * equal: `HTTP://Host:26657/` is `http://host:26657`. Only the root path's slash is dropped.
+ */
+export function httpUrlKey(text: string): string {
+  const url = new URL(text.trim());
+  return url.pathname === "/" && url.search === "" && url.hash === "" ? url.href.slice(0, -1) : url.href;
+}

@@ -66,4 +66,20 @@ describe("watch.* through the dispatcher", () => {
     expect(await s.call("watch.alerts", {})).toEqual({ ok: true, value: { alerts: [] } });
     expect((await s.call("watch.status", { networkId: "cosmoshub" })) as { value: { validators: unknown[] } }).toMatchObject({ value: { validators: [] } });
   });
+
+  it("refuses a node already in the table however it is typed, and a full list, in words", async () => {
+    const s = await open();
+    const own = "https://cosmos.rpc.uquad.org"; // one of the Cosmos Hub's own nodes in the registry
+    for (const url of [`${own}/`, own.replace("https://cosmos", "HTTPS://COSMOS")]) {
+      expect(await s.call("watch.addNode", { networkId: "cosmoshub", url })).toEqual({ ok: false, error: { code: "conflict", message: "That node is in the table already: it is one of Cosmos Hub's own nodes." } });
+    }
+    expect(await s.call("watch.addNode", { networkId: "cosmoshub", url: "http://10.0.0.1:26657" })).toMatchObject({ ok: true });
+    expect(await s.call("watch.addNode", { networkId: "cosmoshub", url: "http://10.0.0.1:26657/" })).toEqual({ ok: false, error: { code: "conflict", message: "That node is in the table already: you added it before." } });
+    for (let i = 1; i < 32; i++) expect(await s.call("watch.addNode", { networkId: "cosmoshub", url: `http://10.0.1.${i}:26657` })).toMatchObject({ ok: true });
+    expect(await s.call("watch.addNode", { networkId: "cosmoshub", url: "http://10.0.2.1:26657" })).toEqual({ ok: false, error: { code: "conflict", message: "At most 32 added nodes per network: remove one before adding another." } });
+    for (let i = 0; i < 200; i++) expect(await s.call("watch.addValidator", { networkId: "osmosis", address: i.toString(16).padStart(40, "0") })).toMatchObject({ ok: true });
+    expect(await s.call("watch.addValidator", { networkId: "osmosis", address: "AB".repeat(20) })).toEqual({ ok: false, error: { code: "conflict", message: "At most 200 validators per network on the watch list: remove one before adding another." } });
+    // One already on the full list may be given again (a new label).
+    expect(await s.call("watch.addValidator", { networkId: "osmosis", address: "0".repeat(40), label: "again" })).toMatchObject({ ok: true });
+  });
 });

@@ -1,5 +1,7 @@
 import type { Network } from "../../../shared/contract/network.js";
-import { AppError } from "../app-error.js";
+import { MAX_ADDED_NODES, type WatchConfig } from "../../../shared/contract/watch.js";
+import { httpUrlKey } from "../../../shared/net/http-url.js";
+import { AppError, ConflictError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { AlertHistory } from "./alert-history.js";
 import type { Watch } from "./watch-service.js";
@@ -12,6 +14,18 @@ export interface WatchHandlerDeps {
   /** The network by id; throws for an unknown one. */
   readonly network: (id: string) => Network;
   readonly selectedId: () => string;
+}
+
+/**
+ * `config` with the user's node `url` added. A node already in the table, however it is typed
+ * (`HTTP://host:26657/` is `http://host:26657`), would be probed twice and shown as two rows.
+ */
+function withNode(network: Network, config: WatchConfig, url: string): WatchConfig {
+  const key = httpUrlKey(url);
+  if (network.rpcUrls.some((u) => httpUrlKey(u) === key)) throw new ConflictError(`That node is in the table already: it is one of ${network.name}'s own nodes.`);
+  if (config.nodes.some((u) => httpUrlKey(u) === key)) throw new ConflictError("That node is in the table already: you added it before.");
+  if (config.nodes.length >= MAX_ADDED_NODES) throw new ConflictError(`At most ${MAX_ADDED_NODES} added nodes per network: remove one before adding another.`);
+  return { ...config, nodes: [...config.nodes, url] };
 }
 
 /** Registers `watch.*`. */
@@ -37,7 +51,10 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
     },
     addValidator: (a) => deps.watch.addValidator(deps.network(a.networkId), a.address, a.label),
     removeValidator: (a) => deps.watch.removeValidator(known(a.networkId), a.address),
-    addNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: [...c.nodes.filter((u) => u !== a.url), a.url] })),
+    addNode: (a) => {
+      const network = deps.network(a.networkId);
+      return deps.store.update(network.id, (c) => withNode(network, c, a.url));
+    },
     removeNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: c.nodes.filter((u) => u !== a.url) })),
     setRules: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
     setWebhook: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook })),

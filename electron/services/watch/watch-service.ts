@@ -1,10 +1,11 @@
 import { fromBech32, toHex } from "@cosmjs/encoding";
 import type { Network } from "../../../shared/contract/network.js";
 import type { z } from "zod";
-import type { Alert, AlertKind, ChainWatch, WatchConfig, WatchedNode, WatchedValidator, WatchStatus } from "../../../shared/contract/watch.js";
+import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../../../shared/contract/watch.js";
+import { httpUrlKey } from "../../../shared/net/http-url.js";
 import { readSigningInfos, readSlashingParams, type SlashingParams } from "../../../shared/cosmos/slashing/queries.js";
 import { readStakingValidators } from "../../../shared/cosmos/staking/queries.js";
-import { AppError } from "../app-error.js";
+import { AppError, ConflictError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { EventHub } from "../event-hub.js";
 import type { FeedCommit } from "../live/frame-commits.js";
@@ -258,7 +259,10 @@ export function createWatch(deps: WatchDeps) {
 
   const targets = (f: Followed) => {
     const extra = deps.store.get(f.network.id).nodes;
-    return [...f.network.rpcUrls.map((url) => ({ url, source: "network" as const })), ...extra.filter((u) => !f.network.rpcUrls.includes(u)).map((url) => ({ url, source: "user" as const }))];
+    // One node typed two ways (kept from before `watch.addNode` compared URLs as the parser writes them) is probed once.
+    const seen = new Set(f.network.rpcUrls.map(httpUrlKey));
+    const added = extra.filter((u) => !seen.has(httpUrlKey(u)) && Boolean(seen.add(httpUrlKey(u))));
+    return [...f.network.rpcUrls.map((url) => ({ url, source: "network" as const })), ...added.map((url) => ({ url, source: "user" as const }))];
   };
 
   /** One node probe per network: its nodes' progress is its own. */
@@ -445,7 +449,11 @@ export function createWatch(deps: WatchDeps) {
     },
     async addValidator(network: Network, ref: string, label: string | undefined): Promise<WatchConfig> {
       const address = await resolve(network, ref);
-      const next = deps.store.update(network.id, (c) => ({ ...c, validators: [...c.validators.filter((v) => v.address !== address), { address, ref, label: label ?? "" }] }));
+      const next = deps.store.update(network.id, (c) => {
+        const others = c.validators.filter((v) => v.address !== address);
+        if (others.length >= MAX_WATCHED_VALIDATORS) throw new ConflictError(`At most ${MAX_WATCHED_VALIDATORS} validators per network on the watch list: remove one before adding another.`);
+        return { ...c, validators: [...others, { address, ref, label: label ?? "" }] };
+      });
       const f = followed.get(network.id);
       if (f) await refreshStates(f).catch(() => undefined);
       return next;
