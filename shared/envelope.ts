@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   walletExists: "wallet_exists",
   walletLocked: "wallet_locked",
   wrongPassword: "wrong_password",
+  /** A recovery phrase that is not BIP39: its message says which word, or the checksum, to look at. */
+  invalidMnemonic: "invalid_mnemonic",
   weakPassword: "weak_password",
   vaultCorrupt: "vault_corrupt",
   tokenStorageUnavailable: "token_storage_unavailable",

@@ -61,6 +61,23 @@ export function demoSpecs(ctx: SpecContext): void {
     expect(await page.locator("#import-mnemonic").getAttribute("aria-describedby")).toBe("import-mnemonic-error");
     expect(await focusedId()).toBe("import-mnemonic");
     expect(await page.locator(".form-error").count()).toBe(0);
+
+    // Tried as a new user would: a word too few, a word misspelt, and words in the wrong order,
+    // each pasted with newlines and capitals. Each is said at the phrase field, with the keyboard on it.
+    const words = first.mnemonic.split(" ");
+    const tries: Array<[string, string]> = [
+      [words.slice(0, -1).join("\n"), `A recovery phrase has 12 or 24 words (15, 18 or 21 in some wallets); this one has ${words.length - 1}.`],
+      [[...words.slice(0, 2), `${words[2]!}x`, ...words.slice(3)].join(" ").toUpperCase(), "Word 3 is not a BIP39 word: check its spelling."],
+      [[words[1]!, words[0]!, ...words.slice(2)].join("  \n"), "Each word is a BIP39 word, but together they fail the phrase's checksum: a word is wrong or out of order."],
+    ];
+    for (const [typed, said] of tries) {
+      await page.locator("#import-mnemonic").fill(typed);
+      await page.getByRole("button", { name: "Import", exact: true }).click();
+      await expect.poll(() => page.locator("#import-mnemonic-error").textContent(), { timeout: WAIT_MS }).toBe(said);
+      expect(await page.locator("#import-mnemonic").getAttribute("aria-describedby")).toBe("import-mnemonic-error");
+      expect(await focusedId()).toBe("import-mnemonic");
+      expect(await page.locator(".form-error").count()).toBe(0);
+    }
     await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
     expect(ctx.errors(page)).toEqual([]);

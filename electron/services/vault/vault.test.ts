@@ -191,6 +191,16 @@ describe("vault lifecycle", () => {
     await expect(fresh().vault.import("not a real mnemonic at all", "password1")).rejects.toMatchObject({ code: "invalid_mnemonic" });
   });
 
+  it("says what is wrong with a phrase: its word count, which word is not BIP39, or its checksum", async () => {
+    const words = Array(11).fill("abandon");
+    const { vault } = fresh();
+    await expect(vault.import(words.join(" "), "password1")).rejects.toMatchObject({ code: "invalid_mnemonic", message: "A recovery phrase has 12 or 24 words (15, 18 or 21 in some wallets); this one has 11." });
+    await expect(vault.import([...words.slice(0, 2), "abandonx", ...words.slice(2)].join("\n").toUpperCase(), "password1")).rejects.toMatchObject({ code: "invalid_mnemonic", message: "Word 3 is not a BIP39 word: check its spelling." });
+    await expect(vault.import([...words, "abandon"].join(" "), "password1")).rejects.toMatchObject({ code: "invalid_mnemonic", message: "Each word is a BIP39 word, but together they fail the phrase's checksum: a word is wrong or out of order." });
+    // Capitals and newlines are the user's, not the phrase's: the valid phrase is taken.
+    await expect(vault.import(` ${[...words, "about"].join("\n").toUpperCase()} `, "password1")).resolves.toMatchObject({ accounts: [{ index: 0 }] });
+  });
+
   it("applies a changed idle time at once", async () => {
     let ms = 0;
     const f = fresh();

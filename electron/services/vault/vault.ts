@@ -6,12 +6,28 @@ import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
+import { ERROR_CODES } from "../../../shared/envelope.js";
+import { phraseWordCountProblem } from "../../../shared/wallet/phrase-words.js";
 import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";
 import type { ProblemLog } from "../storage/problems.js";
 import { deriveKey, newKey, openWithKey, sealWithKey } from "./vault-crypto.js";
 import { WalletExistsError, WalletLockedError, WalletMissingError } from "./vault-errors.js";
 import { associatedData, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
+
+/**
+ * What is wrong with a recovery phrase (lower case, one space between words), or undefined: its
+ * word count, the first word not in the BIP39 list (by its place, since the phrase is a secret),
+ * or its checksum.
+ */
+function mnemonicProblem(phrase: string): string | undefined {
+  const count = phraseWordCountProblem(phrase);
+  if (count) return count;
+  const unknown = phrase.split(" ").findIndex((word) => !wordlist.includes(word));
+  if (unknown >= 0) return `Word ${unknown + 1} is not a BIP39 word: check its spelling.`;
+  if (!validateMnemonic(phrase, wordlist)) return "Each word is a BIP39 word, but together they fail the phrase's checksum: a word is wrong or out of order.";
+  return undefined;
+}
 
 export interface VaultOptions {
   readonly dataDir: string;
@@ -127,7 +143,8 @@ export function openVault(options: VaultOptions) {
     },
     async import(mnemonic: string, password: string) {
       const normalized = mnemonic.trim().toLowerCase().split(/\s+/).join(" ");
-      if (!validateMnemonic(normalized, wordlist)) throw new AppError("invalid_mnemonic", "that is not a valid BIP39 mnemonic");
+      const problem = mnemonicProblem(normalized);
+      if (problem) throw new AppError(ERROR_CODES.invalidMnemonic, problem);
       return { accounts: await exclusive(() => store(normalized, password)) };
     },
     async unlock(password: string) {

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
-import { unwrap } from "../api/unwrap.js";
+import { ApiError, unwrap } from "../api/unwrap.js";
+import { ERROR_CODES } from "../../../shared/envelope.js";
 import { FormError } from "../components/FormError.js";
 import { PasswordFields } from "./PasswordFields.js";
 import { normalPhrase, phraseProblem } from "./recovery-phrase.js";
@@ -21,7 +22,16 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
     return why === undefined;
   };
   const form = useNewVaultForm(async (password) => {
-    await unwrap(api.wallet.import({ mnemonic: normalPhrase(mnemonic), password }));
+    try {
+      await unwrap(api.wallet.import({ mnemonic: normalPhrase(mnemonic), password }));
+    } catch (e) {
+      // Main's word for the phrase (a word not in the list, the checksum) belongs at its field.
+      if (e instanceof ApiError && e.code === ERROR_CODES.invalidMnemonic) {
+        setPhraseError(e.message);
+        phraseField.current?.focus();
+      }
+      throw e;
+    }
     setMnemonic("");
   }, onFinished, phraseRight);
   return (
@@ -42,12 +52,14 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
           onChange={(e) => {
             setMnemonic(e.target.value);
             setPhraseError(undefined);
+            form.clearError();
           }}
           {...tiedTo("import-mnemonic", phraseError)}
         />
         <FieldProblem id="import-mnemonic" problem={phraseError} alert />
         <PasswordFields {...form.fields} />
-        <FormError message={form.error} />
+        {/* Main's refusal of the phrase is shown at the phrase field alone. */}
+        <FormError message={phraseError ? undefined : form.error} />
         <div className="row">
           <button type="submit" disabled={form.pending}>{form.pending ? "Importing…" : "Import"}</button>
           <button type="button" className="secondary" onClick={onCancel}>Back</button>

@@ -8,10 +8,12 @@ const PASSWORD = "correct horse battery";
 const mainTakes = (text: string, password = PASSWORD) => walletMethods.import.args.safeParse({ mnemonic: normalPhrase(text), password }).success;
 
 describe("the import form's own checks", () => {
-  it("finds a problem in the phrase exactly where main would refuse it unread", () => {
+  it("finds a problem in the phrase exactly where main would refuse it unread, or by its word count", () => {
     const words = "abandon ".repeat(23) + "art";
-    const variants = ["", " ", "\n\t ", words, `  ${words.replace(/ /g, "\n")}  `, "one", "x".repeat(1024), "x".repeat(1025), `${"ab ".repeat(342)}`, `${"ab  ".repeat(342)}`, `${"ab ".repeat(400)}`];
-    for (const text of variants) expect(phraseProblem(text) === undefined, JSON.stringify(text.slice(0, 40))).toBe(mainTakes(text));
+    const twelve = Array(12).fill("x".repeat(85)).join(" "); // 1,031 characters: too long though twelve words
+    const variants = ["", " ", "\n\t ", words, `  ${words.replace(/ /g, "\n")}  `, "one", "x".repeat(1024), "x".repeat(1025), `${"ab ".repeat(342)}`, `${"ab  ".repeat(342)}`, `${"ab ".repeat(400)}`, twelve, "ab ".repeat(12), "ab\n".repeat(15)];
+    const countTaken = (text: string) => [12, 15, 18, 21, 24].includes(normalPhrase(text).split(" ").length);
+    for (const text of variants) expect(phraseProblem(text) === undefined, JSON.stringify(text.slice(0, 40))).toBe(mainTakes(text) && countTaken(text));
   });
 
   it("finds a problem in a new password exactly where main would refuse it", () => {
@@ -22,6 +24,7 @@ describe("the import form's own checks", () => {
 
   it("says what to do", () => {
     expect(phraseProblem("   ")).toBe("Type or paste the recovery phrase: its 12 or 24 words, with spaces between them.");
+    expect(phraseProblem("abandon\n".repeat(11))).toBe("A recovery phrase has 12 or 24 words (15, 18 or 21 in some wallets); this one has 11.");
     expect(passwordProblem("x".repeat(1025), "x".repeat(1025))).toEqual({ field: "password", message: "Use at most 1,024 characters; this one has 1,025." });
   });
 });

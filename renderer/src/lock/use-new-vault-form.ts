@@ -33,5 +33,5 @@ export function useNewVaultForm(open: (password: string) => Promise<void>, onFin
   };
   // The password's own problem is shown on its field; main's refusal under the form.
   const fields = { password, confirm, onPassword: setPassword, onConfirm: setConfirm, problem };
-  return { fields, submit, pending: action.pending, error: action.error };
+  return { fields, submit, pending: action.pending, error: action.error, clearError: action.clearError };
 }
