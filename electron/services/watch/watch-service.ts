@@ -440,7 +440,8 @@ export function createWatch(deps: WatchDeps) {
         uptimeBlocks: f?.record.window ?? uptimeBlocks(config),
         validators: validatorRows(networkId),
         set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.states.get(m.address)?.moniker ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
-        nodes: f?.nodes ?? [],
+        // A node the user removed leaves the table now, not at the next probe seconds later.
+        nodes: (f?.nodes ?? []).filter((n) => n.source === "network" || config.nodes.includes(n.url)),
         chain: f?.chain ?? null,
         config,
         webhookError: deps.webhook?.lastError() ?? null,
