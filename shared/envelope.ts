@@ -20,38 +20,6 @@ export const EnvelopeSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), error: ErrorInfoSchema }),
 ]);
 
-/**
- * Error codes the app itself produces. Services may add others (the access service's codes pass
- * through as `access_<code>`), so renderers treat unknown codes as a generic failure.
- */
-export const ERROR_CODES = {
-  invalidArgs: "invalid_args",
-  unknownMethod: "unknown_method",
-  forbiddenSender: "forbidden_sender",
-  invalidResult: "invalid_result",
-  internal: "internal",
-  notFound: "not_found",
-  conflict: "conflict",
-  rpcError: "rpc_error",
-  rpcUnreachable: "rpc_unreachable",
-  rpcTimeout: "rpc_timeout",
-  rpcTooLarge: "rpc_too_large",
-  rpcBadResponse: "rpc_bad_response",
-  accessUnreachable: "access_unreachable",
-  noAccessService: "no_access_service",
-  noToken: "no_token",
-  walletMissing: "wallet_missing",
-  walletExists: "wallet_exists",
-  walletLocked: "wallet_locked",
-  wrongPassword: "wrong_password",
-  /** A recovery phrase that is not BIP39: its message says which word, or the checksum, to look at. */
-  invalidMnemonic: "invalid_mnemonic",
-  weakPassword: "weak_password",
-  vaultCorrupt: "vault_corrupt",
-  tokenStorageUnavailable: "token_storage_unavailable",
-  storageCorrupt: "storage_corrupt",
-} as const;
-export type AppErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export const ok = <T>(value: T): Envelope<T> => ({ ok: true, value });
 export const fail = (code: string, message: string): Envelope<never> => ({ ok: false, error: { code, message } });

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type ArgsOf, type Contract, type MethodName, methodSpec, type Namespace, type ResultOf } from "../../shared/contract/index.js";
-import { type Envelope, ERROR_CODES, type ErrorInfo } from "../../shared/envelope.js";
+import type { Envelope, ErrorInfo } from "../../shared/envelope.js";
+import { ERROR_CODES } from "../../shared/error-codes.js";
 import { AppError } from "./app-error.js";
 
 /** One service call behind a contract method; receives arguments already parsed. */

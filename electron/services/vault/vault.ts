@@ -6,7 +6,7 @@ import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
-import { ERROR_CODES } from "../../../shared/envelope.js";
+import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { phraseWordCountProblem } from "../../../shared/wallet/phrase-words.js";
 import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";

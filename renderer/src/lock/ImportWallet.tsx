@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { ApiError, unwrap } from "../api/unwrap.js";
-import { ERROR_CODES } from "../../../shared/envelope.js";
+import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { FormError } from "../components/FormError.js";
 import { PasswordFields } from "./PasswordFields.js";
 import { normalPhrase, phraseProblem } from "./recovery-phrase.js";
