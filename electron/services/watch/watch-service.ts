@@ -261,7 +261,13 @@ export function createWatch(deps: WatchDeps) {
     const extra = deps.store.get(f.network.id).nodes;
     // One node typed two ways (kept from before `watch.addNode` compared URLs as the parser writes them) is probed once.
     const seen = new Set(f.network.rpcUrls.map(httpUrlKey));
-    const added = extra.filter((u) => !seen.has(httpUrlKey(u)) && Boolean(seen.add(httpUrlKey(u))));
+    const added: string[] = [];
+    for (const url of extra) {
+      const key = httpUrlKey(url);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      added.push(url);
+    }
     return [...f.network.rpcUrls.map((url) => ({ url, source: "network" as const })), ...added.map((url) => ({ url, source: "user" as const }))];
   };
 
