@@ -84,7 +84,12 @@ export function toolSpecs(ctx: SpecContext): void {
     const page = await explore(ctx, "genesis");
     await expect.poll(() => page.getByTestId("genesis-sha256").textContent(), { timeout: WAIT_MS }).toBe(sha);
     const chainId = (JSON.parse(bytes.toString("utf8")) as { chain_id: string }).chain_id;
-    await page.getByLabel("Search keys and values").fill(chainId);
+    // One character sends nothing and says why, in the description the input names.
+    const search = page.getByLabel("Search keys and values");
+    await search.fill("c");
+    expect(await search.getAttribute("aria-describedby")).toBe("genesis-matches");
+    await expect.poll(() => page.locator("#genesis-matches").textContent(), { timeout: WAIT_MS }).toBe("Type at least 2 characters to search.");
+    await search.fill(chainId);
     await expect.poll(() => page.getByTestId("genesis-matches").textContent(), { timeout: WAIT_MS }).toContain(`chain_id = ${chainId}`);
     // The tree is served by main: its root lists the file's own top-level keys, and a node opens on demand.
     const doc = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
