@@ -7,7 +7,7 @@ import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rewardsQuery } from "../shared/cosmos/distribution/rewards.js";
-import { delegationsQuery } from "../shared/cosmos/staking/account-stakes.js";
+import { delegationsQuery, redelegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
 import { WAIT_MS } from "./support/app.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
@@ -327,9 +327,9 @@ describe("staking", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("says what could not be read at the control it stops: the validators at Validator, the delegations and rewards at Withdraw all rewards", async () => {
+  it("says what could not be read at the control it stops: the validators at both validator selects, the delegations and rewards at Withdraw all rewards, the lists at their tables", async () => {
     const { page } = w;
-    const reads = new Set([delegationsQuery.path, rewardsQuery.path]);
+    const reads = new Set([delegationsQuery.path, rewardsQuery.path, unbondingQuery.path, redelegationsQuery.path]);
     w.refuse((method, args) => method === "chain.validatorMonikers" || (method === "chain.abciQuery" && reads.has((args as { path: string }).path)), "the node refused the query");
     try {
       await page.reload();
@@ -343,6 +343,15 @@ describe("staking", () => {
         invalid: false,
         text: "The delegations could not be read: the node refused the query The rewards could not be read: the node refused the query",
       });
+      // The lists that could not be read: named by their tables.
+      await expect.poll(() => describedBy(page.getByTestId("unbonding-table")), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "The unbonding entries could not be read: the node refused the query" });
+      await expect.poll(() => describedBy(page.getByTestId("redelegations-table")), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "The redelegations could not be read: the node refused the query" });
+      expect(await untiedFieldErrors(page)).toEqual([]);
+      // A redelegation offers validators in both selects: each says they could not be read.
+      await page.getByRole("radio", { name: "Redelegate", exact: true }).check();
+      for (const label of ["From validator", "To validator"]) {
+        await expect.poll(() => describedBy(page.getByLabel(label, { exact: true })), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "The validators could not be read: the node refused the query" });
+      }
       expect(await untiedFieldErrors(page)).toEqual([]);
     } finally {
       w.refuse();

@@ -17,22 +17,22 @@ export async function describedBy(control: Locator): Promise<{ invalid: boolean;
 /**
  * Field errors that are not tied to their field, as readable lines (empty when all are): every
  * shown field error must have an id that an `aria-invalid` control (or a fieldset, for a problem
- * of its fields together, or a button, for a problem of what it asks for) names in
- * `aria-describedby`, and every `aria-invalid` control must name only elements that exist and say
- * something.
+ * of its fields together, a button, for a problem of what it asks for, or a table, for a list
+ * that could not be read) names in `aria-describedby`, and every `aria-invalid` control must
+ * name only elements that exist and say something.
  */
 export async function untiedFieldErrors(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const shown = (el: Element) => el instanceof HTMLElement && el.offsetParent !== null;
-    const controls = [...document.querySelectorAll<HTMLElement>("input, select, textarea, fieldset, button")];
+    const controls = [...document.querySelectorAll<HTMLElement>("input, select, textarea, fieldset, button, table")];
     const names = (el: Element) => (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
     for (const error of document.querySelectorAll(".field-error")) {
       if (!shown(error)) continue;
       const text = error.textContent?.trim() ?? "";
       const owner = error.id ? controls.find((c) => names(c).includes(error.id)) : undefined;
       if (!owner) problems.push(`no control points to the error "${text}"`);
-      // A group or a button takes no aria-invalid (ARIA gives it to the controls that hold a
+      // A group, a button or a table takes no aria-invalid (ARIA gives it to the controls that hold a
       // value): its description ties the problem.
       else if (owner.matches("input, select, textarea") && owner.getAttribute("aria-invalid") !== "true") problems.push(`#${owner.id} points to "${text}" without aria-invalid`);
     }

@@ -62,8 +62,9 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
       </div>
       <WithdrawAddressForm network={network} delegator={delegator} onReview={onReview} />
 
-      {unbonding.isError && <p className="form-error" role="alert">The unbonding entries could not be read: {unbonding.error.message}</p>}
-      <table className="grid" data-testid="unbonding-table">
+      {/* A list that could not be read says so, named by its table as its description. */}
+      <FieldProblem id="stake-unbonding" problem={unbonding.isError ? `The unbonding entries could not be read: ${unbonding.error.message}` : undefined} alert />
+      <table className="grid" data-testid="unbonding-table" aria-describedby={unbonding.isError ? "stake-unbonding-error" : undefined}>
         <caption>Unbonding{unbonding.isPending ? " (reading…)" : ""}</caption>
         <thead><tr><th scope="col">Validator</th><th scope="col">Amount</th><th scope="col">Started at height</th><th scope="col">Spendable at</th><th scope="col"><span className="visually-hidden">Action</span></th></tr></thead>
         <tbody>
@@ -80,8 +81,8 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
         </tbody>
       </table>
 
-      {redelegations.isError && <p className="form-error" role="alert">The redelegations could not be read: {redelegations.error.message}</p>}
-      <table className="grid" data-testid="redelegations-table">
+      <FieldProblem id="stake-redelegations" problem={redelegations.isError ? `The redelegations could not be read: ${redelegations.error.message}` : undefined} alert />
+      <table className="grid" data-testid="redelegations-table" aria-describedby={redelegations.isError ? "stake-redelegations-error" : undefined}>
         <caption>Redelegations in progress{redelegations.isPending ? " (reading…)" : ""}</caption>
         <thead><tr><th scope="col">From</th><th scope="col">To</th><th scope="col">Amount</th><th scope="col">Completes at</th></tr></thead>
         <tbody>

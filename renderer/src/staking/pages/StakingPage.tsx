@@ -68,11 +68,12 @@ export function StakingPage() {
   const options = (validators.data?.validators ?? []).filter((v) => v.operatorAddress);
   const monikers = new Map(options.map((v) => [v.operatorAddress, v.moniker]));
   const ownValidator = options.find((v) => v.operatorAddress === operatorAddressOf(delegator, network.bech32Prefix));
-  // The validators are read for the first select to offer: when they could not be, that select
-  // says so (before "pick one", which the empty list causes). A withdrawal names them only.
+  // The validators are read for the selects to offer: when they could not be, each select says
+  // so (before "pick one", which the empty list causes), a redelegation's "To" as much as its
+  // "From". A withdrawal names them only.
   const validatorsProblem = validators.isError ? `The validators could not be read: ${validators.error.message}` : undefined;
   const validatorSelect = (id: "validator" | "destination", label: string) => (
-    <Field id={`stake-${id}`} label={label} error={(id === "validator" ? validatorsProblem : undefined) ?? errors[id]}>
+    <Field id={`stake-${id}`} label={label} error={validatorsProblem ?? errors[id]}>
       {(control) => (
         <select {...control} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })}>
           <option value="">Pick a validator</option>
