@@ -7,6 +7,7 @@ import { formFromNetwork, networkPatchFromForm, type NetworkFormValues } from ".
 import { createProblemLog } from "../storage/problems.js";
 import { devnetSeed } from "./devnet-seed.js";
 import { openNetworkStore } from "./network-store.js";
+import { registrySeeds, seededPrice } from "./registry-seeds.js";
 
 const devnetJson = (dir: string, rpcPort: number, access = true) => {
   const path = join(dir, "devnet.json");
@@ -56,6 +57,27 @@ describe("the network list", () => {
     openNetworkStore({ dataDir: dir, devnet: devnetSeed(devnetJson(dir, 31657)), problems: createProblemLog() });
     const again = openNetworkStore({ dataDir: dir, devnet: devnetSeed(devnetJson(dir, 32657, false)), problems: createProblemLog() });
     expect(again.get("devnet")).toMatchObject({ rpcUrls: ["http://127.0.0.1:32657"], accessUrl: null, rpcVia: "direct" });
+  });
+
+  it("reads the gas prices earlier seeds saved with a double's tail as the seeds write them now, and keeps any other", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    const hub = registrySeeds().find((n) => n.id === "cosmoshub")!;
+    const tailed = { denom: "uatom", low: "0.005", average: "0.025000000000000001", high: "0.029999999999999999" };
+    const typed = { denom: "umy", low: "0.025000000000000001", average: "0.025000000000000001", high: "0.025000000000000001" };
+    const user = { ...userNet, id: "my-chain-abcdef", source: "user", gasPrices: typed };
+    writeFileSync(join(dir, "networks.json"), JSON.stringify({ version: 1, selectedId: "cosmoshub", networks: [{ ...hub, gasPrices: tailed }, user] }));
+    const store = openNetworkStore({ dataDir: dir, devnet: undefined, problems: createProblemLog() });
+    expect(store.get("cosmoshub").gasPrices).toEqual({ denom: "uatom", low: "0.005", average: "0.025", high: "0.03" });
+    // A user's network keeps what was typed; the file holds the mended prices for the next start.
+    expect(store.get(user.id).gasPrices).toEqual(typed);
+    const saved = JSON.parse(readFileSync(join(dir, "networks.json"), "utf8")) as { networks: Network[] };
+    expect(saved.networks.find((n) => n.id === "cosmoshub")!.gasPrices!.average).toBe("0.025");
+  });
+
+  it("shortens only a price that is a double written to 18 decimals", () => {
+    expect(seededPrice("0.025000000000000001")).toBe("0.025");
+    expect(seededPrice("0.100000000000000006")).toBe("0.1");
+    for (const kept of ["0.025", "0.0025", "1.5", "0.025000000000000002", "0.02500000000000000", "12", "0.000000000000000001"]) expect(seededPrice(kept), kept).toBe(kept);
   });
 
   it("keeps a corrupt file aside and reports it, then starts from the seeds", () => {

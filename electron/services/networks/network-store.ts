@@ -6,7 +6,7 @@ import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 import { DEVNET_ID, type DevnetSeed } from "./devnet-seed.js";
-import { registrySeeds } from "./registry-seeds.js";
+import { registrySeeds, seededPrice } from "./registry-seeds.js";
 
 const NetworksFile = z.object({ version: z.literal(1), selectedId: z.string(), networks: z.array(Network).min(1) });
 type NetworksFile = z.infer<typeof NetworksFile>;
@@ -43,10 +43,12 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const networks = [...(devnet ? [devnet] : []), ...registrySeeds()];
       return save({ version: 1, selectedId: networks[0]!.id, networks });
     }
+    const stored = { ...read.value, networks: read.value.networks.map(mendSeededPrices) };
+    const mended = stored.networks.some((n, i) => n !== read.value.networks[i]);
     // devnet.json is the source of truth for the devnet entry: ports and the access URL change per run.
-    if (!devnet) return read.value;
-    const others = read.value.networks.filter((n) => n.id !== DEVNET_ID);
-    return save({ ...read.value, networks: [devnet, ...others] });
+    if (!devnet) return mended ? save(stored) : stored;
+    const others = stored.networks.filter((n) => n.id !== DEVNET_ID);
+    return save({ ...stored, networks: [devnet, ...others] });
   }
 
   function save(next: NetworksFile): NetworksFile {
@@ -114,4 +116,12 @@ function checked(network: Network): Network {
   if (parsed.rpcVia === "access" && !parsed.accessUrl) throw new AppError("invalid_network", "RPC through the access service needs its URL");
   if (parsed.rpcVia === "direct" && parsed.rpcUrls.length === 0) throw new AppError("invalid_network", "direct RPC needs at least one node URL");
   return parsed;
+}
+
+/** A registry network's gas prices as the seeds write them now (`seededPrice`); the same object when nothing changes. */
+function mendSeededPrices(network: Network): Network {
+  const prices = network.gasPrices;
+  if (network.source !== "registry" || !prices) return network;
+  const [low, average, high] = [seededPrice(prices.low), seededPrice(prices.average), seededPrice(prices.high)];
+  return low === prices.low && average === prices.average && high === prices.high ? network : { ...network, gasPrices: { ...prices, low, average, high } };
 }

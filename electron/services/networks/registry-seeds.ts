@@ -44,6 +44,21 @@ function gasPrices(token: NonNullable<Entry["chain"]["fees"]>["feeTokens"][numbe
   // The registry's JSON numbers as written: String() gives the shortest digits that read back as
   // the same double (0.025, where toFixed(18) gives 0.025000000000000001), in exponent notation
   // only below 1e-6, which is then written out.
-  const text = (n: number) => (/e/i.test(String(n)) ? n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "") : String(n));
+  const text = (n: number) => (/e/i.test(String(n)) ? eighteenDecimals(n) : String(n));
   return { denom: token.denom, low: text(token.lowGasPrice ?? average), average: text(average), high: text(token.highGasPrice ?? average) };
+}
+
+/** A double written out to 18 decimals, trailing zeros dropped: how the seeds once wrote every price. */
+const eighteenDecimals = (n: number) => n.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
+
+/**
+ * The price as the seeds write it now, for one the seeds of earlier versions saved: those wrote a
+ * double's binary tail (0.025000000000000001), which the network form and the review showed. Only
+ * that exact form, 18 decimals that are the double's, is shortened (to 0.025); any other text is
+ * the user's or the registry's and is kept as it is.
+ */
+export function seededPrice(price: string): string {
+  const n = Number(price);
+  const short = String(n);
+  return /^\d+\.\d{18}$/.test(price) && !/e/i.test(short) && short !== price && eighteenDecimals(n) === price ? short : price;
 }
