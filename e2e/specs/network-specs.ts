@@ -45,7 +45,7 @@ export function networkSpecs(ctx: SpecContext): void {
     await expect.poll(() => form.getByRole("alert").textContent(), { timeout: WAIT_MS }).toBe("4 fields need a change before the network can be saved.");
     expect(await describedBy(page.getByLabel("Name"))).toEqual({ invalid: true, text: "Give the network a name." });
     expect(await describedBy(page.getByLabel("Chain id"))).toEqual({ invalid: true, text: "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example." });
-    expect(await describedBy(page.getByLabel("Fee denom (base unit)"))).toEqual({ invalid: true, text: "The fee denom's base unit is required: uatom, for example." });
+    expect(await describedBy(page.getByLabel("Token denom (base unit)"))).toEqual({ invalid: true, text: "The token's base denom is required: uatom, for example." });
     expect(await describedBy(page.getByLabel("Node RPC URLs (one per line)"))).toEqual({ invalid: true, text: "Give at least one node address, or have explorer calls go through the access service." });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-name");
     expect(await untiedFieldErrors(page)).toEqual([]);
@@ -53,7 +53,7 @@ export function networkSpecs(ctx: SpecContext): void {
     await page.getByLabel("Name").fill("Typo net");
     expect(await describedBy(page.getByLabel("Name"))).toEqual({ invalid: false, text: "" });
     await page.getByLabel("Chain id").fill("typo-1");
-    await page.getByLabel("Fee denom (base unit)").fill("utypo");
+    await page.getByLabel("Token denom (base unit)").fill("utypo");
     await page.getByLabel("Node RPC URLs (one per line)").fill("http://127.0.0.1:9\nhttp//127.0.0.1:26657");
     await page.getByRole("button", { name: "Add network" }).click();
     await expect.poll(async () => (await describedBy(page.getByLabel("Node RPC URLs (one per line)"))).text, { timeout: WAIT_MS }).toBe("Not an http:// or https:// address: “http//127.0.0.1:26657”.");

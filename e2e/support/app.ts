@@ -43,7 +43,7 @@ export async function addNetworkByForm(page: Page, network: NetworkForm): Promis
   await page.getByLabel("Chain id").fill(network.chainId);
   if (network.accessUrl) await page.getByLabel("Access service URL").fill(network.accessUrl);
   await page.getByLabel("Node RPC URLs (one per line)").fill(network.rpcUrl);
-  await page.getByLabel("Fee denom (base unit)").fill(network.denom);
+  await page.getByLabel("Token denom (base unit)").fill(network.denom);
   await page.getByRole("button", { name: "Add network" }).click();
   await page.locator("tr[data-network-id]", { hasText: network.name }).waitFor({ timeout: WAIT_MS });
 }

@@ -14,10 +14,10 @@ const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "
   { key: "chainId", label: "Chain id" },
   { key: "accessUrl", label: "Access service URL", hint: "Optional: the Transaction Access Interface in front of this chain. Another host, port or scheme drops the network's token: set it again." },
   { key: "bech32Prefix", label: "Address prefix" },
-  { key: "denomBase", label: "Fee denom (base unit)" },
+  { key: "denomBase", label: "Token denom (base unit)", hint: "The token amounts are shown in, like uatom; fees are paid in it too, unless the network names another fee token." },
   { key: "denomDisplay", label: "Display unit" },
   { key: "denomExponent", label: "Display exponent" },
-  { key: "gasPrice", label: "Gas price (fee denom per gas unit)", hint: "Optional, like 0.025: without an access service the app prices each transaction's gas with it; you can still set the fee yourself." },
+  { key: "gasPrice", label: "Gas price (fee token per gas unit)", hint: "Optional, like 0.025: without an access service the app prices each transaction's gas with it; you can still set the fee yourself." },
 ];
 
 /** The fields in the order the form shows them: the first with a problem takes the keyboard. */
@@ -61,7 +61,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} {...tie(f.key)} />
           {problem(f.key)}
           {f.hint && <small>{f.hint}</small>}
-          {f.key === "gasPrice" && feeToken && <small>This network's fees are paid in {feeToken}: the price is {feeToken} per gas unit, not the fee denom above.</small>}
+          {f.key === "gasPrice" && feeToken && <small>This network's fees are paid in {feeToken}: the price is {feeToken} per gas unit, not the token above.</small>}
         </div>
       ))}
       <div className="field">

@@ -72,7 +72,7 @@ describe("the network form's own checks", () => {
       name: "Give the network a name.",
       chainId: "The chain id is required, as the chain's genesis gives it: cosmoshub-4, for example.",
       rpcUrls: "Not an http:// or https:// address: “not”, “a”, “url”.",
-      denomBase: "The fee denom's base unit is required: uatom, for example.",
+      denomBase: "The token's base denom is required: uatom, for example.",
     });
     expect(networkFormProblems({ ...good, rpcVia: "access" })).toEqual({ accessUrl: "Explorer calls through the access service need its address." });
     expect(networkFormProblems(good)).toEqual({});

@@ -13,7 +13,7 @@ export interface NetworkFormValues {
   denomBase: string;
   denomDisplay: string;
   denomExponent: string;
-  /** Gas price in the fee denom, for what main signs and sends itself; empty leaves the fee to each send. */
+  /** Gas price in the fee token, for what main signs and sends itself; empty leaves the fee to each send. */
   gasPrice: string;
   rpcVia: "access" | "direct";
 }
@@ -67,7 +67,7 @@ export function networkPatchFromForm(v: NetworkFormValues, existing: Network): A
 
 /**
  * The denom a network's gas prices are in when it is not its default denom (chain-registry's fee
- * token may be another asset than the one shown), or undefined. The form's fee denom field is the
+ * token may be another asset than the one shown), or undefined. The form's token denom field is the
  * default denom, so the gas price field says which denom its price is in.
  */
 export function separateFeeToken(n: Network | undefined): string | undefined {
@@ -113,7 +113,7 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   else if (input.rpcVia === "direct" && input.rpcUrls.length === 0) out.rpcUrls = "Give at least one node address, or have explorer calls go through the access service.";
   if (!/^[a-z][a-z0-9]{0,29}$/.test(input.bech32Prefix)) out.bech32Prefix = "Lowercase letters and digits, starting with a letter: cosmos or osmo, for example.";
   const denom = input.denoms[0]!;
-  if (denom.base === "") out.denomBase = "The fee denom's base unit is required: uatom, for example.";
+  if (denom.base === "") out.denomBase = "The token's base denom is required: uatom, for example.";
   else if (denom.base.length > 128) out.denomBase = "At most 128 characters.";
   if (denom.display.length > 128) out.denomDisplay = "At most 128 characters.";
   if (!Number.isInteger(denom.exponent) || denom.exponent < 0 || denom.exponent > 36) out.denomExponent = "A whole number from 0 to 36: 6 for most Cosmos coins.";
