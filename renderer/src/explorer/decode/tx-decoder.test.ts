@@ -1,8 +1,9 @@
 import { pubkeyToAddress } from "@cosmjs/amino";
-import { fromBase64, toBase64, toHex } from "@cosmjs/encoding";
+import { fromBase64, fromBech32, toBase64, toBech32, toHex } from "@cosmjs/encoding";
 import { DirectSecp256k1HdWallet, encodePubkey, makeAuthInfoBytes, Registry } from "@cosmjs/proto-signing";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCodecs, loadedCodec } from "../../../../shared/cosmos/message-loaders.js";
@@ -14,8 +15,15 @@ async function sendTx(memo: string, extraType?: string): Promise<{ base64: strin
   const [account] = await (await DirectSecp256k1HdWallet.fromMnemonic(MNEMONIC, { prefix: "devnet" })).getAccounts();
   const from = account!.address;
   const send = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: from, toAddress: from, amount: [{ denom: "ustake", amount: "42" }] }) };
-  const registry = new Registry([["/cosmos.bank.v1beta1.MsgSend", MsgSend]]);
-  const messages = [registry.encodeAsAny(send), ...(extraType ? [{ typeUrl: extraType, value: new Uint8Array([1, 2, 3]) }] : [])];
+  return signedBy([registry.encodeAsAny(send), ...(extraType ? [{ typeUrl: extraType, value: new Uint8Array([1, 2, 3]) }] : [])], memo);
+}
+
+const registry = new Registry([["/cosmos.bank.v1beta1.MsgSend", MsgSend], ["/cosmos.staking.v1beta1.MsgEditValidator", MsgEditValidator]]);
+
+/** A transaction of these messages, signed (with a zero signature) by the test key's account. */
+async function signedBy(messages: { typeUrl: string; value: Uint8Array }[], memo = ""): Promise<{ base64: string; from: string }> {
+  const [account] = await (await DirectSecp256k1HdWallet.fromMnemonic(MNEMONIC, { prefix: "devnet" })).getAccounts();
+  const from = account!.address;
   const bodyBytes = TxBody.encode(TxBody.fromPartial({ messages, memo })).finish();
   const authInfoBytes = makeAuthInfoBytes([{ pubkey: encodePubkey({ type: "tendermint/PubKeySecp256k1", value: toBase64(account!.pubkey) }), sequence: 7 }], [{ denom: "ustake", amount: "5000" }], 200000, undefined, undefined);
   const raw = TxRaw.encode(TxRaw.fromPartial({ bodyBytes, authInfoBytes, signatures: [new Uint8Array(64)] })).finish();
@@ -26,7 +34,7 @@ async function sendTx(memo: string, extraType?: string): Promise<{ base64: strin
 const decodeTx = (base64: string) => decodeWithCodecs(base64, loadedCodec);
 
 describe("decodeTx", () => {
-  beforeAll(() => loadCodecs(["/cosmos.bank.v1beta1.MsgSend"]));
+  beforeAll(() => loadCodecs(["/cosmos.bank.v1beta1.MsgSend", "/cosmos.staking.v1beta1.MsgEditValidator"]));
 
   it("names the message types to load before decoding", async () => {
     const { base64 } = await sendTx("", "/example.v1.MsgUnknown");
@@ -48,6 +56,24 @@ describe("decodeTx", () => {
     // The signer's address is derived from its public key with the messages' own prefix.
     expect(result.tx.signers).toEqual([expect.objectContaining({ address: from, sequence: "7" })]);
     expect(result.tx.signatureCount).toBe(1);
+  });
+
+  it("names an operator's message's signer by its account address, and shows a commission rate as the decimal it stands for", async () => {
+    const [account] = await (await DirectSecp256k1HdWallet.fromMnemonic(MNEMONIC, { prefix: "devnet" })).getAccounts();
+    const operator = toBech32("devnetvaloper", fromBech32(account!.address, 90).data);
+    const edit = { typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.fromPartial({ validatorAddress: operator, commissionRate: "105000000000000000", minSelfDelegation: "" }) };
+    const { base64, from } = await signedBy([registry.encodeAsAny(edit)]);
+    const result = decodeTx(base64);
+    if (!result.ok) throw new Error(result.error);
+    // The account that signs, with its sequence: never the operator address of the message.
+    expect(result.tx.signers).toEqual([expect.objectContaining({ address: from, sequence: "7" })]);
+    expect(result.tx.messages[0]!.fields).toMatchObject({ validatorAddress: operator, commissionRate: "0.105" });
+  });
+
+  it("leaves a commission rate that is no integer string as it came", async () => {
+    const edit = { typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.fromPartial({ validatorAddress: "x", commissionRate: "0.1\u202E" }) };
+    const result = decodeTx((await signedBy([registry.encodeAsAny(edit)])).base64);
+    expect(result.ok && result.tx.messages[0]!.fields).toMatchObject({ commissionRate: "0.1\u202E" });
   });
 
   it("keeps unknown message types as raw bytes", async () => {

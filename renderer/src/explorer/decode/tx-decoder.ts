@@ -6,6 +6,7 @@ import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { JsonValue } from "../../../../shared/primitives.js";
 import { type CodecLookup, decodeWith } from "../../../../shared/cosmos/message-loaders.js";
 import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
+import { withDecimals } from "../../../../shared/cosmos/dec-fields.js";
 
 export interface DecodedMessage {
   readonly typeUrl: string;
@@ -41,7 +42,10 @@ export function decodeTx(base64: string, codecs: CodecLookup, fallbackPrefix = "
   const hash = txIdOf(bytes);
   try {
     const tx = Tx.decode(bytes);
-    const messages = (tx.body?.messages ?? []).map((m) => ({ typeUrl: m.typeUrl, fields: decodeWith(codecs, m.typeUrl, m.value) ?? null, raw: toBase64(m.value) }));
+    const messages = (tx.body?.messages ?? []).map((m) => {
+      const fields = decodeWith(codecs, m.typeUrl, m.value);
+      return { typeUrl: m.typeUrl, fields: fields === undefined ? null : withDecimals(m.typeUrl, fields), raw: toBase64(m.value) };
+    });
     const prefix = prefixOf(messages) ?? fallbackPrefix;
     const fee = tx.authInfo?.fee;
     return {
@@ -89,14 +93,19 @@ function signer(publicKey: { typeUrl: string; value: Uint8Array } | undefined, s
   return { address, pubKey: toBase64(key), sequence };
 }
 
-/** The bech32 prefix of the first address-looking field, so signer addresses match the chain's. */
+/**
+ * The account prefix of the first address-looking field, so signer addresses match the chain's.
+ * A validator's operator or consensus address (MsgEditValidator's only address) carries the
+ * account prefix with its role after it ("cosmosvaloper"): the signer is the account.
+ */
 function prefixOf(messages: readonly DecodedMessage[]): string | undefined {
   for (const m of messages) {
     if (m.fields === null || typeof m.fields !== "object" || Array.isArray(m.fields)) continue;
     for (const v of Object.values(m.fields)) {
       if (typeof v !== "string") continue;
       try {
-        return fromBech32(v, 128).prefix;
+        const { prefix } = fromBech32(v, 128);
+        return prefix.replace(/(valoper|valcons)(pub)?$/, "") || prefix;
       } catch {
         // not an address
       }
