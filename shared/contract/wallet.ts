@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { Base64String, Bech32Address, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
+import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
-const Password = z.string().min(1).max(1024);
-const NewPassword = z.string().min(8, "use at least 8 characters").max(1024);
+const Password = z.string().min(1).max(MAX_PASSWORD);
+const NewPassword = z.string().min(MIN_PASSWORD, `use at least ${MIN_PASSWORD} characters`).max(MAX_PASSWORD);
 const Mnemonic = z.string().min(1).max(1024);
 
 export const WalletAccount = z.object({

@@ -5,7 +5,7 @@ import { unwrap } from "../api/unwrap.js";
 import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
 import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
-import { MAX_PASSWORD } from "./PasswordFields.js";
+import { MAX_PASSWORD } from "../../../shared/wallet/password-rules.js";
 
 /** The vault is locked: nothing but the password field until it is unlocked. */
 export function LockScreen() {

@@ -1,3 +1,4 @@
+import { newPasswordProblem } from "../../../shared/wallet/password-rules.js";
 import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
 
 /** Why a new password cannot be used yet, on the field that has to change. */
@@ -29,13 +30,10 @@ export function PasswordFields(props: { password: string; confirm: string; onPas
   );
 }
 
-/** The longest password main takes (`wallet.*` in shared/contract/wallet.ts). */
-export const MAX_PASSWORD = 1024;
-
 /** Why a new password cannot be used yet, or undefined. */
 export function passwordProblem(password: string, confirm: string): PasswordProblem | undefined {
-  if (password.length < 8) return { field: "password", message: "Use at least 8 characters." };
-  if (password.length > MAX_PASSWORD) return { field: "password", message: `Use at most ${MAX_PASSWORD.toLocaleString("en")} characters; this one has ${password.length.toLocaleString("en")}.` };
+  const problem = newPasswordProblem(password);
+  if (problem) return { field: "password", message: problem };
   if (password !== confirm) return { field: "confirm", message: "The two passwords differ." };
   return undefined;
 }
