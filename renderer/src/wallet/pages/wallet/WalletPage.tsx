@@ -11,8 +11,9 @@ import { useSelectedAccount } from "../../use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
 import { Balances } from "./Balances.js";
+import { SecurityPanel } from "./SecurityPanel.js";
 
-/** The wallet: the current account's address (copy, QR), its balances, more accounts, and the address book. */
+/** The wallet: the current account's address (copy, QR), its balances, more accounts, the address book, and the backup and password. */
 export function WalletPage({ unlocked }: { unlocked: boolean }) {
   const api = useApi();
   const client = useQueryClient();
@@ -48,6 +49,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
         <FormError message={add.error} />
       </section>
       <AddressBookPanel />
+      <SecurityPanel unlocked={unlocked} />
     </div>
   );
 }
