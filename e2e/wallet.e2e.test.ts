@@ -16,12 +16,15 @@ import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
+import { securitySpecs } from "./wallet/security-specs.js";
 import { openWalletWorld, type WalletWorld, walletWorldDir } from "./wallet/wallet-world.js";
 
 const PASSWORD = "wallet e2e password";
 const XSS = "<img src=x onerror=alert(1)>";
 const RLO = "pay \u202Egnp.exe";
 let w: WalletWorld;
+/** The wallet's password now: the security specs change it, and the secret scan opens the vault with it. */
+let vaultPassword = PASSWORD;
 const acct = (name: string) => w.devnet.accounts.find((a) => a.name === name)!;
 const balance = async (address: string) => {
   const { balances } = (await w.call("wallet.balances", { address })) as { balances: Array<{ denom: string; amount: string }> };
@@ -537,12 +540,15 @@ describe("wallet", () => {
     await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
   });
 
+  // After every spec that unlocks with PASSWORD: these change it.
+  securitySpecs(() => w, () => acct("alice").mnemonic, PASSWORD, (next) => (vaultPassword = next));
+
   faultSpecs(() => w, inject("e2e").devnetDir);
 
   // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.
   secretScanSpec(() => ({
     devnetDirs: [inject("e2e").devnetDir, inject("e2e").four.devnetDir],
-    vaults: [{ dataDir: w.dataDir, password: PASSWORD }, { dataDir: walletWorldDir("e2e-wallet-four-app"), password: PASSWORD }],
+    vaults: [{ dataDir: w.dataDir, password: vaultPassword }, { dataDir: walletWorldDir("e2e-wallet-four-app"), password: PASSWORD }],
     bridges: [{ label: "the wallet app's bridge secret", secret: w.bridgeSecret }],
   }));
 });

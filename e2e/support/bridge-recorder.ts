@@ -102,6 +102,11 @@ async function pageSnapshot(page: Page): Promise<string> {
   });
 }
 
+/** What `page` holds right now, as material for the scan: for a spec that checks one moment of its own. */
+export async function pageMaterial(page: Page, where: string): Promise<Material> {
+  return { where, text: await pageSnapshot(page) };
+}
+
 /** The recorded frames plus a snapshot of every page still open, as material for the scan. */
 export async function recordedMaterial(): Promise<{ materials: Material[]; frames: number; snapshots: number }> {
   const materials: Material[] = [...frames];
