@@ -45,6 +45,7 @@ export function RevealPhrase({ unlocked }: { unlocked: boolean }) {
       const why = passwordRefusal(e instanceof ApiError ? e.code : undefined, "password");
       if (!why) throw e;
       setProblem(why);
+      field.current?.focus();
       field.current?.select();
     }
   });
