@@ -11,6 +11,7 @@ import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
 import { stakingValidators } from "./support/staking.js";
 import { explore } from "./specs/explorer/explore.js";
+import { openWalletWorld } from "./wallet/wallet-world.js";
 
 const pages = chromiumPages({ width: 1400, height: 1000 });
 const ctx = { env: () => inject("e2e"), open: () => pages.newPage(), errors: pages.errors };
@@ -114,6 +115,46 @@ it("watch: a node that does not answer raises an alert in the history and a desk
   await row.getByRole("button", { name: "Remove" }).click();
   await expect.poll(() => page.getByTestId("watch-nodes").locator(`[data-url="${DEAD}"]`).count(), { timeout: WAIT_MS }).toBe(0);
   expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch: an acknowledge or a snooze that main refuses says why under the alert, named by the button pressed", async () => {
+  const env = inject("e2e");
+  // A world of its own on the four-validator devnet, whose main can be made to refuse a call.
+  const w = await openWalletWorld(env, { devnetDir: env.four.devnetDir, dataDirName: "e2e-watch-four-app" });
+  try {
+    const page = w.page;
+    await passGate(page);
+    await page.evaluate(() => (window.location.hash = "#/watch"));
+    await page.getByLabel("Node RPC address").fill(DEAD, { timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Add node" }).click();
+    const alert = page.getByTestId("watch-alert").filter({ hasText: `Node down: ${DEAD}` });
+    await alert.waitFor({ timeout: 30_000 });
+    const acknowledge = alert.getByRole("button", { name: "Acknowledge" });
+    const snooze = alert.getByRole("button", { name: "Snooze 1 h" });
+    // What main says of an alert that left its history since the page read it.
+    const gone = (verb: string) => `That alert is no longer in the history, so there is nothing to ${verb}.`;
+    w.refuse((method) => method === "watch.acknowledge", gone("acknowledge"));
+    await acknowledge.click();
+    await expect.poll(async () => (await describedBy(acknowledge)).text, { timeout: WAIT_MS }).toBe(gone("acknowledge"));
+    expect(await alert.getByRole("alert").textContent()).toBe(gone("acknowledge"));
+    expect(await alert.textContent()).not.toContain("Acknowledged.");
+    expect(await untiedFieldErrors(page)).toEqual([]);
+
+    w.refuse((method) => method === "watch.snooze", gone("snooze"));
+    await snooze.click();
+    await expect.poll(async () => (await describedBy(snooze)).text, { timeout: WAIT_MS }).toBe(gone("snooze"));
+    expect((await describedBy(acknowledge)).text).toBe("");
+    expect(await untiedFieldErrors(page)).toEqual([]);
+
+    // Once main takes it, the problem goes and the alert says what was done.
+    w.refuse();
+    await acknowledge.click();
+    await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Acknowledged.");
+    expect(await alert.getByTestId("watch-alert-problem").count()).toBe(0);
+    expect(w.errors).toEqual([]);
+  } finally {
+    await w.close();
+  }
 });
 
 it("watch: the rules are checked before they are sent, saved, and still there after a reload", async () => {

@@ -62,7 +62,8 @@ describe("watch.* through the dispatcher", () => {
     expect(await s.call("watch.addValidator", { networkId: "cosmoshub", address: "not an address" })).toMatchObject({ ok: false, error: { code: "invalid_args" } });
     expect(await s.call("watch.addValidator", { networkId: "cosmoshub", address: "osmovaloper1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqv6cdvl" })).toMatchObject({ ok: false, error: { code: "invalid_address" } });
     expect(await s.call("watch.addValidator", { networkId: "nosuchnetwork", address: HEX })).toMatchObject({ ok: false });
-    expect(await s.call("watch.acknowledge", { id: "nope" })).toMatchObject({ ok: false, error: { code: "alert_not_found", message: "no such alert" } });
+    expect(await s.call("watch.acknowledge", { id: "nope" })).toEqual({ ok: false, error: { code: "alert_not_found", message: "That alert is no longer in the history, so there is nothing to acknowledge." } });
+    expect(await s.call("watch.snooze", { id: "nope", minutes: 60 })).toEqual({ ok: false, error: { code: "alert_not_found", message: "That alert is no longer in the history, so there is nothing to snooze." } });
     expect(await s.call("watch.alerts", {})).toEqual({ ok: true, value: { alerts: [] } });
     expect((await s.call("watch.status", { networkId: "cosmoshub" })) as { value: { validators: unknown[] } }).toMatchObject({ value: { validators: [] } });
   });

@@ -31,8 +31,10 @@ function withNode(network: Network, config: WatchConfig, url: string): WatchConf
 /** Registers `watch.*`. */
 export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers<"watch"> {
   const known = (id: string) => deps.network(id).id; // an unknown network is refused before anything is stored
-  const found = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new AppError("alert_not_found", "no such alert");
+  // The page acts on the alerts it last read: one may have left the history since (a restart
+  // on a history kept aside as damaged, or the oldest resolved ones making room).
+  const found = <T>(value: T | undefined, verb: string): T => {
+    if (value === undefined) throw new AppError("alert_not_found", `That alert is no longer in the history, so there is nothing to ${verb}.`);
     return value;
   };
   return {
@@ -59,7 +61,7 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
     setRules: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
     setWebhook: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook })),
     alerts: (a) => ({ alerts: deps.history.all().filter((x) => !a.networkId || x.networkId === a.networkId).slice(-a.limit).reverse() }),
-    acknowledge: (a) => found(deps.watch.acknowledge(a.id)),
-    snooze: (a) => found(deps.watch.snooze(a.id, a.minutes)),
+    acknowledge: (a) => found(deps.watch.acknowledge(a.id), "acknowledge"),
+    snooze: (a) => found(deps.watch.snooze(a.id, a.minutes), a.minutes === 0 ? "unsnooze" : "snooze"),
   };
 }

@@ -1,18 +1,19 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ResultOf } from "../../../../shared/contract/index.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
+import { useAction } from "../../api/use-action.js";
 import { Empty, ErrorState, Loading } from "../../components/states.js";
+import { FieldProblem } from "../../components/FieldProblem.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
+
+type Alert = ResultOf<"watch.alerts">["alerts"][number];
 
 /** The alert history of the network, newest first: open ones with acknowledge and snooze. */
 export function AlertHistory({ networkId }: { networkId: string }) {
   const api = useApi();
-  const client = useQueryClient();
   const alerts = useQuery(watchQueries.alerts(api, networkId));
-  const act = async (call: ReturnType<typeof api.watch.acknowledge>) => {
-    await unwrap(call);
-    await client.invalidateQueries({ queryKey: watchKeys.alerts(networkId) });
-  };
   if (alerts.isPending) return <Loading what="the alerts" />;
   if (alerts.isError) return <ErrorState what="the alerts" error={alerts.error} retry={() => void alerts.refetch()} />;
   if (alerts.data.alerts.length === 0) return <Empty>No alert yet.</Empty>;
@@ -20,25 +21,47 @@ export function AlertHistory({ networkId }: { networkId: string }) {
     <section aria-labelledby="alerts-title">
       <h2 id="alerts-title">Alerts</h2>
       <ul className="watch-alerts" data-testid="watch-alerts">
-        {alerts.data.alerts.map((a) => (
-          <li key={a.id} data-kind={a.kind} data-open={a.clearedAt === null} data-testid="watch-alert">
-            <strong>{a.title}</strong> <span className="muted">{a.clearedAt === null ? "open" : `cleared ${a.clearedAt}`}, fired {a.firedAt}</span>
-            <br />
-            {a.message}
-            {a.snoozedUntil && <span className="muted"> Snoozed until {a.snoozedUntil}.</span>}
-            {a.clearedAt === null && (
-              <span className="watch-alert-actions">
-                {a.acknowledgedAt === null ? (
-                  <button type="button" className="secondary" onClick={() => void act(api.watch.acknowledge({ id: a.id }))}>Acknowledge</button>
-                ) : (
-                  <span className="muted"> Acknowledged.</span>
-                )}
-                <button type="button" className="secondary" onClick={() => void act(api.watch.snooze({ id: a.id, minutes: a.snoozedUntil ? 0 : 60 }))}>{a.snoozedUntil ? "Unsnooze" : "Snooze 1 h"}</button>
-              </span>
-            )}
-          </li>
-        ))}
+        {alerts.data.alerts.map((a) => <AlertItem key={a.id} networkId={networkId} alert={a} />)}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One alert, with its own acknowledge and snooze: main may refuse either (the alert left the
+ * history, a snooze it cannot keep), and the refusal shows under the alert, named by the button
+ * that asked, rather than being dropped.
+ */
+function AlertItem({ networkId, alert: a }: { networkId: string; alert: Alert }) {
+  const api = useApi();
+  const client = useQueryClient();
+  // The button last pressed: the refusal is its description.
+  const [asked, setAsked] = useState<"acknowledge" | "snooze">();
+  const act = useAction(async (which: "acknowledge" | "snooze") => {
+    setAsked(which);
+    await unwrap(which === "acknowledge" ? api.watch.acknowledge({ id: a.id }) : api.watch.snooze({ id: a.id, minutes: a.snoozedUntil ? 0 : 60 }));
+    await client.invalidateQueries({ queryKey: watchKeys.alerts(networkId) });
+  });
+  const problemId = `watch-alert-${a.id}`;
+  const describe = (which: "acknowledge" | "snooze") => (act.error && asked === which ? { "aria-describedby": `${problemId}-error` } : {});
+  return (
+    <li data-kind={a.kind} data-open={a.clearedAt === null} data-testid="watch-alert">
+      <strong>{a.title}</strong> <span className="muted">{a.clearedAt === null ? "open" : `cleared ${a.clearedAt}`}, fired {a.firedAt}</span>
+      <br />
+      {a.message}
+      {a.snoozedUntil && <span className="muted"> Snoozed until {a.snoozedUntil}.</span>}
+      {a.clearedAt === null && (
+        <span className="watch-alert-actions">
+          {a.acknowledgedAt === null ? (
+            <button type="button" className="secondary" disabled={act.pending} {...describe("acknowledge")} onClick={() => void act.run("acknowledge")}>Acknowledge</button>
+          ) : (
+            <span className="muted"> Acknowledged.</span>
+          )}
+          <button type="button" className="secondary" disabled={act.pending} {...describe("snooze")} onClick={() => void act.run("snooze")}>{a.snoozedUntil ? "Unsnooze" : "Snooze 1 h"}</button>
+        </span>
+      )}
+      {/* Only while the button that asked is there to name it. */}
+      {a.clearedAt === null && (asked === "snooze" || a.acknowledgedAt === null) && <FieldProblem id={problemId} problem={act.error} alert testId="watch-alert-problem" />}
+    </li>
   );
 }
