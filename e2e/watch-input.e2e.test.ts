@@ -3,6 +3,8 @@
  * another way, and a list already at its length. The real renderer in Chromium, the real
  * services behind the bridge, on the four-validator devnet.
  */
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { WAIT_MS } from "./support/app.js";
@@ -32,7 +34,7 @@ it("watch input: the network's own node written with a slash or in capitals is s
     expect(await addNode(page, typed)).toMatch(/^That node is in the table already: it is one of .+'s own nodes\.$/);
     expect(await untiedFieldErrors(page)).toEqual([]);
   }
-  // A node added after them shows once a probe has run with the list as it is now.
+  // A node added after them shows at once.
   const marker = "http://127.0.0.1:9/marker";
   expect(await addNode(page, marker)).toBe("");
   const markerRow = page.getByTestId("watch-nodes").locator(`[data-url="${marker}"]`);
@@ -60,4 +62,33 @@ it("watch input: a node past the list's length is refused at the field in words,
   }
   expect(await nodeRows(page).count()).toBe(4);
   expect(ctx.errors(page)).toEqual([]);
+});
+
+it("watch input: a node just added has its row at once, checking, and then what its first probe found", async () => {
+  // A node that holds every request until the test lets it go, then drops the connection.
+  const held: ServerResponse[] = [];
+  let holding = true;
+  const server = createServer((_req, res) => (holding ? held.push(res) : res.socket?.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = await explore(ctx, "watch");
+    await expect.poll(() => nodeRows(page).count(), { timeout: WAIT_MS }).toBe(4);
+    expect(await addNode(page, url)).toBe("");
+    const row = page.getByTestId("watch-nodes").locator(`[data-url="${url}"]`);
+    // Its row is there while the node has not answered: the add is seen, not lost for a probe round.
+    await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: WAIT_MS }).toBe("checking…");
+    await expect.poll(() => held.length, { timeout: WAIT_MS }).toBeGreaterThan(0);
+    expect(await row.getByTestId("node-height").textContent()).toBe("–");
+    holding = false;
+    held.splice(0).forEach((res) => res.socket?.destroy());
+    await expect.poll(() => row.getByTestId("node-flags").textContent(), { timeout: 30_000 }).toMatch(/^down/);
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  } finally {
+    held.splice(0).forEach((res) => res.socket?.destroy());
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });

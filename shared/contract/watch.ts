@@ -114,7 +114,7 @@ export type WatchedValidator = z.infer<typeof WatchedValidator>;
 
 export const NodeFlag = z.enum(["down", "lagging", "stopped", "catching_up", "app_hash_mismatch", "block_hash_mismatch"]);
 
-/** One RPC node of the network, as the last probe found it. */
+/** One RPC node of the network, as the last probe found it (or not probed yet: `checkedAt` null). */
 export const WatchedNode = z.object({
   url: HttpUrl,
   source: z.enum(["network", "user"]),
@@ -131,6 +131,7 @@ export const WatchedNode = z.object({
   /** Its hashes at the height every answering node has. */
   compared: z.object({ height: DecString, appHash: HexString, blockHash: HexString }).nullable(),
   flags: z.array(NodeFlag),
+  /** When the probe last asked it; null for a node not probed yet (just added), whose other facts are unknown. */
   checkedAt: IsoTime.nullable(),
 });
 export type WatchedNode = z.infer<typeof WatchedNode>;

@@ -45,3 +45,41 @@ it("drops a removed node from the table at once, not at the next probe", async (
   store.update(network.id, (c) => ({ ...c, nodes: [] }));
   expect(watch.status(network.id).nodes.map((n) => n.url)).toEqual(network.rpcUrls);
 });
+
+it("lists a node just added at once, as not probed yet, and probes it without waiting for the next round", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cometdesk-watch-nodes-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const problems = createProblemLog();
+  const store = openWatchStore(dir, problems);
+  const refused = async () => {
+    throw new Error("connection refused");
+  };
+  // The added node answers only when the test lets it: until then it is being checked.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const slowRefusal = async () => {
+    await answered;
+    throw new Error("connection refused");
+  };
+  const watch = createWatch({
+    events: createEventHub(),
+    store,
+    history: openAlertHistory(dir, problems),
+    chain: () => ({ abciQuery: refused, validators: refused, commit: refused }) as unknown as WatchChain,
+    commitFromFeed: () => undefined,
+    nodeClient: (url) => (url === ADDED ? { status: slowRefusal, peers: refused, mempoolTxs: refused, hashesAt: refused } : { status: refused, peers: refused, mempoolTxs: refused, hashesAt: refused }),
+    probeIntervalMs: 600_000, // no round of probes in this test: only the one an added node calls for
+    stallCheckMs: 600_000,
+  });
+  cleanups.push(() => watch.stop());
+  watch.follow(network);
+  // The probe that follow starts: the network's own node has been asked once.
+  await expect.poll(() => watch.status(network.id).nodes[0]?.checkedAt ?? null).not.toBeNull();
+  store.update(network.id, (c) => ({ ...c, nodes: [ADDED] }));
+  expect(watch.status(network.id).nodes.map((n) => [n.url, n.source, n.checkedAt === null, n.flags])).toEqual([
+    [network.rpcUrls[0], "network", false, ["down"]],
+    [ADDED, "user", true, []],
+  ]);
+  answer();
+  await expect.poll(() => watch.status(network.id).nodes.find((n) => n.url === ADDED)?.flags).toEqual(["down"]);
+});

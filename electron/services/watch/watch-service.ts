@@ -72,6 +72,8 @@ interface Followed {
   network: Network;
   readonly probe: ReturnType<typeof createNodeProbe>;
   probing: boolean;
+  /** Asked for while a probe ran (a node was just added): probe again when it ends. */
+  probeAgain: boolean;
   /** Blocks announced and not yet read, oldest first (at most BACKLOG), and the loop reading them. */
   readonly pending: WatchBlock[];
   working: Promise<void> | undefined;
@@ -106,6 +108,7 @@ export function createWatch(deps: WatchDeps) {
   const isFollowed = (f: Followed) => followed.get(f.network.id) === f;
   let timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | undefined;
+  let unlistenStore: (() => void) | undefined;
   /** RPC calls the validator tracking made because a commit was not in a feed frame, and periodic reads. */
   const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0 };
 
@@ -314,11 +317,31 @@ export function createWatch(deps: WatchDeps) {
       deps.onInternalError?.("watch node probe", error);
     } finally {
       f.probing = false;
+      if (f.probeAgain && isFollowed(f)) {
+        f.probeAgain = false;
+        void probeNodes(f);
+      }
     }
   }
 
+  /** Probes `f`'s nodes now, or once the probe under way ends: a node just added is not left unprobed until the next round. */
+  function probeSoon(f: Followed): void {
+    if (f.probing) f.probeAgain = true;
+    else void probeNodes(f);
+  }
+
+  /**
+   * Every node of the table as the last probe found it, in the probe's order. A node the user
+   * just added has no probe yet: it is listed at once, with no check time ("checking…"), rather
+   * than missing until the next probe; one the user removed leaves at once.
+   */
+  function nodeRows(f: Followed): WatchedNode[] {
+    const probed = new Map(f.nodes.map((n) => [n.url, n]));
+    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], checkedAt: null });
+  }
+
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
@@ -386,6 +409,11 @@ export function createWatch(deps: WatchDeps) {
     unlisten = deps.events.listen((event, payload) => {
       if (event === "chain.newBlock") block(payload as WatchBlock);
     });
+    // A node added to a followed network is probed at once, not at the next round up to an interval later.
+    unlistenStore = deps.store.onChange((networkId) => {
+      const f = followed.get(networkId);
+      if (f && targets(f).some((t) => !f.nodes.some((n) => n.url === t.url))) probeSoon(f);
+    });
     timers = [setInterval(() => void probeAll(), deps.probeIntervalMs ?? 10_000), setInterval(checkStall, deps.stallCheckMs ?? 1000)];
     timers.forEach((t) => t.unref());
   }
@@ -418,6 +446,8 @@ export function createWatch(deps: WatchDeps) {
     stop(): void {
       unlisten?.();
       unlisten = undefined;
+      unlistenStore?.();
+      unlistenStore = undefined;
       timers.forEach(clearInterval);
       timers = [];
       followed.forEach((f) => f.pending.splice(0));
@@ -446,8 +476,7 @@ export function createWatch(deps: WatchDeps) {
         uptimeBlocks: f?.record.window ?? uptimeBlocks(config),
         validators: validatorRows(networkId),
         set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.states.get(m.address)?.moniker ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
-        // A node the user removed leaves the table now, not at the next probe seconds later.
-        nodes: (f?.nodes ?? []).filter((n) => n.source === "network" || config.nodes.includes(n.url)),
+        nodes: f ? nodeRows(f) : [],
         chain: f?.chain ?? null,
         config,
         webhookError: deps.webhook?.lastError() ?? null,

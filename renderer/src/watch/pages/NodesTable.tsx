@@ -12,7 +12,7 @@ import { nodeUrlProblem } from "./watch-checks.js";
 
 type Node = ResultOf<"watch.status">["nodes"][number];
 
-/** Every node of the network side by side, as the last probe found it, with its hashes at the common height. */
+/** Every node of the network side by side, as the last probe found it (a node just added: "checking…" until its first), with its hashes at the common height. */
 export function NodesTable({ networkId, nodes }: { networkId: string; nodes: readonly Node[] }) {
   const api = useApi();
   const client = useQueryClient();
@@ -58,7 +58,7 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
                   </>
                 )}
               </th>
-              <td data-testid="node-flags">{n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
+              <td data-testid="node-flags">{n.checkedAt === null ? "checking…" : n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
               <td data-testid="node-height">{n.height ?? "–"}</td>
               <td>{n.latestBlockTime ?? "–"}</td>
               <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>
@@ -74,7 +74,7 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
   );
 }
 
-/** A node of the user's beside the network's own: probed and compared with them from the next probe on. */
+/** A node of the user's beside the network's own: listed at once, probed straight away and compared with them from then on. */
 function AddNode({ networkId }: { networkId: string }) {
   const api = useApi();
   const client = useQueryClient();
