@@ -72,6 +72,31 @@ it("watch: every node side by side with the node's own height, and a validator a
   expect(ctx.errors(page)).toEqual([]);
 });
 
+it("watch: a hex address that no validator of the chain has is kept on the list and said to be not in the validator set", async () => {
+  const [, second] = await stakingValidators(inject("e2e").four.rpcs[0]!);
+  const page = await explore(ctx, "watch");
+  const stranger = "AB".repeat(20); // 20 bytes, well formed, and no validator's
+  const field = page.getByLabel("Validator address");
+  for (const address of [stranger, second!.address.toLowerCase()]) {
+    await field.fill(address);
+    await page.getByRole("button", { name: "Watch", exact: true }).click();
+    await expect.poll(() => field.inputValue(), { timeout: WAIT_MS }).toBe("");
+  }
+  const unknown = page.locator(`[data-testid="watch-row"][data-address="${stranger}"]`);
+  await expect.poll(() => unknown.getByTestId("watch-state").textContent(), { timeout: WAIT_MS }).toMatch(/^not in the validator set/);
+  expect(await unknown.getByTestId("watch-state-hint").textContent()).toBe("No validator of this network has this address: check it, or its blocks count once it joins.");
+  // A validator of the set given by its hex address is not: it signs.
+  const known = page.locator(`[data-testid="watch-row"][data-address="${second!.address}"]`);
+  await expect.poll(async () => Number(((await known.getByTestId("watch-signed").textContent()) ?? "0").split(" / ")[0]), { timeout: WAIT_MS }).toBeGreaterThan(0);
+  expect(await known.getByTestId("watch-state").textContent()).not.toMatch(/not in the validator set/);
+  // The four-validator app is shared with the other specs: off the list again.
+  for (const row of [unknown, known]) {
+    await row.getByRole("button", { name: "Stop watching" }).click();
+    await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(0);
+  }
+  expect(ctx.errors(page)).toEqual([]);
+});
+
 it("watch: a node that does not answer raises an alert in the history and a desktop notification, and can be acknowledged and snoozed", async () => {
   const page = await ctx.open();
   await page.context().grantPermissions(["notifications"]);

@@ -109,6 +109,12 @@ export const WatchedValidator = z.object({
   tombstoned: z.boolean(),
   /** Not in the active set (unbonded, unbonding or unknown to staking). */
   inactive: z.boolean(),
+  /**
+   * No validator of the chain has this address, as the last read found it (staking's list of every
+   * status; the CometBFT set where staking is unreadable): a mistyped address, or a validator not
+   * created yet. Kept on the list, since an operator may add a validator before it joins.
+   */
+  unknown: z.boolean(),
 });
 export type WatchedValidator = z.infer<typeof WatchedValidator>;
 

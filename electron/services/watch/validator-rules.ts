@@ -9,6 +9,8 @@ export interface ValidatorState {
   readonly jailed: boolean;
   readonly tombstoned: boolean;
   readonly inactive: boolean;
+  /** No validator of the chain has this address (staking's list, every status; or the CometBFT set when staking is unreadable). */
+  readonly unknown: boolean;
   readonly windowMissed: number | null;
 }
 
@@ -31,6 +33,7 @@ export function validatorConditions(config: WatchConfig, rules: WatchRules, reco
     if (rules.jailed.enabled && state) {
       if (state.tombstoned) out.push({ kind: "tombstoned", subject: v.address, title: `${name} is tombstoned`, message: `${name} was tombstoned for double signing; it can never sign again.` });
       else if (state.jailed) out.push({ kind: "jailed", subject: v.address, title: `${name} is jailed`, message: `${name} is jailed${state.windowMissed !== null ? ` (${state.windowMissed} blocks missed in the slashing window)` : ""}; it must send an unjail.` });
+      else if (state.unknown) out.push({ kind: "inactive", subject: v.address, title: `${name} is not in the validator set`, message: `No validator of the chain has the address ${v.address}: check it, or wait for the validator to join; its blocks are counted from then on.` });
       else if (state.inactive) out.push({ kind: "inactive", subject: v.address, title: `${name} is not in the active set`, message: `${name} is not bonded: it signs no blocks and earns nothing.` });
     }
   }

@@ -208,6 +208,8 @@ export function createWatch(deps: WatchDeps) {
     calls.slashing++;
     const staking = await readStakingValidators(queryOn(f.network));
     const byAddress = new Map(staking.validators.map((v) => [v.address, v]));
+    // Without staking's list, the CometBFT set of the last block read is what the chain says; before one, nothing is known.
+    const unknown = (address: string) => (staking.available ? !byAddress.has(address) : f.set.length > 0 && !f.set.some((m) => m.address === address));
     f.states.clear();
     for (const v of deps.store.get(f.network.id).validators) {
       const s = byAddress.get(v.address);
@@ -218,6 +220,7 @@ export function createWatch(deps: WatchDeps) {
         jailed: s?.jailed ?? false,
         tombstoned: info?.tombstoned ?? false,
         inactive: staking.available ? s?.status !== "bonded" : false,
+        unknown: unknown(v.address),
         windowMissed: info?.missedBlocks ?? null,
       });
     }
@@ -378,6 +381,7 @@ export function createWatch(deps: WatchDeps) {
         powerChanges: [...(r?.powerChanges ?? [])],
         windowMissed: s?.windowMissed ?? null,
         jailed: s?.jailed ?? false, tombstoned: s?.tombstoned ?? false, inactive: s?.inactive ?? false,
+        unknown: s?.unknown ?? false,
       };
     });
   }

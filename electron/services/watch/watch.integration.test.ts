@@ -292,7 +292,7 @@ describe("the watch on a four-validator devnet", () => {
       expect(v.seen).toBeGreaterThanOrEqual(10);
       expect(v.signed + v.missed).toBe(v.seen);
       expect(v.moniker).toMatch(/^node\d$/);
-      expect(v).toMatchObject({ jailed: false, tombstoned: false, inactive: false, windowMissed: expect.any(Number) as number });
+      expect(v).toMatchObject({ jailed: false, tombstoned: false, inactive: false, unknown: false, windowMissed: expect.any(Number) as number });
     }
     expect(status.validators.reduce((n, v) => n + v.proposed, 0)).toBeGreaterThan(0);
     // The devnet runs x/gov and x/upgrade: both are read from the real chain.

@@ -13,6 +13,7 @@ export const percent = (u: number | null) => (u === null ? "–" : `${(u * 100).
 function state(v: Status["validators"][number]): string {
   if (v.tombstoned) return "tombstoned";
   if (v.jailed) return "jailed";
+  if (v.unknown) return "not in the validator set";
   if (v.inactive) return "inactive";
   return v.currentMissStreak > 0 ? `missing (${v.currentMissStreak} in a row)` : "signing";
 }
@@ -50,7 +51,10 @@ export function WatchList({ networkId, status }: { networkId: string; status: St
               <br />
               <small className="mono">{v.address}</small>
             </th>
-            <td data-testid="watch-state">{state(v)}</td>
+            <td data-testid="watch-state">
+              {state(v)}
+              {v.unknown && <small className="muted" data-testid="watch-state-hint"><br />No validator of this network has this address: check it, or its blocks count once it joins.</small>}
+            </td>
             <td data-testid="watch-uptime">{percent(v.uptime)}</td>
             <td data-testid="watch-signed">{v.signed} / {v.missed}</td>
             <td>{v.longestMissStreak}</td>
