@@ -1,9 +1,11 @@
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, rpc } from "../../support/chain.js";
 import { describedBy, untiedFieldErrors } from "../../support/field-errors.js";
 import type { SpecContext } from "../../support/spec-context.js";
+import { stakingValidators } from "../../support/staking.js";
 import { explore } from "./explore.js";
 
 /** Opens the search with the keyboard shortcut and submits `text`. */
@@ -142,6 +144,23 @@ export function searchSpecs(ctx: SpecContext): void {
     await page.evaluate((a) => (window.location.hash = `#/account/${a}`), alice);
     await page.getByTestId("account-page").getByRole("heading", { name: "Sent" }).waitFor({ timeout: WAIT_MS });
     expect(await page.getByTestId("account-problem").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
+  it("account by URL: a validator's operator address lists its account's transactions, and a consensus address says it signs blocks only", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const operator = (await stakingValidators(node))[0]!.operator;
+    const account = toBech32("cosmos", fromBech32(operator, 128).data);
+    const page = await explore(ctx, "dashboard");
+    await search(page, operator);
+    const role = page.getByTestId("account-role");
+    await expect.poll(() => role.textContent(), { timeout: WAIT_MS }).toBe(`This is a validator's operator address. Its transactions are those of the account that operates it, ${account}, listed here.`);
+    expect(await role.getByRole("link", { name: account }).getAttribute("href")).toBe(`#/account/${account}`);
+    await page.getByTestId("account-page").getByRole("heading", { name: "Sent" }).waitFor({ timeout: WAIT_MS });
+    const consensus = toBech32("cosmosvalcons", fromBech32(account, 128).data);
+    await page.evaluate((a) => (window.location.hash = `#/account/${a}`), consensus);
+    await expect.poll(() => role.textContent(), { timeout: WAIT_MS }).toContain("This is a validator's consensus address: the key that signs its blocks, so no transaction names it.");
+    expect(await page.getByTestId("account-page").getByRole("heading", { name: "Sent" }).count()).toBe(0);
     expect(ctx.errors(page)).toEqual([]);
   });
 

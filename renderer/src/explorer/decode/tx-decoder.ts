@@ -7,6 +7,7 @@ import type { JsonValue } from "../../../../shared/primitives.js";
 import { type CodecLookup, decodeWith } from "../../../../shared/cosmos/message-loaders.js";
 import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 import { withDecimals } from "../../../../shared/cosmos/dec-fields.js";
+import { addressRole } from "../../../../shared/cosmos/staking/address-role.js";
 
 export interface DecodedMessage {
   readonly typeUrl: string;
@@ -104,8 +105,7 @@ function prefixOf(messages: readonly DecodedMessage[]): string | undefined {
     for (const v of Object.values(m.fields)) {
       if (typeof v !== "string") continue;
       try {
-        const { prefix } = fromBech32(v, 128);
-        return prefix.replace(/(valoper|valcons)(pub)?$/, "") || prefix;
+        return addressRole(fromBech32(v, 128).prefix).accountPrefix;
       } catch {
         // not an address
       }

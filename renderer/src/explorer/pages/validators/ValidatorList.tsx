@@ -1,9 +1,8 @@
-import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import type { ValidatorSet } from "../../queries/validator-queries.js";
+import { operatorAccount } from "../../../../../shared/cosmos/staking/address-role.js";
 import { detailHash } from "../../../links/routes.js";
-import { useExplorer } from "../../components/use-explorer.js";
 import { useRovingRows } from "../../components/use-roving-rows.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { powerShare } from "../../validators/signing-record.js";
@@ -11,27 +10,17 @@ import type { MonikerMap } from "../../validators/use-monikers.js";
 
 const ROW_PX = 52;
 
-/** The operator's account address (same key, account prefix), for its transactions; undefined if it does not decode. */
-function operatorAccount(operator: string | undefined, prefix: string | undefined): string | undefined {
-  if (!operator || !prefix) return undefined;
-  try {
-    return toBech32(prefix, fromBech32(operator, 128).data);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The set as a virtualised list, so hundreds of validators stay fast. Arrow keys move between
  * rows; Enter opens the operator's account (its transactions) when the staking module names it.
  */
 export function ValidatorList({ validators, monikers }: { validators: ValidatorSet["validators"]; monikers: MonikerMap }) {
-  const { network } = useExplorer();
   const total = useMemo(() => validators.reduce((s, v) => s + BigInt(v.votingPower), 0n), [validators]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: validators.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 8 });
   const open = (i: number) => {
-    const account = operatorAccount(monikers.get(validators[i]?.address.toUpperCase() ?? "")?.operatorAddress, network?.bech32Prefix);
+    const operator = monikers.get(validators[i]?.address.toUpperCase() ?? "")?.operatorAddress;
+    const account = operator === undefined ? undefined : operatorAccount(operator);
     if (account) window.location.hash = detailHash({ kind: "account", address: account });
   };
   const keys = useRovingRows(validators.map((v) => v.address), virtual, scroller, open);
