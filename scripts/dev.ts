@@ -13,6 +13,7 @@ import { layoutFromEnv, repoRoot } from "../devnet/lib/layout.js";
 import { electronBinary, fetchElectron } from "./electron-binary.js";
 import { appLink } from "../electron/bridge/browser-mode.js";
 import { linksOnEnter } from "./start/links-on-enter.js";
+import { packageVersion } from "./start/package-version.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 let web = process.argv.includes("--web");
@@ -43,6 +44,7 @@ if (web) {
     tokenStore: { kind: "file" },
     devnetJsonPath: devnet,
     bridge: true,
+    version: packageVersion(),
     warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
     onInternalError: (method, error) => console.error(`[services] ${method}`, error),
   });

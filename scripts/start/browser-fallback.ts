@@ -9,6 +9,7 @@ import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
 import { linksOnEnter } from "./links-on-enter.js";
+import { packageVersion } from "./package-version.js";
 
 export interface BrowserFallbackOptions {
   readonly devnetJson: string | undefined;
@@ -24,6 +25,7 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
     tokenStore: { kind: "file" },
     devnetJsonPath: options.devnetJson,
     bridge: true,
+    version: packageVersion(),
     warmReadWorkerAfterMs: READ_WORKER_WARM_MS,
     onInternalError: (method, error) => console.error(`[services] ${method}`, error),
   });
