@@ -540,6 +540,33 @@ describe("wallet", () => {
     await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
   });
 
+  it("tells main the user is at the window from keys, clicks and the wheel, at most every 15 s, and never from background reads", async () => {
+    let told = 0;
+    // Lets every call through, counting the window's reports.
+    w.refuse((method) => {
+      if (method === "wallet.activity") told++;
+      return false;
+    });
+    try {
+      await w.page.reload();
+      await w.page.locator(".shell").waitFor({ timeout: WAIT_MS });
+      // The live feed and the pages' polling go on for two seconds: none of it is the user.
+      await w.page.waitForTimeout(2_000);
+      expect(told).toBe(0);
+      await w.page.keyboard.press("Shift");
+      await expect.poll(() => told, { timeout: WAIT_MS }).toBe(1);
+      await w.page.mouse.click(600, 300);
+      await w.page.mouse.wheel(0, 200);
+      await w.page.keyboard.press("Shift");
+      await w.page.waitForTimeout(500);
+      expect(told).toBe(1);
+      expect(((await w.call("wallet.status")) as { locked: boolean }).locked).toBe(false);
+    } finally {
+      w.refuse();
+    }
+    expect(w.errors).toEqual([]);
+  });
+
   // After every spec that unlocks with PASSWORD: these change it.
   securitySpecs(() => w, () => acct("alice").mnemonic, PASSWORD, (next) => (vaultPassword = next));
 

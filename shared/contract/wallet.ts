@@ -47,6 +47,11 @@ export const walletMethods = {
   importDemo: method(z.strictObject({ name: z.string().regex(/^[a-z0-9]{1,32}$/), password: NewPassword }), Accounts),
   unlock: method(z.strictObject({ password: Password }), WalletStatus),
   lock: method(NoArgs, WalletStatus),
+  /**
+   * The user is at the window (keys, pointer, wheel; the window sends it at most every 15 s):
+   * the idle time before the vault locks itself runs from the user's last input.
+   */
+  activity: method(NoArgs, WalletStatus),
   accounts: method(NoArgs, Accounts),
   addAccount: method(z.strictObject({ label: z.string().max(64).optional() }), WalletAccount),
   /** The mnemonic, only with the password typed again (even while unlocked). */

@@ -212,6 +212,27 @@ describe("vault lifecycle", () => {
     expect(await locked).toEqual({ locked: true, reason: "idle" });
   });
 
+  it("counts the idle time from the user's last activity, not from the unlock, and leaves a locked vault locked", async () => {
+    const f = fresh(1_000);
+    const locks: number[] = [];
+    f.events.listen((e, p) => e === "wallet.lockChanged" && (p as { locked: boolean }).locked && locks.push(Date.now()));
+    await f.vault.import(ALICE.mnemonic, "correct horse");
+    const unlockedAt = Date.now();
+    // The user keeps at it for one and a half idle times: the vault stays open all along.
+    for (let i = 0; i < 15; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(f.vault.activity().locked).toBe(false);
+    }
+    expect(locks).toEqual([]);
+    const lastActivity = Date.now();
+    expect(lastActivity - unlockedAt).toBeGreaterThanOrEqual(1_500);
+    await expect.poll(() => locks.length, { timeout: 5_000, interval: 20 }).toBe(1);
+    expect(locks[0]! - lastActivity).toBeGreaterThanOrEqual(950);
+    expect(f.vault.activity()).toMatchObject({ locked: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(locks).toHaveLength(1);
+  });
+
   it("locks itself after the idle time and says so", async () => {
     const f = fresh(50);
     const locked = new Promise((resolve) => f.events.listen((e, p) => e === "wallet.lockChanged" && (p as { locked: boolean }).locked && resolve(p)));

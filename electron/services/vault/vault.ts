@@ -223,6 +223,14 @@ export function openVault(options: VaultOptions) {
     },
     /** Restarts the idle timer with the current setting (after the user changed it). */
     rearm: () => touch(),
+    /**
+     * The user is at the window (a key, a click, the wheel): an unlocked vault's idle time starts
+     * again. A locked one stays locked. Background reads never call this.
+     */
+    activity(): WalletStatus {
+      touch();
+      return status();
+    },
     /** Stops the idle timer (tests, shutdown). */
     close: () => lock("user"),
   };

@@ -21,6 +21,7 @@ export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[
     import: (a) => vault.import(a.mnemonic, a.password),
     unlock: (a) => vault.unlock(a.password),
     lock: () => vault.lock(),
+    activity: () => vault.activity(),
     accounts: () => ({ accounts: vault.accounts() }),
     addAccount: (a) => vault.addAccount(a.label),
     reveal: (a) => vault.reveal(a.password),

@@ -12,6 +12,7 @@ import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
 import { useRoute } from "./use-route.js";
 import { useShortcuts } from "./use-shortcuts.js";
+import { useActivity } from "./use-activity.js";
 
 // The search box (and its bech32 and hash parsing) loads when first opened.
 const SearchDialog = lazy(() => import("../explorer/search/SearchDialog.js").then((m) => ({ default: m.SearchDialog })));
@@ -25,6 +26,7 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   const [searching, setSearching] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const lock = async () => client.setQueryData(walletKeys.status(), await unwrap(api.wallet.lock({})));
+  useActivity(walletUnlocked);
   useShortcuts((action) => {
     if (action.type === "go") go(action.route);
     else if (action.type === "toggleTheme") theme.toggle();
