@@ -43,7 +43,8 @@ export function a11ySpecs(ctx: SpecContext): void {
       expect(routes.length).toBeGreaterThan(10);
       for (const route of routes) {
         await nav.getByRole("link", { name: route, exact: true }).click();
-        await expect.poll(() => nav.locator('[aria-current="page"]').textContent()).toBe(route);
+        // A page's chunk may still be on its way on a busy machine: the default second is not enough.
+        await expect.poll(() => nav.locator('[aria-current="page"]').textContent(), { timeout: WAIT_MS, message: route }).toBe(route);
         // Checked once the page has its data: its tables and forms are what could be too wide.
         await expect.poll(() => page.locator("main [aria-busy=true]").count(), { timeout: WAIT_MS, message: route }).toBe(0);
         const past = await page.evaluate(() => {
