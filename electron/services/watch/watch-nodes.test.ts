@@ -16,25 +16,32 @@ afterEach(() => cleanups.splice(0).forEach((c) => c()));
 const network = { id: "local", name: "Local", chainId: "local-1", accessUrl: null, rpcUrls: ["http://127.0.0.1:26657"], bech32Prefix: "cosmos", denoms: [], defaultDenom: "stake", rpcVia: "direct", source: "user" } as unknown as Network;
 const ADDED = "http://10.0.0.9:26657";
 
-it("drops a removed node from the table at once, not at the next probe", async () => {
+const refused = async () => {
+  throw new Error("connection refused");
+};
+
+/** A watch whose chain refuses every read and whose node `status` is `status(url)`; no round of probes but those a test asks for. */
+function watchWith(status: (url: string) => () => Promise<never> = () => refused) {
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-watch-nodes-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const problems = createProblemLog();
   const store = openWatchStore(dir, problems);
-  const refused = async () => {
-    throw new Error("connection refused");
-  };
   const watch = createWatch({
     events: createEventHub(),
     store,
     history: openAlertHistory(dir, problems),
     chain: () => ({ abciQuery: refused, validators: refused, commit: refused }) as unknown as WatchChain,
     commitFromFeed: () => undefined,
-    nodeClient: () => ({ status: refused, peers: refused, mempoolTxs: refused, hashesAt: refused }),
-    probeIntervalMs: 600_000, // no probe but the ones this test asks for
+    nodeClient: (url) => ({ status: status(url), peers: refused, mempoolTxs: refused, hashesAt: refused }),
+    probeIntervalMs: 600_000,
     stallCheckMs: 600_000,
   });
   cleanups.push(() => watch.stop());
+  return { store, watch };
+}
+
+it("drops a removed node from the table at once, not at the next probe", async () => {
+  const { store, watch } = watchWith();
   watch.follow(network);
   store.update(network.id, (c) => ({ ...c, nodes: [ADDED] }));
   // The first probe (started by follow) may still run without the added node: probe until a probe had it.
@@ -47,31 +54,14 @@ it("drops a removed node from the table at once, not at the next probe", async (
 });
 
 it("lists a node just added at once, as not probed yet, and probes it without waiting for the next round", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "cometdesk-watch-nodes-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const problems = createProblemLog();
-  const store = openWatchStore(dir, problems);
-  const refused = async () => {
-    throw new Error("connection refused");
-  };
   // The added node answers only when the test lets it: until then it is being checked.
   let answer: () => void = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const slowRefusal = async () => {
+  const slowRefusal = async (): Promise<never> => {
     await answered;
     throw new Error("connection refused");
   };
-  const watch = createWatch({
-    events: createEventHub(),
-    store,
-    history: openAlertHistory(dir, problems),
-    chain: () => ({ abciQuery: refused, validators: refused, commit: refused }) as unknown as WatchChain,
-    commitFromFeed: () => undefined,
-    nodeClient: (url) => (url === ADDED ? { status: slowRefusal, peers: refused, mempoolTxs: refused, hashesAt: refused } : { status: refused, peers: refused, mempoolTxs: refused, hashesAt: refused }),
-    probeIntervalMs: 600_000, // no round of probes in this test: only the one an added node calls for
-    stallCheckMs: 600_000,
-  });
-  cleanups.push(() => watch.stop());
+  const { store, watch } = watchWith((url) => (url === ADDED ? slowRefusal : refused));
   watch.follow(network);
   // The probe that follow starts: the network's own node has been asked once.
   await expect.poll(() => watch.status(network.id).nodes[0]?.checkedAt ?? null).not.toBeNull();
