@@ -168,6 +168,9 @@ describe("the operator's pages", () => {
     await signAndFollow();
     await page.getByRole("button", { name: "Back to the proposal" }).click();
     await expect.poll(() => page.getByTestId("proposal-own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
+    // The tally counts bonded stake: shown in the bond denom's unit, not as the node's base amount.
+    const yesStake = page.getByTestId("tally-table").getByRole("row", { name: /^Yes / }).getByRole("cell").nth(1);
+    await expect.poll(() => yesStake.textContent(), { timeout: WAIT_MS }).toMatch(/^[1-9][\d.]* STAKE$/);
     await page.getByRole("button", { name: "Back to the proposals" }).click();
     await expect.poll(() => page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByTestId("own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
     expect(w.errors).toEqual([]);

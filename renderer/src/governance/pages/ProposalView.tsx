@@ -6,7 +6,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { govQueries } from "../queries/gov-queries.js";
-import { tallyShares, voteText } from "./tally-text.js";
+import { stakeText, tallyShares, voteText } from "./tally-text.js";
 import { DepositForm, VoteForm, WeightedVoteForm } from "./VoteForms.js";
 
 /** One proposal: what it does, where its tally stands against the chain's rules, its deposits, and the forms. */
@@ -18,6 +18,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
   const tally = useQuery({ ...govQueries.tally(api, network.id, id), enabled: voting });
   const params = useQuery(govQueries.params(api, network.id));
   const deposits = useQuery(govQueries.deposits(api, network.id, id));
+  const bondDenom = useQuery(govQueries.bondDenom(api, network.id));
   // The chain keeps votes only while voting is open: after the tally they are deleted.
   const vote = useQuery({ ...govQueries.vote(api, network.id, id, voter), enabled: !!voter && voting });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,7 +59,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
           {voting && tally.isError && <p className="form-error" role="alert">The tally could not be read: {tally.error.message}</p>}
           <table className="grid" data-testid="tally-table">
             <thead><tr><th scope="col">Option</th><th scope="col">Stake</th><th scope="col">Share</th></tr></thead>
-            <tbody>{shares.map((s) => <tr key={s.label}><td>{s.label}</td><td>{s.amount.toString()}</td><td>{s.percent} %</td></tr>)}</tbody>
+            <tbody>{shares.map((s) => <tr key={s.label}><td>{s.label}</td><td>{stakeText(s.amount, bondDenom.data, units)}</td><td>{s.percent} %</td></tr>)}</tbody>
           </table>
           {params.data ? (
             <p data-testid="tally-rules">

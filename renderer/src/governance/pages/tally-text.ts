@@ -1,5 +1,6 @@
 import type { Tally, WeightedOption } from "../../../../shared/cosmos/gov/proposals.js";
 import { VOTE_LABELS } from "../../../../shared/cosmos/gov/gov-form.js";
+import { type DenomUnit, formatCoin } from "../../../../shared/wallet/amount.js";
 
 /** "Yes 70 % · No 30 %": each option's share of the votes cast, or "no votes". */
 export function tallyText(t: Tally): string {
@@ -27,4 +28,14 @@ export function voteText(options: readonly WeightedOption[] | null): string {
   if (!options || options.length === 0) return "not voted";
   if (options.length === 1 && options[0]!.weight === "1") return VOTE_LABELS[options[0]!.option];
   return options.map((o) => `${VOTE_LABELS[o.option]} ${o.weight}`).join(", ");
+}
+
+/**
+ * A tally's stake in the chain's bond denom ("60000 STAKE" rather than the node's 60000000000):
+ * the tally counts bonded tokens, which need not be the network's default denom. Until the bond
+ * denom is known the base amount is shown with no unit, said as such.
+ */
+export function stakeText(amount: bigint, bondDenom: string | undefined, units: readonly DenomUnit[]): string {
+  if (!bondDenom) return `${amount.toString()} (base units)`;
+  return formatCoin(`${amount.toString()}${bondDenom}`, units, bondDenom);
 }
