@@ -13,6 +13,7 @@ import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { coins, SigningStargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { commissionQuery, withdrawAddressQuery } from "../shared/cosmos/distribution/rewards.js";
+import { proposalQuery } from "../shared/cosmos/gov/proposals.js";
 import { validatorQuery } from "../shared/cosmos/staking/operator.js";
 import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { delegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
@@ -126,6 +127,12 @@ describe("the operator's pages", () => {
     await tabAndEnter(row.getByRole("button", { name: "Raise the block size" }));
     await page.getByTestId("proposal-view").waitFor({ timeout: WAIT_MS });
     expect(await page.getByTestId("proposal-summary").textContent()).toBe("A text proposal the operator votes on.");
+    // Its times read as local dates, as the list's do, not as the node's ISO strings.
+    const chainProposal = (await read(proposalQuery, { id }))!;
+    const fact = (name: string) => page.getByTestId("proposal-facts").locator("div", { has: page.locator("dt", { hasText: name }) }).locator("dd");
+    const local = (iso: string | null) => page.evaluate((t) => new Date(t!).toLocaleString(), iso);
+    expect(await fact("Submitted").textContent()).toBe(await local(chainProposal.submitTime));
+    expect(await fact("Voting").textContent()).toBe(`${await local(chainProposal.votingStartTime)} to ${await local(chainProposal.votingEndTime)}`);
     await expect.poll(() => page.getByTestId("tally-rules").textContent(), { timeout: WAIT_MS }).toMatch(/quorum of 0\.334 .* more than 0\.5 .* more than 0\.334/);
 
     // Weights of 0.5 and 0.4: refused in words, tied to the weights as a group (no one weight is

@@ -10,6 +10,7 @@ import { useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { govKeys, govQueries } from "../queries/gov-queries.js";
+import { localTime } from "./local-time.js";
 import { ProposalView } from "./ProposalView.js";
 import { tallyText, voteText } from "./tally-text.js";
 
@@ -82,7 +83,7 @@ function ProposalRow({ proposal: p, networkId, voter, onOpen }: { proposal: Prop
       <td>{p.id}</td>
       <td><button type="button" className="link" onClick={onOpen}><ChainText value={p.title || `Proposal ${p.id}`} max={120} /></button></td>
       <td>{p.status}</td>
-      <td>{p.votingEndTime ? new Date(p.votingEndTime).toLocaleString() : "—"}</td>
+      <td>{localTime(p.votingEndTime)}</td>
       <td>{open ? (live.data ? tallyText(live.data) : "reading…") : tallyText(p.finalTally)}</td>
       <td data-testid="own-vote">{!voter || !open ? "—" : vote.isPending ? "reading…" : voteText(vote.data ?? null)}</td>
     </tr>

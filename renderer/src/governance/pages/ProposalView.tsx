@@ -6,6 +6,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { govQueries } from "../queries/gov-queries.js";
+import { localTime } from "./local-time.js";
 import { stakeText, tallyShares, voteText } from "./tally-text.js";
 import { DepositForm, VoteForm, WeightedVoteForm } from "./VoteForms.js";
 
@@ -44,9 +45,9 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
           <dl className="facts" data-testid="proposal-facts">
             <div><dt>Status</dt><dd data-testid="proposal-status">{p.status}{p.expedited ? " (expedited)" : ""}</dd></div>
             <div><dt>Proposer</dt><dd><ChainText value={p.proposer} className="mono" /></dd></div>
-            <div><dt>Submitted</dt><dd>{p.submitTime ?? "—"}</dd></div>
-            <div><dt>Deposit ends</dt><dd>{p.depositEndTime ?? "—"}</dd></div>
-            <div><dt>Voting</dt><dd>{p.votingStartTime ?? "—"} to {p.votingEndTime ?? "—"}</dd></div>
+            <div><dt>Submitted</dt><dd>{localTime(p.submitTime)}</dd></div>
+            <div><dt>Deposit ends</dt><dd>{localTime(p.depositEndTime)}</dd></div>
+            <div><dt>Voting</dt><dd>{p.votingStartTime ? <>{localTime(p.votingStartTime)} to {localTime(p.votingEndTime)}</> : "not started"}</dd></div>
             <div><dt>Total deposit</dt><dd>{coins(p.totalDeposit)}</dd></div>
             <div><dt>Messages</dt><dd>{p.messages.length ? <ul>{p.messages.map((m, i) => <li key={i}><code>{m}</code></li>)}</ul> : "none (a text proposal)"}</dd></div>
             <div><dt>Your vote</dt><dd data-testid="proposal-own-vote">{!voter ? "no account" : !voting ? "the chain keeps votes only while voting is open" : vote.isPending ? "reading…" : voteText(vote.data ?? null)}</dd></div>
