@@ -39,6 +39,9 @@ export interface GovParams {
   readonly vetoThreshold: string;
   readonly minDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
   readonly votingPeriodSeconds: string;
+  /** An expedited proposal's own threshold and minimum deposit (SDK 0.50+); "?" and none on an older chain. */
+  readonly expeditedThreshold: string;
+  readonly expeditedMinDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
 }
 export type WeightedOption = { readonly option: VoteOptionName; readonly weight: string };
 
@@ -115,9 +118,23 @@ export const govParamsQuery: AbciQueryDef<Record<string, never>, GovParams> = {
       vetoThreshold: dec(p?.vetoThreshold ?? r.tallyParams?.vetoThreshold),
       minDeposit: coins(p?.minDeposit ?? []),
       votingPeriodSeconds: String(p?.votingPeriod?.seconds ?? 0n),
+      expeditedThreshold: dec(p?.expeditedThreshold),
+      expeditedMinDeposit: coins(p?.expeditedMinDeposit ?? []),
     };
   },
 };
+
+/**
+ * The rules a proposal is held to: an expedited one passes only above the expedited threshold and
+ * enters voting only with the expedited minimum deposit, where the chain names them.
+ */
+export function proposalRules(params: GovParams, expedited: boolean): { readonly threshold: string; readonly minDeposit: GovParams["minDeposit"] } {
+  if (!expedited) return { threshold: params.threshold, minDeposit: params.minDeposit };
+  return {
+    threshold: params.expeditedThreshold !== "?" ? params.expeditedThreshold : params.threshold,
+    minDeposit: params.expeditedMinDeposit.length ? params.expeditedMinDeposit : params.minDeposit,
+  };
+}
 
 export const depositsQuery: AbciQueryDef<{ id: string }, ReadonlyArray<{ readonly depositor: string; readonly amount: ReturnType<typeof coins> }>> = {
   path: "/cosmos.gov.v1.Query/Deposits",

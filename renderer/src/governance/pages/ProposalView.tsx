@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
+import { proposalRules } from "../../../../shared/cosmos/gov/proposals.js";
 import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
@@ -64,7 +65,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
           </table>
           {params.data ? (
             <p data-testid="tally-rules">
-              The chain's rules: a quorum of {params.data.quorum} of the bonded stake must vote; it passes with more than {params.data.threshold} of the non-abstaining votes Yes
+              The chain's rules{p.expedited ? " for an expedited proposal" : ""}: a quorum of {params.data.quorum} of the bonded stake must vote; it passes with more than {proposalRules(params.data, p.expedited).threshold} of the non-abstaining votes Yes
               (now {pct(yes, nonAbstain)} %), unless more than {params.data.vetoThreshold} of all votes are No with veto (now {pct(veto, total)} %).
             </p>
           ) : params.isError ? <p className="form-error" role="alert">The governance params could not be read: {params.error.message}</p> : null}
@@ -78,7 +79,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
 
           {voter && voting && <VoteForm proposalId={id} voter={voter} onReview={onReview} />}
           {voter && voting && <WeightedVoteForm proposalId={id} voter={voter} onReview={onReview} />}
-          {voter && (voting || p.status === "deposit period") && <DepositForm proposalId={id} depositor={voter} network={network} minDeposit={params.data?.minDeposit} onReview={onReview} />}
+          {voter && (voting || p.status === "deposit period") && <DepositForm proposalId={id} depositor={voter} network={network} minDeposit={params.data && proposalRules(params.data, p.expedited).minDeposit} onReview={onReview} />}
           {!voting && p.status !== "deposit period" && <p className="muted">Voting has ended: nothing more can be signed for this proposal.</p>}
         </>
       )}
