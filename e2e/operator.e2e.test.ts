@@ -114,8 +114,14 @@ describe("the operator's pages", () => {
       typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
       value: { messages: [], initialDeposit: coins(1_000_000, w.devnet.stakeDenom), proposer: carol.address, metadata: "a text proposal of the e2e tests", title: "Raise the block size", summary: "A text proposal the operator votes on.", expedited: false },
     }], { amount: coins(10_000, w.devnet.denom), gas: "400000" });
+    // A second one whose deposit (0.01 STAKE) is short of the 1 STAKE that starts voting.
+    const short = await client.signAndBroadcast(carol.address, [{
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: { messages: [], initialDeposit: coins(10_000, w.devnet.stakeDenom), proposer: carol.address, metadata: "a proposal short of its deposit", title: "Short of its deposit", summary: "Still in its deposit period.", expedited: false },
+    }], { amount: coins(10_000, w.devnet.denom), gas: "400000" });
     client.disconnect();
     expect(submitted.code, submitted.rawLog).toBe(0);
+    expect(short.code, short.rawLog).toBe(0);
     const id = submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
 
     await page.keyboard.press("Control+7");
@@ -180,6 +186,12 @@ describe("the operator's pages", () => {
     await expect.poll(() => yesStake.textContent(), { timeout: WAIT_MS }).toMatch(/^[1-9][\d.]* STAKE$/);
     await page.getByRole("button", { name: "Back to the proposals" }).click();
     await expect.poll(() => page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByTestId("own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
+
+    // A proposal still in its deposit period has no tally: the page says what deposit starts voting.
+    await page.getByRole("button", { name: "Short of its deposit" }).click();
+    await expect.poll(() => page.getByTestId("deposit-needed").textContent(), { timeout: WAIT_MS }).toContain("Voting has not started: it starts once the deposit reaches 1 STAKE (now 0.01 STAKE)");
+    expect(await page.getByTestId("tally-table").count()).toBe(0);
+    expect(await page.getByTestId("proposal-own-vote").textContent()).toBe("voting has not started");
     expect(w.errors).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
   const proposal = useQuery(govQueries.proposal(api, network.id, id));
   const p = proposal.data;
   const voting = p?.status === "voting period";
+  const depositing = p?.status === "deposit period";
   const tally = useQuery({ ...govQueries.tally(api, network.id, id), enabled: voting });
   const params = useQuery(govQueries.params(api, network.id));
   const deposits = useQuery(govQueries.deposits(api, network.id, id));
@@ -26,6 +27,7 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const units = displayUnits(network);
+  const rules = p && params.data ? proposalRules(params.data, p.expedited) : undefined;
   const coins = (cs: ReadonlyArray<{ denom: string; amount: string }>) => cs.map((c) => formatCoin(`${c.amount}${c.denom}`, units, network.defaultDenom)).join(", ") || "none";
   const shownTally = voting ? tally.data : p?.finalTally;
   const shares = shownTally ? tallyShares(shownTally) : [];
@@ -51,24 +53,37 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
             <div><dt>Voting</dt><dd>{p.votingStartTime ? <>{localTime(p.votingStartTime)} to {localTime(p.votingEndTime)}</> : "not started"}</dd></div>
             <div><dt>Total deposit</dt><dd>{coins(p.totalDeposit)}</dd></div>
             <div><dt>Messages</dt><dd>{p.messages.length ? <ul>{p.messages.map((m, i) => <li key={i}><code>{m}</code></li>)}</ul> : "none (a text proposal)"}</dd></div>
-            <div><dt>Your vote</dt><dd data-testid="proposal-own-vote">{!voter ? "no account" : !voting ? "the chain keeps votes only while voting is open" : vote.isPending ? "reading…" : voteText(vote.data ?? null)}</dd></div>
+            <div><dt>Your vote</dt><dd data-testid="proposal-own-vote">{!voter ? "no account" : depositing ? "voting has not started" : !voting ? "the chain keeps votes only while voting is open" : vote.isPending ? "reading…" : voteText(vote.data ?? null)}</dd></div>
           </dl>
           <h3>Summary</h3>
           <p className="chain-prose" data-testid="proposal-summary"><ChainText value={p.summary || "(none)"} /></p>
           {p.metadata && <p className="muted">Metadata: <ChainText value={p.metadata} max={300} /></p>}
 
-          <h3>Tally {voting ? "so far" : "at the end of voting"}</h3>
-          {voting && tally.isError && <p className="form-error" role="alert">The tally could not be read: {tally.error.message}</p>}
-          <table className="grid" data-testid="tally-table">
-            <thead><tr><th scope="col">Option</th><th scope="col">Stake</th><th scope="col">Share</th></tr></thead>
-            <tbody>{shares.map((s) => <tr key={s.label}><td>{s.label}</td><td>{stakeText(s.amount, bondDenom.data, units)}</td><td>{s.percent} %</td></tr>)}</tbody>
-          </table>
-          {params.data ? (
-            <p data-testid="tally-rules">
-              The chain's rules{p.expedited ? " for an expedited proposal" : ""}: a quorum of {params.data.quorum} of the bonded stake must vote; it passes with more than {proposalRules(params.data, p.expedited).threshold} of the non-abstaining votes Yes
-              (now {pct(yes, nonAbstain)} %), unless more than {params.data.vetoThreshold} of all votes are No with veto (now {pct(veto, total)} %).
-            </p>
-          ) : params.isError ? <p className="form-error" role="alert">The governance params could not be read: {params.error.message}</p> : null}
+          {depositing ? (
+            <>
+              <h3>Tally</h3>
+              {/* No vote is counted before the deposit is met: a table of zeros would read as a tally. */}
+              <p data-testid="deposit-needed">
+                Voting has not started: it starts once the deposit reaches {rules ? coins(rules.minDeposit) : "the chain's minimum"} (now {coins(p.totalDeposit)}), if it does by {localTime(p.depositEndTime)}.
+              </p>
+              {params.isError && <p className="form-error" role="alert">The governance params could not be read: {params.error.message}</p>}
+            </>
+          ) : (
+            <>
+              <h3>Tally {voting ? "so far" : "at the end of voting"}</h3>
+              {voting && tally.isError && <p className="form-error" role="alert">The tally could not be read: {tally.error.message}</p>}
+              <table className="grid" data-testid="tally-table">
+                <thead><tr><th scope="col">Option</th><th scope="col">Stake</th><th scope="col">Share</th></tr></thead>
+                <tbody>{shares.map((s) => <tr key={s.label}><td>{s.label}</td><td>{stakeText(s.amount, bondDenom.data, units)}</td><td>{s.percent} %</td></tr>)}</tbody>
+              </table>
+              {params.data ? (
+                <p data-testid="tally-rules">
+                  The chain's rules{p.expedited ? " for an expedited proposal" : ""}: a quorum of {params.data.quorum} of the bonded stake must vote; it passes with more than {rules?.threshold} of the non-abstaining votes Yes
+                  (now {pct(yes, nonAbstain)} %), unless more than {params.data.vetoThreshold} of all votes are No with veto (now {pct(veto, total)} %).
+                </p>
+              ) : params.isError ? <p className="form-error" role="alert">The governance params could not be read: {params.error.message}</p> : null}
+            </>
+          )}
 
           <h3>Deposits</h3>
           {deposits.isError && <p className="form-error" role="alert">The deposits could not be read: {deposits.error.message}</p>}
@@ -79,8 +94,8 @@ export function ProposalView({ network, id, voter, onBack, onReview }: { network
 
           {voter && voting && <VoteForm proposalId={id} voter={voter} onReview={onReview} />}
           {voter && voting && <WeightedVoteForm proposalId={id} voter={voter} onReview={onReview} />}
-          {voter && (voting || p.status === "deposit period") && <DepositForm proposalId={id} depositor={voter} network={network} minDeposit={params.data && proposalRules(params.data, p.expedited).minDeposit} onReview={onReview} />}
-          {!voting && p.status !== "deposit period" && <p className="muted">Voting has ended: nothing more can be signed for this proposal.</p>}
+          {voter && (voting || depositing) && <DepositForm proposalId={id} depositor={voter} network={network} minDeposit={rules?.minDeposit} onReview={onReview} />}
+          {!voting && !depositing && <p className="muted">Voting has ended: nothing more can be signed for this proposal.</p>}
         </>
       )}
     </section>
