@@ -184,8 +184,11 @@ describe("the operator's pages", () => {
     // The tally counts bonded stake: shown in the bond denom's unit, not as the node's base amount.
     const yesStake = page.getByTestId("tally-table").getByRole("row", { name: /^Yes / }).getByRole("cell").nth(1);
     await expect.poll(() => yesStake.textContent(), { timeout: WAIT_MS }).toMatch(/^[1-9][\d.]* STAKE$/);
-    await page.getByRole("button", { name: "Back to the proposals" }).click();
+    await page.getByRole("button", { name: "Back to the proposals" }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByTestId("own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes");
+    // The keyboard is back on the proposal it left, not at the top of the document.
+    expect(await page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByRole("button", { name: "Raise the block size" }).evaluate((b) => b === document.activeElement)).toBe(true);
 
     // A proposal still in its deposit period has no tally: the page says what deposit starts voting.
     await page.getByRole("button", { name: "Short of its deposit" }).click();

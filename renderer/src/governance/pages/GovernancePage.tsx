@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import type { ProposalSummary } from "../../../../shared/cosmos/gov/proposals.js";
 import { useApi } from "../../api/api-context.js";
@@ -14,7 +14,8 @@ import { localTime } from "./local-time.js";
 import { ProposalView } from "./ProposalView.js";
 import { tallyText, voteText } from "./tally-text.js";
 
-type Step = { step: "list" } | { step: "proposal"; id: string } | { step: "review"; id: string; args: PrepareArgs; requestId: string } | { step: "sent"; id: string; txHash: string };
+/** `from`: the proposal the list was reached from, whose row takes the keyboard back. */
+type Step = { step: "list"; from?: string } | { step: "proposal"; id: string } | { step: "review"; id: string; args: PrepareArgs; requestId: string } | { step: "sent"; id: string; txHash: string };
 
 /**
  * Governance: the chain's proposals (newest first) with their status, end of voting, tally and
@@ -48,7 +49,7 @@ export function GovernancePage() {
     return (
       <>
         {accountSelect}
-        <ProposalView network={network} id={step.id} voter={voter} onBack={() => setStep({ step: "list" })} onReview={(args) => setStep({ step: "review", id: step.id, args, requestId: crypto.randomUUID() })} />
+        <ProposalView network={network} id={step.id} voter={voter} onBack={() => setStep({ step: "list", from: step.id })} onReview={(args) => setStep({ step: "review", id: step.id, args, requestId: crypto.randomUUID() })} />
       </>
     );
   }
@@ -62,7 +63,7 @@ export function GovernancePage() {
         <table className="grid" data-testid="proposals-table">
           <thead><tr><th scope="col">ID</th><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Voting ends</th><th scope="col">Tally</th><th scope="col">Your vote</th></tr></thead>
           <tbody>
-            {list.data.map((p) => <ProposalRow key={p.id} proposal={p} networkId={network.id} voter={voter} onOpen={() => setStep({ step: "proposal", id: p.id })} />)}
+            {list.data.map((p) => <ProposalRow key={p.id} proposal={p} networkId={network.id} voter={voter} returnedTo={p.id === step.from} onOpen={() => setStep({ step: "proposal", id: p.id })} />)}
             {list.data.length === 0 && <tr><td colSpan={6} className="muted">No proposal on this chain yet.</td></tr>}
           </tbody>
         </table>
@@ -71,8 +72,11 @@ export function GovernancePage() {
   );
 }
 
-function ProposalRow({ proposal: p, networkId, voter, onOpen }: { proposal: ProposalSummary; networkId: string; voter: string; onOpen: () => void }) {
+function ProposalRow({ proposal: p, networkId, voter, returnedTo, onOpen }: { proposal: ProposalSummary; networkId: string; voter: string; returnedTo: boolean; onOpen: () => void }) {
   const api = useApi();
+  // Back from a proposal, the keyboard lands on its row rather than at the top of the document.
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => { if (returnedTo) opener.current?.focus(); }, [returnedTo]);
   const open = p.status === "voting period";
   // A proposal in its voting period has no final tally yet: its live one is read.
   const live = useQuery({ ...govQueries.tally(api, networkId, p.id), enabled: open });
@@ -81,7 +85,7 @@ function ProposalRow({ proposal: p, networkId, voter, onOpen }: { proposal: Prop
   return (
     <tr data-testid="proposal-row" data-proposal={p.id}>
       <td>{p.id}</td>
-      <td><button type="button" className="link" onClick={onOpen}><ChainText value={p.title || `Proposal ${p.id}`} max={120} /></button></td>
+      <td><button type="button" className="link" ref={opener} onClick={onOpen}><ChainText value={p.title || `Proposal ${p.id}`} max={120} /></button></td>
       <td>{p.status}</td>
       <td>{localTime(p.votingEndTime)}</td>
       <td>{open ? (live.data ? tallyText(live.data) : "reading…") : tallyText(p.finalTally)}</td>
