@@ -21,6 +21,11 @@ export function blockSpecs(ctx: SpecContext): void {
     // Each row's tx count is the node's for that height.
     const meta = (await rpc<Blockchain>(node, "blockchain", { minHeight: String(top - 5), maxHeight: String(top - 5) })).block_metas[0]!;
     expect(await list.locator(`[data-height="${top - 5}"] [data-testid="block-num-txs"]`).textContent()).toBe(meta.num_txs);
+    // Its time is the chain's, in UTC, and the list says so: read as local time it would be off by the reader's zone.
+    const header = (await rpc<BlockAnswer>(node, "block", { height: String(top - 5) })).block.header;
+    expect(await page.getByRole("columnheader", { name: "Time (UTC)" }).count()).toBe(1);
+    expect(await list.locator(`[data-height="${top - 5}"] time`).getAttribute("datetime")).toBe(header.time);
+    expect(await list.locator(`[data-height="${top - 5}"] time`).textContent()).toBe(header.time.replace("T", " ").slice(0, 23));
     const before = await page.getByTestId("blocks-latest").textContent();
     await page.getByRole("button", { name: "Load 20 older blocks" }).click();
     // A young chain may have fewer than 40 blocks: then the list reaches the first one.

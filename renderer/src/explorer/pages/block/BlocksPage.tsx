@@ -54,7 +54,7 @@ export function BlocksPage() {
       <div className="table-frame">
         <div className="blocks-table">
           <div className="table-head blocks-grid" role="row">
-            <span role="columnheader">Height</span><span role="columnheader">Time</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
+            <span role="columnheader">Height</span><span role="columnheader">Time (UTC)</span><span role="columnheader">Txs</span><span role="columnheader">Size</span><span role="columnheader">Proposer</span>
           </div>
           <div ref={scroller} className="virtual-scroll" role="table" aria-label="Blocks" aria-rowcount={rows.length} data-testid="blocks-list" onKeyDown={keys.onKeyDown}>
             <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
@@ -63,7 +63,8 @@ export function BlocksPage() {
                 return (
                   <div key={r.height} role="row" aria-rowindex={v.index + 1} className="blocks-grid virtual-row" data-height={r.height} style={{ transform: `translateY(${v.start}px)`, height: ROW_PX }} {...keys.rowProps(v.index)}>
                     <span role="cell"><BlockLink height={r.height} tabIndex={-1} /></span>
-                    <span role="cell">{r.time.replace("T", " ").slice(0, 23)}</span>
+                    {/* The chain's UTC time, cut to milliseconds: the header names the zone, since the cut drops its "Z". */}
+                    <span role="cell"><time dateTime={r.time}>{r.time.replace("T", " ").slice(0, 23)}</time></span>
                     <span role="cell" data-testid="block-num-txs">{r.numTxs}</span>
                     <span role="cell">{r.size === undefined ? "…" : `${r.size} B`}</span>
                     <span role="cell" className="mono">{r.proposer.slice(0, 12)}…</span>
