@@ -178,4 +178,25 @@ export function searchSpecs(ctx: SpecContext): void {
     await page.getByRole("button", { name: "Next page" }).click();
     await expect.poll(() => page.getByTestId("search-total").textContent(), { timeout: WAIT_MS }).toContain("page 2 of 2");
   });
+
+  it("query builder: a condition's problem is said at the field to change, the whole query's at the Search button", async () => {
+    const page = await explore(ctx, "search");
+    await page.getByRole("button", { name: "Add condition" }).click();
+    // A new, empty condition: its key is what is missing.
+    expect(await describedBy(page.getByLabel("Condition 2 key"))).toEqual({ invalid: true, text: "Name an event key, like transfer.recipient or tx.height." });
+    expect(await describedBy(page.getByLabel("Condition 1 key"))).toEqual({ invalid: false, text: "" });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    await page.getByLabel("Condition 2 key").fill("tx.height");
+    await page.getByLabel("Condition 2 operator").selectOption("<");
+    await page.getByLabel("Condition 2 value").fill("ten");
+    expect(await describedBy(page.getByLabel("Condition 2 value"))).toEqual({ invalid: true, text: "< needs a number" });
+    expect(await describedBy(page.getByLabel("Condition 2 key"))).toEqual({ invalid: false, text: "" });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    // No condition left: a problem of the query, said at the button that would send it.
+    await page.getByRole("button", { name: "Remove condition 2" }).click();
+    await page.getByRole("button", { name: "Remove condition 1" }).click();
+    expect(await describedBy(page.getByRole("button", { name: "Search", exact: true }))).toMatchObject({ text: "add at least one condition" });
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(ctx.errors(page)).toEqual([]);
+  });
 }

@@ -10,21 +10,27 @@ const KEY = /^[A-Za-z_][\w.-]*$/;
 const MAX_QUERY = 512;
 
 /**
+ * A built query, or why not: `at` names the condition and the field to change; a problem of the
+ * query as a whole (no condition, too long) has none.
+ */
+export type BuiltQuery = { ok: true; query: string } | { ok: false; error: string; at?: { index: number; field: "key" | "value" } };
+
+/**
  * Builds CometBFT's query language (https://docs.cometbft.com/v0.38/rpc/#/Info/tx_search):
  * conditions joined by AND, strings single-quoted, numbers bare for heights.
  */
-export function buildQuery(conditions: readonly Condition[]): { ok: true; query: string } | { ok: false; error: string } {
+export function buildQuery(conditions: readonly Condition[]): BuiltQuery {
   const parts: string[] = [];
-  for (const c of conditions) {
-    if (!KEY.test(c.key)) return { ok: false, error: `"${c.key}" is not an event key (like transfer.recipient or tx.height)` };
+  for (const [index, c] of conditions.entries()) {
+    if (!KEY.test(c.key)) return { ok: false, error: c.key ? `"${c.key}" is not an event key (like transfer.recipient or tx.height)` : "Name an event key, like transfer.recipient or tx.height.", at: { index, field: "key" } };
     if (c.op === "EXISTS") {
       parts.push(`${c.key} EXISTS`);
       continue;
     }
     // The query language has no escape for a quote inside a string: refuse instead of breaking out.
-    if (c.value.includes("'")) return { ok: false, error: "values cannot contain a single quote" };
+    if (c.value.includes("'")) return { ok: false, error: "values cannot contain a single quote", at: { index, field: "value" } };
     const numeric = /^(tx|block)\.height$/.test(c.key) && /^\d+$/.test(c.value);
-    if (!numeric && c.op !== "=" && c.op !== "CONTAINS" && !/^\d+(\.\d+)?$/.test(c.value)) return { ok: false, error: `${c.op} needs a number` };
+    if (!numeric && c.op !== "=" && c.op !== "CONTAINS" && !/^\d+(\.\d+)?$/.test(c.value)) return { ok: false, error: `${c.op} needs a number`, at: { index, field: "value" } };
     parts.push(`${c.key} ${c.op} ${numeric || (c.op !== "=" && c.op !== "CONTAINS") ? c.value : `'${c.value}'`}`);
   }
   if (!parts.length) return { ok: false, error: "add at least one condition" };

@@ -61,6 +61,15 @@ describe("buildQuery", () => {
     expect(buildQuery([{ key: "a.b", op: ">", value: "x" }]).ok).toBe(false);
     expect(buildQuery([]).ok).toBe(false);
   });
+
+  it("names the condition and the field a problem is in, so the form can say it there", () => {
+    const fine = { key: "tx.height", op: ">=", value: "1" } as const;
+    expect(buildQuery([fine, { key: "a b", op: "=", value: "x" }])).toMatchObject({ ok: false, at: { index: 1, field: "key" } });
+    expect(buildQuery([fine, { key: "", op: "=", value: "" }])).toEqual({ ok: false, error: "Name an event key, like transfer.recipient or tx.height.", at: { index: 1, field: "key" } });
+    expect(buildQuery([{ key: "a.b", op: "=", value: "x'" }])).toMatchObject({ ok: false, at: { index: 0, field: "value" } });
+    expect(buildQuery([fine, { key: "a.b", op: ">", value: "x" }])).toMatchObject({ ok: false, at: { index: 1, field: "value" } });
+    expect(buildQuery([])).not.toHaveProperty("at");
+  });
 });
 
 describe("a built query's length", () => {
