@@ -190,7 +190,10 @@ describe("the operator's pages", () => {
     // The keyboard is back on the proposal it left, not at the top of the document.
     expect(await page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`).getByRole("button", { name: "Raise the block size" }).evaluate((b) => b === document.activeElement)).toBe(true);
 
-    // A proposal still in its deposit period has no tally: the page says what deposit starts voting.
+    // A proposal still in its deposit period has no tally: the list and its page say voting has
+    // not started, and its page what deposit starts it.
+    const shortRow = page.getByTestId("proposal-row").filter({ has: page.getByRole("button", { name: "Short of its deposit" }) });
+    expect(await shortRow.textContent()).toContain("deposit period—voting not started");
     await page.getByRole("button", { name: "Short of its deposit" }).click();
     await expect.poll(() => page.getByTestId("deposit-needed").textContent(), { timeout: WAIT_MS }).toContain("Voting has not started: it starts once the deposit reaches 1 STAKE (now 0.01 STAKE)");
     expect(await page.getByTestId("tally-table").count()).toBe(0);

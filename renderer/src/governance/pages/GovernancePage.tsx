@@ -88,7 +88,7 @@ function ProposalRow({ proposal: p, networkId, voter, returnedTo, onOpen }: { pr
       <td><button type="button" className="link" ref={opener} onClick={onOpen}><ChainText value={p.title || `Proposal ${p.id}`} max={120} /></button></td>
       <td>{p.status}</td>
       <td>{localTime(p.votingEndTime)}</td>
-      <td>{open ? (live.data ? tallyText(live.data) : "reading…") : tallyText(p.finalTally)}</td>
+      <td>{open ? (live.data ? tallyText(live.data) : "reading…") : p.status === "deposit period" ? "voting not started" : tallyText(p.finalTally)}</td>
       <td data-testid="own-vote">{!voter || !open ? "—" : vote.isPending ? "reading…" : voteText(vote.data ?? null)}</td>
     </tr>
   );
