@@ -279,4 +279,40 @@ describe("the block feed against a hostile node", () => {
     expect(states).toEqual(["idle", "connecting", "polling"]);
     expect(feed.status().reason).toMatch(/^websocket: .*503.*polling instead$/);
   });
+
+  it("while live, the safety poll leaves the newest block to its frame, and still catches up a socket that went silent", async () => {
+    // A node whose RPC already has a block whose NewBlock frame has not come yet.
+    let tip = 10;
+    let send: ((frame: string) => void) | undefined;
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise((r) => wss.once("listening", r));
+    wss.on("connection", (ws) => ws.once("message", () => (send = (f) => ws.send(f))));
+    cleanups.push(() => wss.close());
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/websocket`,
+      latestHeight: async () => BigInt(tip),
+      blocks: async (min, max) => Array.from({ length: Math.max(0, Math.min(Number(max), tip) - Number(min) + 1) }, (_, i) => block(Number(min) + i)),
+    };
+    const { events, seen, done } = heightsUntil(11);
+    // Live, the safety poll runs every 5 × 20 ms.
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 20 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await vi.waitFor(() => expect(feed.status().state).toBe("live"), { timeout: 5_000 });
+    await vi.waitFor(() => expect(send).toBeDefined(), { timeout: 5_000 });
+    tip = 11;
+    send!(trigger(11));
+    await done;
+    // Block 12 is on the node; its frame is late. Several safety polls pass without taking it.
+    tip = 12;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen.at(-1)).toBe(11);
+    send!(trigger(12));
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(12), { timeout: 5_000 });
+    // The socket goes silent while the chain goes on to 15: the safety net catches up to 14, and the newest follows.
+    tip = 15;
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(14), { timeout: 5_000 });
+    expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+  });
 });

@@ -170,7 +170,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
       if (last !== undefined && tip < last) setState(state, `${WENT_BACK} ${tip}, below ${last} already shown; waiting for it to catch up`);
       else if (reason?.startsWith(WENT_BACK)) setState(state, state === "polling" ? socketWhy : null);
-      await catchUp(tip, gen);
+      // While live, the node may answer `status` with a block whose NewBlock frame is still on its
+      // way: the safety net stops one short of the tip, so that block comes with its frame (the
+      // watch reads who signed it from the frame, not by RPC). A socket that stalled in silence is
+      // still caught up, one block later.
+      await catchUp(state === "live" && last !== undefined && tip > last ? tip - 1n : tip, gen);
     } catch (error) {
       if (gen === generation) answered = false;
       if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
