@@ -70,6 +70,14 @@ describe("buildQuery", () => {
     expect(buildQuery([fine, { key: "a.b", op: ">", value: "x" }])).toMatchObject({ ok: false, at: { index: 1, field: "value" } });
     expect(buildQuery([])).not.toHaveProperty("at");
   });
+
+  it("refuses a height past int64 at its value, leading zeros or not, and takes the highest there can be", () => {
+    for (const value of ["9223372036854775808", "0009223372036854775808", "99999999999999999999999"]) {
+      expect(buildQuery([{ key: "tx.height", op: ">=", value }]), value).toEqual({ ok: false, error: "No chain is that high: a height is at most 9223372036854775807.", at: { index: 0, field: "value" } });
+    }
+    expect(buildQuery([{ key: "block.height", op: "<=", value: "9223372036854775807" }])).toEqual({ ok: true, query: "block.height <= 9223372036854775807" });
+    expect(buildQuery([{ key: "tx.height", op: "=", value: "007" }])).toEqual({ ok: true, query: "tx.height = 007" });
+  });
 });
 
 describe("a built query's length", () => {
