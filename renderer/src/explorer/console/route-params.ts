@@ -82,7 +82,7 @@ function encodeOne(kind: ParamKind, v: string, method: "GET" | "POST"): Encoded 
     case "int":
       if (!/^\d+$/.test(v)) return { ok: false, error: "A whole number, like 42." };
       // Every number these routes take is an int64 in the node: a larger one only gets its JSON decoder's error.
-      return heightTooHigh(v.replace(/^0+(?=\d)/, "")) ? { ok: false, error: `At most ${MAX_HEIGHT}: the node reads no larger number.` } : { ok: true, value: v };
+      return heightTooHigh(v) ? { ok: false, error: `At most ${MAX_HEIGHT}: the node reads no larger number.` } : { ok: true, value: v };
     case "bool":
       return v === "true" || v === "false" ? { ok: true, value: method === "GET" ? v : v === "true" } : { ok: false, error: "true or false." };
     case "string":

@@ -1,5 +1,5 @@
 import { anyPrefixAddress, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
-import { heightTooHigh, TOO_HIGH } from "../../../../shared/height.js";
+import { heightTooHigh, TOO_HIGH, withoutLeadingZeros } from "../../../../shared/height.js";
 
 /** What a search box input names. A 64-hex hash may be a block or a transaction: both are tried. */
 export type SearchTarget =
@@ -13,7 +13,7 @@ export function classifyInput(input: string): SearchTarget {
   const text = input.trim();
   if (!text) return { kind: "invalid", reason: "Type a height, a block or transaction hash, or an address." };
   if (/^\d+$/.test(text)) {
-    const height = text.replace(/^0+(?=\d)/, "");
+    const height = withoutLeadingZeros(text);
     if (height === "0") return { kind: "invalid", reason: "Heights start at 1." };
     // The node cannot read a height past int64; it would answer with its JSON decoder's error.
     return heightTooHigh(height) ? { kind: "invalid", reason: TOO_HIGH } : { kind: "height", height };

@@ -33,7 +33,7 @@ export function buildQuery(conditions: readonly Condition[]): BuiltQuery {
     if (c.value.includes("'")) return { ok: false, error: "values cannot contain a single quote", at: { index, field: "value" } };
     const numeric = /^(tx|block)\.height$/.test(c.key) && /^\d+$/.test(c.value);
     // The node would search for a height no chain can reach and find nothing, as if none matched.
-    if (numeric && heightTooHigh(c.value.replace(/^0+(?=\d)/, ""))) return { ok: false, error: TOO_HIGH, at: { index, field: "value" } };
+    if (numeric && heightTooHigh(c.value)) return { ok: false, error: TOO_HIGH, at: { index, field: "value" } };
     if (!numeric && c.op !== "=" && c.op !== "CONTAINS" && !/^\d+(\.\d+)?$/.test(c.value)) return { ok: false, error: `${c.op} needs a number`, at: { index, field: "value" } };
     parts.push(`${c.key} ${c.op} ${numeric || (c.op !== "=" && c.op !== "CONTAINS") ? c.value : `'${c.value}'`}`);
   }
