@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   rpcTimeout: "rpc_timeout",
   rpcTooLarge: "rpc_too_large",
   rpcBadResponse: "rpc_bad_response",
+  /** A read at a height the node has not reached yet; the message names its newest block. */
+  rpcHeightAhead: "rpc_height_ahead",
+  /** A read at a height the node no longer keeps (pruned); the message names its oldest block. */
+  rpcHeightPruned: "rpc_height_pruned",
   accessUnreachable: "access_unreachable",
   noAccessService: "no_access_service",
   noToken: "no_token",

@@ -94,4 +94,21 @@ export function blockSpecs(ctx: SpecContext): void {
     await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("4");
     expect(ctx.errors(page)).toEqual([]);
   });
+
+  it("block detail: a block the chain has not made yet is said so, and shown once the chain reaches it", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const head = Number((await rpc<Blockchain>(node, "blockchain")).last_height);
+    const wanted = head + 3;
+    const page = await explore(ctx, `block/${wanted}`);
+    const ahead = page.getByTestId("block-ahead");
+    await ahead.waitFor({ timeout: WAIT_MS });
+    // Said as what it is, with the chain's newest block, not as the node's "Internal error".
+    expect(await ahead.getAttribute("role")).toBe("status");
+    expect(await ahead.textContent()).toMatch(new RegExp(`^Block ${wanted} is not on the chain yet: the newest block is \\d+\\.This page shows it as soon as the node has it\\.$`));
+    expect(await page.getByRole("alert").count()).toBe(0);
+    // The page asks again as the live feed reaches the height, with no reload.
+    await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe(String(wanted));
+    expect(await ahead.count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
 }

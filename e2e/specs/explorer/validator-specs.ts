@@ -61,6 +61,33 @@ export function validatorSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("validators and consensus: a height the chain has not reached is said at the field, in plain words", async () => {
+    const page = await explore(ctx, "validators");
+    await page.getByTestId("validators-summary").waitFor({ timeout: WAIT_MS });
+    const field = page.getByLabel("At height");
+    await field.fill("99999999");
+    const said = /^Height 99999999 is not on the chain yet: the node's newest block is \d+\. Choose a height up to it, or leave the field empty for the latest\.$/;
+    await expect.poll(() => page.getByTestId("height-error").textContent(), { timeout: WAIT_MS }).toMatch(said);
+    // Tied to the field and announced, since it arrives while the keyboard is there; no failed read besides.
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await field.getAttribute("aria-describedby")).toBe("validators-height-error");
+    expect(await page.getByTestId("height-error").getAttribute("role")).toBe("alert");
+    expect(await page.getByText("Could not load").count()).toBe(0);
+    expect(await page.getByTestId("validators-summary").count()).toBe(0);
+    await field.fill("");
+    await page.getByTestId("validators-summary").waitFor({ timeout: WAIT_MS });
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+
+    await page.evaluate(() => (window.location.hash = "#/consensus"));
+    await page.getByTestId("params-height").waitFor({ timeout: WAIT_MS });
+    const params = page.getByLabel("At height");
+    await params.fill("99999999");
+    await expect.poll(() => page.getByTestId("height-error").textContent(), { timeout: WAIT_MS }).toMatch(said);
+    expect(await params.getAttribute("aria-describedby")).toBe("params-height-error");
+    expect(await page.getByText("Could not load").count()).toBe(0);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("validators: each is named by the moniker the staking module gives it, on the list and in the signing record", async () => {
     const node = ctx.env().four.rpcs[0]!;
     const page = await explore(ctx, "validators");

@@ -4,6 +4,7 @@ import { ErrorBody, type ListRequest, type SubmitRequest, type TransferRequest, 
 import { AccessInfo, AccountState, SignDocAnswer, Tx, TxList } from "../../../shared/contract/tx.js";
 import { BodyTooLargeError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { AccessError, AccessUnreachableError } from "./access-errors.js";
+import { networkFailure } from "../network-failure.js";
 
 export interface AccessClientOptions {
   readonly baseUrl: string;
@@ -99,8 +100,7 @@ export function createAccessClient(options: AccessClientOptions) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw new AccessUnreachableError(base, "the answer is too large");
       if (controller.signal.aborted) throw new AccessUnreachableError(base, "timed out", true);
-      const code = (error as { cause?: { code?: unknown } }).cause?.code;
-      throw new AccessUnreachableError(base, typeof code === "string" ? code : "network error", false, true);
+      throw new AccessUnreachableError(base, networkFailure(error).reason, false, true);
     } finally {
       clearTimeout(timer);
     }

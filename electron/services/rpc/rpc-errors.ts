@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { AppError } from "../app-error.js";
 
 /** The node answered with a JSON-RPC error (https://www.jsonrpc.org/specification#error_object). */
@@ -6,9 +7,37 @@ export class RpcError extends AppError {
     readonly rpcCode: number,
     message: string,
     readonly data: string | undefined,
+    /** Set by `rpcErrorFrom` when the node's words are recognised and said plainly instead. */
+    plain?: { readonly code: string; readonly message: string },
   ) {
-    super("rpc_error", data ? `${message}: ${data}`.slice(0, 1000) : message);
+    super(plain?.code ?? "rpc_error", plain?.message ?? (data ? `${message}: ${data}`.slice(0, 1000) : message));
   }
+}
+
+/*
+ * CometBFT's refusals of a height (rpc/core/env.go, getHeight), which every read at a height
+ * (block, block_results, commit, validators, consensus_params) answers with. The node's
+ * "Internal error: height 999999 must be less than or equal to the current blockchain height
+ * 226" reads like a fault; the user asked for a block that is not made yet, or no longer kept.
+ */
+const AHEAD = /^height (\d{1,20}) must be less than or equal to the current blockchain height (\d{1,20})$/;
+const PRUNED = /^height (\d{1,20}) is not available, lowest height is (\d{1,20})$/;
+
+/** The error for a node's JSON-RPC error, its height refusals said as what they mean. */
+export function rpcErrorFrom(rpcCode: number, message: string, data: string | undefined): RpcError {
+  const text = data?.trim() ?? "";
+  const ahead = AHEAD.exec(text);
+  if (ahead) {
+    return new RpcError(rpcCode, message, data, { code: ERROR_CODES.rpcHeightAhead, message: `height ${ahead[1]} is not on the chain yet: the node's newest block is ${ahead[2]}` });
+  }
+  const pruned = PRUNED.exec(text);
+  if (pruned) {
+    return new RpcError(rpcCode, message, data, {
+      code: ERROR_CODES.rpcHeightPruned,
+      message: `height ${pruned[1]} is no longer kept by this node: its oldest block is ${pruned[2]} (an archive node keeps every block)`,
+    });
+  }
+  return new RpcError(rpcCode, message, data);
 }
 
 /** One failed attempt at one endpoint, kept so the UI can say why it failed over. */

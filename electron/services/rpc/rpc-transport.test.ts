@@ -38,7 +38,7 @@ describe("the RPC transport against a hostile node", () => {
     handle = (_req, body, res) => answer(res, { jsonrpc: "2.0", id: echoId(body), result: { ok: 1 } });
     const t = transport([{ url: deadUrl, kind: "node" }, { url, kind: "node" }]);
     expect(await t.call(status)).toMatchObject({ result: { ok: 1 }, endpoint: url });
-    expect(t.lastFailover()).toMatchObject({ from: deadUrl, reason: "ECONNREFUSED" });
+    expect(t.lastFailover()).toMatchObject({ from: deadUrl, reason: "connection refused: nothing is listening at that address and port (ECONNREFUSED)" });
     requests = 0;
     expect(await t.call(status)).toMatchObject({ endpoint: url });
     expect(requests).toBe(1); // the live endpoint is now tried first
@@ -160,6 +160,22 @@ describe("the RPC transport against a hostile node", () => {
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ rpcCode: -32603, data: "height 9 must be less than or equal to 5" });
     expect(requests).toBe(1); // a node that answered is not asked again
+  });
+
+  it("says a height the node refuses as what it means, with its own code", async () => {
+    const refuse = (data: string) => (handle = (_req, body, res) => answer(res, { jsonrpc: "2.0", id: echoId(body), error: { code: -32603, message: "Internal error", data } }, 500));
+    refuse("height 999999 must be less than or equal to the current blockchain height 226");
+    const ahead = await transport([{ url, kind: "node" }]).call(status).catch((e: unknown) => e);
+    expect(ahead).toBeInstanceOf(RpcError);
+    expect(ahead).toMatchObject({ code: "rpc_height_ahead", message: "height 999999 is not on the chain yet: the node's newest block is 226", rpcCode: -32603 });
+    refuse("height 5 is not available, lowest height is 1200");
+    const pruned = await transport([{ url, kind: "node" }]).call(status).catch((e: unknown) => e);
+    expect(pruned).toMatchObject({ code: "rpc_height_pruned", message: expect.stringMatching(/^height 5 is no longer kept by this node: its oldest block is 1200/) });
+    // Anything else the node says, even about heights, stays its own words under rpc_error.
+    refuse("height must be greater than 0, but got -1");
+    expect(await transport([{ url, kind: "node" }]).call(status).catch((e: unknown) => e)).toMatchObject({ code: "rpc_error", message: "Internal error: height must be greater than 0, but got -1" });
+    refuse("height 9 must be less than or equal to the current blockchain height 5; and more");
+    expect(await transport([{ url, kind: "node" }]).call(status).catch((e: unknown) => e)).toMatchObject({ code: "rpc_error" });
   });
 
   it("retries reads with backoff but never a broadcast", async () => {

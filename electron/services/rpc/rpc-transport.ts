@@ -1,7 +1,8 @@
 import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
-import { type AttemptFailure, RpcError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
+import { networkFailure } from "../network-failure.js";
+import { type AttemptFailure, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
 import { createLookupCache } from "./lookup-cache.js";
 import { uriPath } from "./uri-form.js";
 
@@ -112,9 +113,6 @@ class Retryable extends Error {
   }
 }
 
-/** A name the resolver could not resolve: asking again at once only waits for the resolver again. */
-const DNS_FAILURES: ReadonlySet<string> = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EAI_FAIL"]);
-
 /** Every attempt at one endpoint failed in a way that another endpoint may not. */
 class EndpointExhausted extends Error {}
 
@@ -167,7 +165,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (!body.success) throw new RpcResponseError(endpoint.url, `not a JSON-RPC answer (HTTP ${response.status})`);
       // The URI form answers id -1; a POST answer must carry our id, or it belongs to someone else.
       if (call.http === "POST" && body.data.id !== id) throw new RpcResponseError(endpoint.url, "answer id does not match the request");
-      if (body.data.error) throw new RpcError(body.data.error.code, body.data.error.message, body.data.error.data);
+      if (body.data.error) throw rpcErrorFrom(body.data.error.code, body.data.error.message, body.data.error.data);
       if (body.data.result === undefined) throw new RpcResponseError(endpoint.url, "answer has neither result nor error");
       return body.data.result;
     } catch (error) {
@@ -177,8 +175,8 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (outer?.aborted) throw new Retryable("another endpoint answered first", false, false);
       if (controller.signal.aborted) throw new Retryable(`no answer within ${timeoutMs} ms`, true);
       if (error instanceof TypeError) {
-        const reason = describeNetworkError(error);
-        throw new Retryable(reason, false, !DNS_FAILURES.has(reason));
+        const failed = networkFailure(error);
+        throw new Retryable(failed.reason, false, !failed.dns);
       }
       throw error;
     } finally {
@@ -284,10 +282,4 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       return { endpoints, timeoutMs, maxBytes, maxDepth, retries, backoffMs, hedgeMs };
     },
   };
-}
-
-function describeNetworkError(error: TypeError): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (typeof cause?.code === "string") return cause.code;
-  return typeof cause?.message === "string" ? cause.message.slice(0, 200) : "network error";
 }

@@ -1,4 +1,6 @@
-import { heightTooHigh, TOO_HIGH } from "../../../../shared/height.js";
+import { ERROR_CODES } from "../../../../shared/error-codes.js";
+import { heightTooHigh, TOO_HIGH, withoutLeadingZeros } from "../../../../shared/height.js";
+import { ApiError, errorMessage } from "../../api/unwrap.js";
 
 /** What an "At height" field asks for: a height, the latest (empty field), or what is wrong with the text. */
 export type AtHeight = { readonly ok: true; readonly height: string | undefined } | { readonly ok: false; readonly error: string };
@@ -13,7 +15,7 @@ export function parseAtHeight(text: string, { zero = false }: { zero?: boolean }
   const t = text.trim();
   if (t === "") return { ok: true, height: undefined };
   if (/^\d+$/.test(t)) {
-    const height = t.replace(/^0+(?=\d)/, "");
+    const height = withoutLeadingZeros(t);
     if (height === "0" && !zero) return { ok: false, error: "Heights start at 1; leave the field empty for the latest." };
     if (heightTooHigh(height)) return { ok: false, error: TOO_HIGH };
     return { ok: true, height };
@@ -22,4 +24,24 @@ export function parseAtHeight(text: string, { zero = false }: { zero?: boolean }
   if (/^-\s*\d+$/.test(t)) return { ok: false, error: zero ? "A height is 0 (the latest) or more." : "Heights start at 1; leave the field empty for the latest." };
   if (/^\d+(\.\d+)?e\+?\d+$/i.test(t)) return { ok: false, error: "Digits only, written out: 1000000, not 1e6." };
   return { ok: false, error: "A block height is a whole number, like 1000; leave the field empty for the latest." };
+}
+
+/**
+ * The node's refusal of a height asked for (not reached yet, or no longer kept), said as the
+ * field's problem; undefined for any other failure, which the page shows as a failed read.
+ */
+export function heightRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const said = errorMessage(error);
+  const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+  if (error.code === ERROR_CODES.rpcHeightAhead) return `${sentence}. Choose a height up to it, or leave the field empty for the latest.`;
+  if (error.code === ERROR_CODES.rpcHeightPruned) return `${sentence}.`;
+  return undefined;
+}
+
+/** What an "At height" field says: the typed text's problem, else the node's refusal of it. */
+export function atHeightProblem(typed: AtHeight, error: unknown): { readonly problem: string | undefined; readonly fromNode: boolean } {
+  if (!typed.ok) return { problem: typed.error, fromNode: false };
+  const refused = heightRefusal(error);
+  return { problem: refused, fromNode: refused !== undefined };
 }

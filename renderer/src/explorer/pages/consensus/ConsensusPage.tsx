@@ -7,7 +7,7 @@ import { liveQueries } from "../../queries/live-queries.js";
 import { Hash } from "../../../links/links.js";
 import { ErrorState, Facts, Loading, QueryView } from "../../../components/states.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
-import { parseAtHeight } from "../../components/at-height.js";
+import { atHeightProblem, parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { JsonTree } from "../../json/JsonTree.js";
@@ -27,6 +27,8 @@ export function ConsensusPage() {
   const at = typed.ok ? typed.height : undefined;
   // A height that cannot be asked for is said at the field; no other height's params are shown.
   const params = useQuery({ queryKey: explorerKeys.consensusParams(n, at ?? "latest"), queryFn: () => unwrap(api.chain.consensusParams({ height: at })), enabled: enabled && typed.ok, retry: false });
+  // A height the node refuses (not reached yet, or pruned) is said at the field, as what to change.
+  const { problem, fromNode } = atHeightProblem(typed, params.error);
   const view = state.data ? roundView(state.data.value) : undefined;
   // Votes are listed in the set's order, the order `validators` answers in.
   const set = useQuery({ ...validatorQueries.head(api, n), enabled });
@@ -54,8 +56,8 @@ export function ConsensusPage() {
       </section>
       <section aria-labelledby="params-h">
         <h2 id="params-h">Consensus parameters</h2>
-        <label className="inline">At height <input id="params-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" {...tiedTo("params-height", typed.ok ? undefined : typed.error)} /></label>
-        {!typed.ok ? <FieldProblem id="params-height" problem={typed.error} testId="height-error" /> : (
+        <label className="inline">At height <input id="params-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" size={10} inputMode="numeric" {...tiedTo("params-height", problem)} /></label>
+        {problem ? <FieldProblem id="params-height" problem={problem} alert={fromNode} testId="height-error" /> : (
           <QueryView query={params} what="consensus parameters">
             {(p) => (<><p className="muted" data-testid="params-height">At height {p.blockHeight}</p><JsonTree value={p.params} label="Consensus parameters" openDepth={2} /></>)}
           </QueryView>

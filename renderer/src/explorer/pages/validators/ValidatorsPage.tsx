@@ -3,7 +3,7 @@ import { useState } from "react";
 import { validatorQueries } from "../../queries/validator-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
-import { parseAtHeight } from "../../components/at-height.js";
+import { atHeightProblem, parseAtHeight } from "../../components/at-height.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { useMonikers } from "../../validators/use-monikers.js";
 import { SigningRecord } from "./SigningRecord.js";
@@ -19,15 +19,17 @@ export function ValidatorsPage() {
   const live = useQuery({ ...validatorQueries.head(api, n), enabled: enabled && typed.ok && !at });
   const fixed = useQuery({ ...validatorQueries.at(api, n, at ?? ""), enabled: enabled && !!at });
   const q = at ? fixed : live;
+  // A height the node refuses (not reached yet, or pruned) is said at the field too, as what to change.
+  const { problem, fromNode } = atHeightProblem(typed, q.error);
   // `validators` at H is the set that signs block H; its names come from the state committed at H - 1.
   const monikers = useMonikers(at && at !== "1" ? String(BigInt(at) - 1n) : undefined);
   return (
     <div className="stack">
       <form className="row" onSubmit={(e) => e.preventDefault()}>
-        <label className="inline">At height <input id="validators-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} {...tiedTo("validators-height", typed.ok ? undefined : typed.error)} /></label>
-        <FieldProblem id="validators-height" problem={typed.ok ? undefined : typed.error} testId="height-error" />
+        <label className="inline">At height <input id="validators-height" value={height} onChange={(e) => setHeight(e.target.value.trim())} placeholder="latest" inputMode="numeric" size={10} {...tiedTo("validators-height", problem)} /></label>
+        <FieldProblem id="validators-height" problem={problem} alert={fromNode} testId="height-error" />
       </form>
-      {!typed.ok ? null : q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
+      {problem ? null : q.isPending ? <Loading what="validators" /> : q.isError && !q.data ? <ErrorState what="validators" error={q.error} retry={() => void q.refetch()} /> : q.data && (
         <>
           <p data-testid="validators-summary">{q.data.total} validator{q.data.total === 1 ? "" : "s"} at height {q.data.blockHeight}{q.data.validators.length < q.data.total ? ` (${q.data.validators.length} read)` : ""}</p>
           <ValidatorList validators={q.data.validators} monikers={monikers} />
