@@ -30,9 +30,12 @@ export function checkTxSpecs(ctx: SpecContext): void {
     expect(await page.getByRole("button", { name: "Check" }).isDisabled()).toBe(true);
     expect(await untiedFieldErrors(page)).toEqual([]);
     await page.getByLabel("Transaction (base64)").fill(toBase64(bytes));
-    await page.getByRole("button", { name: "Check" }).click();
+    // By keyboard: the check runs and the keyboard stays on Check, not dropped on the page's body.
+    await page.getByRole("button", { name: "Check" }).focus();
+    await page.keyboard.press("Enter");
     const result = page.getByTestId("checktx-result");
     await result.waitFor({ timeout: WAIT_MS });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Check");
     expect(await describedBy(box)).toEqual({ invalid: false, text: "" });
     expect(await result.locator('dd[data-fact="Result"]').textContent()).toBe("would be accepted (code 0)");
     expect(await result.locator('dd[data-fact="Gas wanted / used"]').textContent()).toMatch(/^200000 \/ \d+$/);

@@ -5,6 +5,7 @@ import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { liveQueries } from "../../queries/live-queries.js";
 import { Facts, QueryView } from "../../../components/states.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 import { focusFirstProblem } from "../../../components/focus-first-problem.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { abciArgsFromForm, abciFormProblems, type AbciFormProblems, type AbciFormValues } from "../../console/abci-form.js";
@@ -43,6 +44,7 @@ export function AbciSection() {
   const edited = (key: keyof AbciFormProblems) => setProblems(({ [key]: _gone, ...rest }) => rest);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (query.isPending) return;
     const found = abciFormProblems(values);
     setProblems(found);
     // Nothing is sent until all are right. A preset's data is built from its own inputs: its
@@ -86,7 +88,7 @@ export function AbciSection() {
         <label>Height <input id="abci-height" value={height} onChange={(e) => { setHeight(e.target.value.trim()); edited("height"); }} placeholder="latest" inputMode="numeric" {...tie("height")} /></label>
         {problem("height")}
         <label className="inline"><input type="checkbox" checked={prove} onChange={(e) => setProve(e.target.checked)} /> prove</label>
-        <div className="row"><button type="submit" disabled={query.isPending}>{query.isPending ? "Querying…" : "Query"}</button></div>
+        <div className="row"><BusyButton busy={query.isPending} busyLabel="Querying…">Query</BusyButton></div>
       </form>
       {query.isError && <p role="alert" className="form-error">{errorMessage(query.error)}</p>}
       {query.data && (

@@ -4,6 +4,7 @@ import { SAFE_ROUTES } from "../../../../../shared/contract/safe-routes.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 import { buildCurl } from "../../console/curl.js";
 import { encodeParams, hint, ROUTE_PARAMS, type SafeRoute } from "../../console/route-params.js";
 import { JsonTree } from "../../json/JsonTree.js";
@@ -31,7 +32,7 @@ export function RawConsole() {
   return (
     <section aria-labelledby="console-h" className="stack">
       <h2 id="console-h">RPC console</h2>
-      <form className="stack form-grid" aria-label="RPC call" onSubmit={(e) => { e.preventDefault(); if (encoded.ok) run({ route, method, values }); }}>
+      <form className="stack form-grid" aria-label="RPC call" onSubmit={(e) => { e.preventDefault(); if (encoded.ok && !call.isPending) run({ route, method, values }); }}>
         <div className="row">
           <label className="inline">Route <select value={route} onChange={(e) => { setRoute(e.target.value as SafeRoute); setValues({}); }}>{SAFE_ROUTES.map((r) => <option key={r}>{r}</option>)}</select></label>
           <label className="inline"><input type="radio" checked={method === "POST"} onChange={() => setMethod("POST")} /> POST (JSON-RPC)</label>
@@ -47,7 +48,7 @@ export function RawConsole() {
             </div>
           );
         })}
-        <div className="row"><button type="submit" disabled={!encoded.ok || call.isPending}>{call.isPending ? "Calling…" : `Call ${route}`}</button></div>
+        <div className="row"><BusyButton busy={call.isPending} busyLabel="Calling…" disabled={!encoded.ok}>Call {route}</BusyButton></div>
       </form>
       {call.isError && <p role="alert" className="form-error" data-testid="console-error">{errorMessage(call.error)}</p>}
       {call.data && (

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { explorerKeys } from "../../../queries/explorer-keys.js";
 import { ErrorState, Facts, Loading } from "../../../components/states.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { chunkText } from "../../genesis/genesis-chunks.js";
 import { GenesisChunkView } from "./GenesisChunkView.js";
@@ -33,7 +34,7 @@ export function GenesisPage() {
         ]}
       />
       <div className="row">
-        <button type="button" onClick={() => save.mutate()} disabled={save.isPending}>{save.isPending ? "Saving…" : "Save to file…"}</button>
+        <BusyButton type="button" busy={save.isPending} busyLabel="Saving…" onClick={() => save.mutate()}>Save to file…</BusyButton>
         <span role="status" data-testid="genesis-saved">
           {save.data?.saved ? `Saved ${save.data.fileName} (${save.data.bytes} bytes, sha256 ${save.data.sha256.slice(0, 12)}…)` : save.data ? "Not saved." : ""}
         </span>

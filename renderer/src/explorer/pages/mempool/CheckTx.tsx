@@ -7,6 +7,7 @@ import { TxView } from "../../components/TxView.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 import { checkTxBase64, checkTxProblem } from "./checktx-input.js";
 
 /** `check_tx`: runs a pasted transaction through the node's checks without broadcasting it. */
@@ -22,10 +23,10 @@ export function CheckTx() {
     <section aria-labelledby="checktx-h" className="stack">
       <h2 id="checktx-h">Dry run (check_tx)</h2>
       <p className="muted">Paste a signed transaction (base64). The node checks it and answers; nothing is broadcast.</p>
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); if (valid) check.mutate(base64); }}>
+      <form className="stack" onSubmit={(e) => { e.preventDefault(); if (valid && !check.isPending) check.mutate(base64); }}>
         <textarea id="checktx-input" aria-label="Transaction (base64)" rows={4} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} {...tiedTo("checktx-input", problem)} />
         <FieldProblem id="checktx-input" problem={problem} />
-        <div className="row"><button type="submit" disabled={!valid || check.isPending}>{check.isPending ? "Checking…" : "Check"}</button></div>
+        <div className="row"><BusyButton busy={check.isPending} busyLabel="Checking…" disabled={!valid}>Check</BusyButton></div>
       </form>
       {check.isError && <p role="alert" className="form-error">{errorMessage(check.error)}</p>}
       {check.data && (
