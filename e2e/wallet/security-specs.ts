@@ -26,6 +26,18 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
       await w().page.locator("#page-title", { hasText: "Wallet" }).waitFor({ timeout: WAIT_MS });
       await w().page.getByRole("heading", { name: "Security" }).waitFor({ timeout: WAIT_MS });
     };
+    /** Presses `button` with main's answer to `method` held back: meanwhile the button says `busy` and takes no second press. */
+    const pressHeld = async (method: string, button: string, busy: string) => {
+      w().slowLink(true, [method]);
+      try {
+        await w().page.getByRole("button", { name: button }).click();
+        const working = w().page.getByRole("button", { name: busy });
+        await working.waitFor({ timeout: WAIT_MS });
+        expect(await working.isDisabled()).toBe(true);
+      } finally {
+        w().slowLink(false);
+      }
+    };
     /** Whether the page (DOM, form values, storage) holds a run of the phrase, by the suite's own secret scan. */
     const phraseOnPage = async (where: string) => {
       const found = scanForSecrets([await pageMaterial(w().page, where)], [{ label: "the wallet's recovery phrase", kind: "mnemonic", value: mnemonic() }]).findings;
@@ -45,15 +57,7 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
       // A wrong password, sent with the button: it says the check is running meanwhile, then the
       // field says why and takes the keyboard back.
       await field.fill("not the password");
-      w().slowLink(true, ["wallet.reveal"]);
-      try {
-        await page.getByRole("button", { name: "Show the recovery phrase" }).click();
-        const checking = page.getByRole("button", { name: "Checking…" });
-        await checking.waitFor({ timeout: WAIT_MS });
-        expect(await checking.isDisabled()).toBe(true);
-      } finally {
-        w().slowLink(false);
-      }
+      await pressHeld("wallet.reveal", "Show the recovery phrase", "Checking…");
       await expect.poll(() => describedBy(field), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "That is not the wallet's password." });
       expect(await untiedFieldErrors(page)).toEqual([]);
       expect(await focused()).toBe("reveal-password");
@@ -133,15 +137,7 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
         await current.fill("not the password");
         await fresh.fill(next);
         await again.fill(next);
-        w().slowLink(true, ["wallet.changePassword"]);
-        try {
-          await submit.click();
-          const changing = page.getByRole("button", { name: "Changing…" });
-          await changing.waitFor({ timeout: WAIT_MS });
-          expect(await changing.isDisabled()).toBe(true);
-        } finally {
-          w().slowLink(false);
-        }
+        await pressHeld("wallet.changePassword", "Change password", "Changing…");
         await expect.poll(() => describedBy(current), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "That is not the wallet's current password." });
         expect(await focused()).toBe("change-current-password");
         expect(await untiedFieldErrors(page)).toEqual([]);
