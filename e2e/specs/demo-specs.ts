@@ -6,6 +6,19 @@ import type { SpecContext } from "../support/spec-context.js";
 
 /** First run on "Local devnet" offers the devnet's funded demo accounts, one click each. */
 export function demoSpecs(ctx: SpecContext): void {
+  it("Explore without a wallet takes the keyboard to the page's heading, since the button pressed is gone", async () => {
+    const page = await ctx.open();
+    const explore = page.getByRole("button", { name: "Explore without a wallet" });
+    await explore.waitFor({ timeout: WAIT_MS });
+    await explore.focus();
+    await page.keyboard.press("Enter");
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: WAIT_MS }).toBe("page-title");
+    // One Tab on from the heading is inside the page, not back at the top of the window.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#content") !== null)).toBe(true);
+  });
+
   it("offers every devnet demo account at first run, and one click (or Enter) leads to choosing a password, with the keyboard on it", async () => {
     const env = ctx.env();
     type Key = { name: string; address: string; mnemonic: string };

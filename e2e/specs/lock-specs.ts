@@ -72,5 +72,7 @@ export function lockSpecs(ctx: SpecContext): void {
     await page.keyboard.press("Enter");
     await page.locator(".shell").waitFor({ timeout: WAIT_MS });
     expect(await page.getByRole("button", { name: "Lock" }).count()).toBe(1);
+    // The keyboard lands on the page's heading, not on the page's body where the lock screen's field was.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: WAIT_MS }).toBe("page-title");
   });
 }

@@ -18,7 +18,11 @@ import { useActivity } from "./use-activity.js";
 const SearchDialog = lazy(() => import("../explorer/search/SearchDialog.js").then((m) => ({ default: m.SearchDialog })));
 
 /** The window's frame: header, navigation, the current page and the node status bar. */
-export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
+/**
+ * `arrived`: the app replaces a screen the user acted on (first run, lock, a failed read), so its
+ * first page takes the keyboard too; a window that opens straight onto the app leaves it alone.
+ */
+export function AppShell({ walletUnlocked, arrived = false }: { walletUnlocked: boolean; arrived?: boolean }) {
   const api = useApi();
   const client = useQueryClient();
   const theme = useThemeState();
@@ -36,8 +40,9 @@ export function AppShell({ walletUnlocked }: { walletUnlocked: boolean }) {
   // A page change moves focus to its heading, so keyboard and screen-reader users land on it.
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) first.current = false;
-    else heading.current?.focus();
+    // `arrived` matters on the first run only: it says how the shell came to be mounted.
+    if (!first.current || arrived) heading.current?.focus();
+    first.current = false;
   }, [route, location.detail, location.unreadable, location.unknownPage]);
   const page = pageEntry(route);
   const shown = location.unreadable ? [unreadableElement(location.unreadable)] : location.detail ? [detailElement(location.detail)] : pageElements(route, { walletUnlocked });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { useMainEvents } from "../events/use-main-events.js";
@@ -20,12 +20,16 @@ export function Gate() {
   // Creating a vault unlocks it at once; the first-run flow stays up until the user has seen
   // (and confirmed) the new recovery phrase, instead of giving way to the app mid-step.
   const [firstRun, setFirstRun] = useState(false);
+  // Set once a screen before the app has been shown (first run, lock, a failed read): the app
+  // that replaces it takes the keyboard to its page's heading, since the button pressed is gone.
+  const gated = useRef(false);
   useEffect(() => {
     if (status.data && !status.data.exists) setFirstRun(true);
   }, [status.data]);
   if (status.isPending) return <main className="centered" aria-busy="true"><p>Loading…</p></main>;
-  if (explore && !status.data?.exists) return <AppShell walletUnlocked={false} />;
+  if (explore && !status.data?.exists) return <AppShell walletUnlocked={false} arrived={gated.current} />;
   if (status.isError) {
+    gated.current = true;
     return (
       <main className="centered">
         <div className="card" role="alert">
@@ -40,9 +44,13 @@ export function Gate() {
     );
   }
   const wallet = status.data;
-  if (wallet.exists && wallet.locked) return <LockScreen />;
+  if (wallet.exists && wallet.locked) {
+    gated.current = true;
+    return <LockScreen />;
+  }
   if ((firstRun || !wallet.exists) && !explore) {
+    gated.current = true;
     return <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />;
   }
-  return <AppShell walletUnlocked={wallet.exists && !wallet.locked} />;
+  return <AppShell walletUnlocked={wallet.exists && !wallet.locked} arrived={gated.current} />;
 }
