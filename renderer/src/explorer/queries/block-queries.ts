@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../../shared/api.js";
 import type { EventPayload } from "../../../../shared/events.js";
-import { unwrap } from "../../api/unwrap.js";
+import { ERROR_CODES } from "../../../../shared/error-codes.js";
+import { ApiError, unwrap } from "../../api/unwrap.js";
 import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 /** A block's transactions are read this many at a time (the first page with the block). */
@@ -30,7 +31,14 @@ export const blockQueries = {
     }),
   /** The block with its first page of transactions: the page shows at once, whatever the block holds. */
   block: (api: CometdeskApi, n: string, height: string) =>
-    queryOptions({ queryKey: K.block(n, height), queryFn: () => unwrap(api.chain.block({ height, txLimit: BLOCK_TX_PAGE })), staleTime: Infinity }),
+    queryOptions({
+      queryKey: K.block(n, height),
+      queryFn: () => unwrap(api.chain.block({ height, txLimit: BLOCK_TX_PAGE })),
+      staleTime: Infinity,
+      // A height the node has not reached is a definite answer: the page says so at once and asks
+      // again when the live feed reaches it, instead of retrying blind.
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.code === ERROR_CODES.rpcHeightAhead),
+    }),
   byHash: (api: CometdeskApi, n: string, hash: string) =>
     queryOptions({ queryKey: K.blockByHash(n, hash), queryFn: () => unwrap(api.chain.blockByHash({ hash, txLimit: BLOCK_TX_PAGE })), staleTime: Infinity }),
   /** The page of a block's transactions from `offset`, read when the list scrolls to it. */
