@@ -6,7 +6,7 @@ import { stakingValidators } from "../../support/staking.js";
 import { explore, fact, focusedAttr, tabInto } from "./explore.js";
 
 interface BlockAnswer { block_id: { hash: string }; block: { header: { time: string; proposer_address: string; app_hash: string }; data: { txs: string[] | null } } }
-interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }
+interface CommitAnswer { signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string; timestamp: string }> } } }
 interface Blockchain { last_height: string; block_metas: Array<{ header: { height: string }; num_txs: string }> }
 
 export function blockSpecs(ctx: SpecContext): void {
@@ -70,7 +70,11 @@ export function blockSpecs(ctx: SpecContext): void {
     await page.getByTestId("block-facts").waitFor({ timeout: WAIT_MS });
     const block = await rpc<BlockAnswer>(node, "block", { height: "3" });
     expect(await fact(page, "block-facts", "Hash")).toBe(block.block_id.hash);
-    expect(await fact(page, "block-facts", "Time")).toBe(block.block.header.time);
+    // The chain's time read as UTC, naming the zone, with the node's exact value (nanoseconds) kept.
+    const time = page.getByTestId("block-facts").locator('dd[data-fact="Time"] time');
+    expect(await time.textContent()).toBe(readableUtc(block.block.header.time));
+    expect(await time.getAttribute("datetime")).toBe(block.block.header.time);
+    expect(await time.getAttribute("title")).toBe(block.block.header.time);
     expect(await fact(page, "block-facts", "Proposer")).toBe(block.block.header.proposer_address);
     expect(await fact(page, "block-facts", "App hash")).toBe(block.block.header.app_hash);
     expect(await fact(page, "block-facts", "Transactions")).toBe(String(block.block.data.txs?.length ?? 0));
@@ -83,6 +87,10 @@ export function blockSpecs(ctx: SpecContext): void {
     for (const s of commit.signed_header.commit.signatures.filter((x) => x.validator_address)) {
       const moniker = page.getByTestId("commit-signatures").locator(`tr[data-address="${s.validator_address}"] [data-testid="validator-moniker"]`);
       await expect.poll(() => moniker.textContent(), { timeout: WAIT_MS }).toBe(names.get(s.validator_address));
+      // Each signature's time is read the way the block's is.
+      const signedAt = page.getByTestId("commit-signatures").locator(`tr[data-address="${s.validator_address}"] time`);
+      expect(await signedAt.getAttribute("datetime")).toBe(s.timestamp);
+      expect(await signedAt.textContent()).toBe(readableUtc(s.timestamp));
     }
     // The header alone, by height and by hash, agrees with the block's.
     await page.getByText("Header as the header and header_by_hash routes answer").click();
@@ -112,4 +120,11 @@ export function blockSpecs(ctx: SpecContext): void {
     expect(await ahead.count()).toBe(0);
     expect(ctx.errors(page)).toEqual([]);
   });
+}
+
+/** A CometBFT time ("Z", up to nine fraction digits) as the pages show it: UTC to the millisecond, cut, and the zone named. */
+function readableUtc(time: string): string {
+  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(?:\.(\d+))?Z$/.exec(time);
+  if (!m) throw new Error(`not a CometBFT time: ${time}`);
+  return `${m[1]} ${m[2]}.${(m[3] ?? "").slice(0, 3).padEnd(3, "0")} UTC`;
 }

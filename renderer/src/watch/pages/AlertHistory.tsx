@@ -6,6 +6,7 @@ import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { Empty, ErrorState, Loading } from "../../components/states.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
+import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
 
 type Alert = ResultOf<"watch.alerts">["alerts"][number];
@@ -46,10 +47,10 @@ function AlertItem({ networkId, alert: a }: { networkId: string; alert: Alert })
   const describe = (which: "acknowledge" | "snooze") => (act.error && asked === which ? { "aria-describedby": `${problemId}-error` } : {});
   return (
     <li data-kind={a.kind} data-open={a.clearedAt === null} data-testid="watch-alert">
-      <strong>{a.title}</strong> <span className="muted">{a.clearedAt === null ? "open" : `cleared ${a.clearedAt}`}, fired {a.firedAt}</span>
+      <strong>{a.title}</strong> <span className="muted">{a.clearedAt === null ? "open" : <>cleared <ChainTime value={a.clearedAt} /></>}, fired <ChainTime value={a.firedAt} /></span>
       <br />
       {a.message}
-      {a.snoozedUntil && <span className="muted"> Snoozed until {a.snoozedUntil}.</span>}
+      {a.snoozedUntil && <span className="muted"> Snoozed until <ChainTime value={a.snoozedUntil} />.</span>}
       {a.clearedAt === null && (
         <span className="watch-alert-actions">
           {a.acknowledgedAt === null ? (

@@ -1,5 +1,6 @@
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { ChainText } from "../../components/text/ChainText.js";
+import { ChainTime } from "../../components/ChainTime.js";
 
 type Status = ResultOf<"watch.status">;
 
@@ -16,7 +17,7 @@ export function ChainSection({ status }: { status: Status }) {
         {!chain.upgrade.available
           ? `Upgrade plans cannot be read here: ${chain.upgrade.reason ?? "no x/upgrade"}`
           : plan
-            ? <>Upgrade <ChainText value={plan.name} max={140} /> at height {plan.height}{plan.eta && `, about ${plan.eta}`}</>
+            ? <>Upgrade <ChainText value={plan.name} max={140} /> at height {plan.height}{plan.eta && <>, about <ChainTime value={plan.eta} /></>}</>
             : "No upgrade is planned."}
       </p>
       {!chain.proposals.available ? (
@@ -27,13 +28,13 @@ export function ChainSection({ status }: { status: Status }) {
         <ul data-testid="watch-proposals">
           {chain.proposals.items.map((p) => (
             <li key={p.id}>
-              Proposal {p.id}: <ChainText value={p.title} max={200} />{p.votingEndTime && `, voting ends ${p.votingEndTime}`}.{" "}
+              Proposal {p.id}: <ChainText value={p.title} max={200} />{p.votingEndTime && <>, voting ends <ChainTime value={p.votingEndTime} /></>}.{" "}
               {p.votes.map((v) => `${name(v.address)}: ${v.vote ?? "not voted"}`).join("; ")}
             </li>
           ))}
         </ul>
       )}
-      <p className="muted">Read at {chain.checkedAt}, every 100 blocks.</p>
+      <p className="muted">Read at <ChainTime value={chain.checkedAt} />, every 100 blocks.</p>
     </section>
   );
 }

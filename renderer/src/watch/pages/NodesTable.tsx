@@ -7,6 +7,7 @@ import { useAction } from "../../api/use-action.js";
 import { Empty } from "../../components/states.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { ChainText } from "../../components/text/ChainText.js";
+import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { nodeUrlProblem } from "./watch-checks.js";
 
@@ -60,7 +61,7 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
               </th>
               <td data-testid="node-flags">{n.checkedAt === null ? "checking…" : n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
               <td data-testid="node-height">{n.height ?? "–"}</td>
-              <td>{n.latestBlockTime ?? "–"}</td>
+              <td>{n.latestBlockTime !== null ? <ChainTime value={n.latestBlockTime} /> : "–"}</td>
               <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>
               <td>{n.peers ?? "–"}</td>
               <td>{n.mempoolTxs ?? "–"}</td>

@@ -2,6 +2,7 @@ import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { Hash } from "../../../links/links.js";
 import { Facts } from "../../../components/states.js";
 import { ChainText } from "../../../components/text/ChainText.js";
+import { ChainTime } from "../../../components/ChainTime.js";
 import { BlockResultsSection } from "./BlockResultsSection.js";
 import { BlockTxs } from "./BlockTxs.js";
 import { CommitSection } from "./CommitSection.js";
@@ -25,7 +26,7 @@ export function BlockBody({ block }: { block: Block }) {
         rows={[
           ["Height", h.height],
           ["Hash", <Hash value={block.blockId.hash} />],
-          ["Time", h.time],
+          ["Time", <ChainTime value={h.time} />],
           ["Chain id", <ChainText value={h.chainId} />],
           ["Transactions", String(block.txCount)],
           ["Proposer", <Hash value={h.proposerAddress} />],

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { blockQueries } from "../../queries/block-queries.js";
 import { ValidatorName } from "../../components/ValidatorName.js";
 import { QueryView } from "../../../components/states.js";
+import { ChainTime } from "../../../components/ChainTime.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { BLOCK_ID_FLAG } from "../../validators/signing-record.js";
 import { useMonikers } from "../../validators/use-monikers.js";
@@ -33,7 +34,7 @@ export function CommitSection({ height }: { height: string }) {
                     <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
                       <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
                       <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
-                      <td>{s.timestamp ?? "—"}</td>
+                      <td>{s.timestamp ? <ChainTime value={s.timestamp} /> : "—"}</td>
                     </tr>
                   ))}
                 </tbody>

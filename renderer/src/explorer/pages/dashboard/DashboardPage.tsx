@@ -8,6 +8,7 @@ import { BlockLink } from "../../../links/links.js";
 import { ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
+import { ChainTime } from "../../../components/ChainTime.js";
 import { BlockChart } from "./BlockChart.js";
 import { chartPoints } from "./chart-model.js";
 import { dashboardHeight } from "./newest-height.js";
@@ -26,6 +27,7 @@ export function DashboardPage() {
   const s = status.data;
   if (status.isError && !s) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const latest = head.data?.blockMetas[0];
+  const blockTime = latest?.header.time ?? s?.syncInfo.latestBlockTime;
   // The live feed patches the connection's height as its event arrives; the block list follows
   // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
   // Main's feed already knows a height before the node answers `status`: the page shows it then,
@@ -44,7 +46,7 @@ export function DashboardPage() {
           ["Chain id", s ? <ChainText value={s.nodeInfo.network} /> : "…"],
           ["Node version", s ? <ChainText value={s.nodeInfo.version} /> : "…"],
           ["Height", <BlockLink height={height} />],
-          ["Block time", latest?.header.time ?? s?.syncInfo.latestBlockTime ?? "…"],
+          ["Block time", blockTime !== undefined ? <ChainTime value={blockTime} /> : "…"],
           ["Catching up", s ? (s.syncInfo.catchingUp ? "yes" : "no") : "…"],
           ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
           ["Peers", or(net, (d) => String(d.peerCount))],

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useApi } from "../../../api/api-context.js";
 import { errorMessage } from "../../../api/unwrap.js";
 import { ChainText } from "../../../components/text/ChainText.js";
+import { ChainTime } from "../../../components/ChainTime.js";
 import { chainQueries } from "../../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 
@@ -33,7 +34,7 @@ export function NodePage() {
     ["CometBFT version", <ChainText value={nodeInfo.version} />],
     // The block feed's height is live; the status answer is only as fresh as its last refetch.
     ["Latest block", connection.data?.lastHeight ?? syncInfo.latestBlockHeight],
-    ["Latest block time", syncInfo.latestBlockTime],
+    ["Latest block time", <ChainTime value={syncInfo.latestBlockTime} />],
     ["Earliest block", syncInfo.earliestBlockHeight],
     ["Catching up", syncInfo.catchingUp ? "yes" : "no"],
     ["Endpoint", connection.data?.endpoint ?? "—"],

@@ -4,6 +4,7 @@ import { chainTxQueries } from "../../queries/chain-tx-queries.js";
 import { BlockLink, TxHashLink } from "../../../links/links.js";
 import { Empty, ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
+import { ChainTime } from "../../../components/ChainTime.js";
 
 /** One page of a tx_search / block_search answer, with previous/next. */
 export function SearchResults({ kind, query, order, perPage }: { kind: "tx" | "block"; query: string; order: "asc" | "desc"; perPage: number }) {
@@ -38,7 +39,7 @@ export function SearchResults({ kind, query, order, perPage }: { kind: "tx" | "b
           <thead><tr><th>Height</th><th>Time</th><th>Txs</th></tr></thead>
           <tbody>
             {blocks.map((b) => (
-              <tr key={b.header.height}><td><BlockLink height={b.header.height} /></td><td>{b.header.time}</td><td>{b.txCount}</td></tr>
+              <tr key={b.header.height}><td><BlockLink height={b.header.height} /></td><td><ChainTime value={b.header.time} /></td><td>{b.txCount}</td></tr>
             ))}
           </tbody>
         </table>
