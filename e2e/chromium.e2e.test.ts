@@ -108,6 +108,32 @@ it("keeps the page shown, marked busy, while the next page's chunk loads, then s
   expect(await facts.count()).toBe(0);
 });
 
+// A window left open while the app's files are rebuilt or updated asks for a page chunk that is
+// gone: it says the app was updated and offers the reload that fixes it, not a bug's raw message.
+it("says the app was updated, with Reload focused, when a page's chunk cannot be loaded", async () => {
+  const page = await pages.newPage();
+  let asked = false;
+  await page.route(/\/assets\/ConsolePage-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await route.abort();
+  });
+  await page.goto(await appLink(inject("e2e"), "dashboard"));
+  await passGate(page);
+  await page.getByTestId("dashboard-facts").waitFor({ timeout: WAIT_MS });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "ABCI & RPC", exact: true }).click();
+  const alert = page.getByRole("alert");
+  await expect.poll(() => alert.getByRole("heading").textContent(), { timeout: WAIT_MS }).toBe("Cometdesk was updated");
+  expect(asked).toBe(true);
+  expect(await alert.textContent()).toContain("Reload to load the new version");
+  expect(await alert.textContent()).not.toContain("dynamically imported module");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reload");
+  // The reload reads the files as they are now: here the chunk is served again and the page opens.
+  await page.unroute(/\/assets\/ConsolePage-[^/]*\.js$/);
+  await page.keyboard.press("Enter");
+  await passGate(page);
+  await expect.poll(() => page.locator("#page-title").textContent(), { timeout: WAIT_MS }).toBe("ABCI & RPC");
+});
+
 // The loading screen is in index.html itself, so the window paints it before any script has
 // arrived or run (docs/benchmarks.md, "Cold start"): here no script ever arrives.
 it("shows its loading screen before any script runs", async () => {
