@@ -16,13 +16,15 @@ export function secretScanSpec(sources: () => RunSecretSources): void {
     const secrets = await runSecrets(sources());
     expect(secrets.some((s) => s.kind === "token"), "the run has an access token to look for").toBe(true);
     expect(secrets.some((s) => s.kind === "bridge secret"), "the run has a bridge secret to look for").toBe(true);
-    const { materials, frames, snapshots } = await recordedMaterial();
+    const { materials, frames, snapshots, unreadable } = await recordedMaterial();
     const report = scanForSecrets(materials, secrets);
     // The same scan without the by-design allowances: where a secret legitimately crossed, which
     // shows the recorder saw it and the scan would have flagged it anywhere else.
     const byDesign = scanForSecrets(materials.filter((m) => m.allowed).map(({ where, text }) => ({ where, text })), secrets).findings;
     console.log(`secret scan: ${secrets.length} secrets in ${frames} bridge frames and ${snapshots} page snapshots, ${report.bytes} bytes; allowed by design: ${describeFindings(byDesign).replaceAll("\n", "; ") || "none"}`);
     expect(frames, "the recorder saw the suite's bridge traffic").toBeGreaterThan(0);
+    // A page that did not answer could not be read, so its DOM and storage were not scanned.
+    expect(unreadable, "pages whose DOM and storage could not be read").toEqual([]);
     expect(materials.some((m) => m.where.includes("answer to chain.")), "the recorder saw the services' answers").toBe(true);
     expect(materials.some((m) => m.where.includes("WebSocket URL")) && materials.some((m) => m.where.includes("navigated to")), "the recorder saw the pages' URLs").toBe(true);
     expect(report.findings, describeFindings(report.findings)).toEqual([]);

@@ -25,7 +25,13 @@ const TYPED_CALLS: Readonly<Record<string, SecretKind>> = { "wallet.import": "mn
 
 const frames: Frame[] = [];
 const pages: Page[] = [];
+/** Snapshots of pages taken as their test closed them, so a closed page is still scanned. */
+const retired: Material[] = [];
+/** Pages whose snapshot could not be taken when their test closed them (a hung or crashed page). */
+const unreadable: string[] = [];
 let pageCount = 0;
+/** How long a snapshot may take before the page is counted as unreadable. */
+const SNAPSHOT_MS = 15_000;
 
 function parse(text: string): { type?: unknown; id?: unknown; method?: unknown; event?: unknown } {
   try {
@@ -107,14 +113,51 @@ export async function pageMaterial(page: Page, where: string): Promise<Material>
   return { where, text: await pageSnapshot(page) };
 }
 
-/** The recorded frames plus a snapshot of every page still open, as material for the scan. */
-export async function recordedMaterial(): Promise<{ materials: Material[]; frames: number; snapshots: number }> {
-  const materials: Material[] = [...frames];
-  let snapshots = 0;
+/** The snapshot of `page`, or undefined when the page does not answer in time. */
+async function snapshotWithin(page: Page): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SNAPSHOT_MS)));
+  try {
+    return await Promise.race([pageSnapshot(page), late]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const pageName = (page: Page, when: string) => `page ${pages.indexOf(page) + 1} ${when} (${page.url().replace(/[?#].*$/, "")})`;
+
+/**
+ * Takes the snapshot the scan will read of each recorded page in `pages` that is still open, so
+ * the test that opened them can close them: open pages keep their live feeds, and a file's dozens of them
+ * starve the machine the later tests run on.
+ */
+export async function retirePages(closing: readonly Page[]): Promise<void> {
+  for (const page of closing) {
+    if (page.isClosed() || !pages.includes(page)) continue;
+    const text = await snapshotWithin(page);
+    if (text === undefined) unreadable.push(pageName(page, "as its test closed it"));
+    else retired.push({ where: `${pageName(page, "as its test closed it")}: DOM, form values and storage`, text });
+  }
+}
+
+/**
+ * The recorded frames plus a snapshot of every page, taken as its test closed it or now if it is
+ * still open, as material for the scan; `unreadable` names the pages no snapshot could be taken of.
+ */
+export async function recordedMaterial(): Promise<{ materials: Material[]; frames: number; snapshots: number; unreadable: readonly string[] }> {
+  const materials: Material[] = [...frames, ...retired];
+  let snapshots = retired.length;
   for (const page of pages) {
     if (page.isClosed()) continue;
-    materials.push({ where: `page ${pages.indexOf(page) + 1} at the end (${page.url().replace(/[?#].*$/, "")}): DOM, form values and storage`, text: await pageSnapshot(page) });
+    const text = await snapshotWithin(page);
+    if (text === undefined) {
+      unreadable.push(pageName(page, "at the end"));
+      continue;
+    }
+    materials.push({ where: `${pageName(page, "at the end")}: DOM, form values and storage`, text });
     snapshots++;
   }
-  return { materials, frames: frames.length, snapshots };
+  return { materials, frames: frames.length, snapshots, unreadable: [...unreadable] };
 }

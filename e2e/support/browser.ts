@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { recordBrowser } from "./bridge-recorder.js";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { recordBrowser, retirePages } from "./bridge-recorder.js";
 
 /** Debian's Chromium; no browser is downloaded (none can be, here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,14 +34,23 @@ export function collectPageErrors(page: Page): string[] {
 
 /**
  * Chromium for one spec file, started before its tests and closed after them. Each `newPage`
- * is in a fresh context (its own storage, like a new window) with its errors collected.
+ * is in a fresh context (its own storage, like a new window) with its errors collected. A test's
+ * contexts close when it ends, after the secret scan's recorder has taken their pages'
+ * snapshots: left open, each page's app keeps following the chain, and a file's worth of them
+ * took the CPU that later tests' page loads needed.
  */
 export function chromiumPages(viewport: { readonly width: number; readonly height: number }) {
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  afterEach(async () => {
+    const closing = contexts;
+    contexts = [];
+    await retirePages(closing.flatMap((c) => c.pages()));
+    for (const c of closing) await c.close();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();
