@@ -113,7 +113,8 @@ export function blockSpecs(ctx: SpecContext): void {
     await ahead.waitFor({ timeout: WAIT_MS });
     // Said as what it is, with the chain's newest block, not as the node's "Internal error".
     expect(await ahead.getAttribute("role")).toBe("status");
-    expect(await ahead.textContent()).toMatch(new RegExp(`^Block ${wanted} is not on the chain yet: the newest block is \\d+\\.This page shows it as soon as the node has it\\.$`));
+    // The node's own refusal first, then the live feed's newest block once its first event came.
+    await expect.poll(() => ahead.textContent(), { timeout: WAIT_MS }).toMatch(new RegExp(`^Block ${wanted} is not on the chain yet: the newest block is \\d+\\.This page shows it as soon as the node has it\\.$`));
     expect(await page.getByRole("alert").count()).toBe(0);
     // The page asks again as the live feed reaches the height, with no reload.
     await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: 3 * WAIT_MS }).toBe(String(wanted));
