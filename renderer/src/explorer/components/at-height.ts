@@ -1,6 +1,6 @@
 import { ERROR_CODES } from "../../../../shared/error-codes.js";
 import { heightTooHigh, TOO_HIGH, withoutLeadingZeros } from "../../../../shared/height.js";
-import { ApiError, errorMessage } from "../../api/unwrap.js";
+import { errorSentence, failedWith } from "../../api/failure.js";
 
 /** What an "At height" field asks for: a height, the latest (empty field), or what is wrong with the text. */
 export type AtHeight = { readonly ok: true; readonly height: string | undefined } | { readonly ok: false; readonly error: string };
@@ -31,11 +31,8 @@ export function parseAtHeight(text: string, { zero = false }: { zero?: boolean }
  * field's problem; undefined for any other failure, which the page shows as a failed read.
  */
 export function heightRefusal(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const said = errorMessage(error);
-  const sentence = said.charAt(0).toUpperCase() + said.slice(1);
-  if (error.code === ERROR_CODES.rpcHeightAhead) return `${sentence}. Choose a height up to it, or leave the field empty for the latest.`;
-  if (error.code === ERROR_CODES.rpcHeightPruned) return `${sentence}.`;
+  if (failedWith(error, ERROR_CODES.rpcHeightAhead)) return `${errorSentence(error)}. Choose a height up to it, or leave the field empty for the latest.`;
+  if (failedWith(error, ERROR_CODES.rpcHeightPruned)) return `${errorSentence(error)}.`;
   return undefined;
 }
 

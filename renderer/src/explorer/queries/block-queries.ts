@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, skipToken } from "@tanstack/react-q
 import type { CometdeskApi } from "../../../../shared/api.js";
 import type { EventPayload } from "../../../../shared/events.js";
 import { ERROR_CODES } from "../../../../shared/error-codes.js";
-import { ApiError, unwrap } from "../../api/unwrap.js";
+import { failedWith } from "../../api/failure.js";
+import { unwrap } from "../../api/unwrap.js";
 import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
 /** A block's transactions are read this many at a time (the first page with the block). */
@@ -37,7 +38,7 @@ export const blockQueries = {
       staleTime: Infinity,
       // A height the node has not reached is a definite answer: the page says so at once and asks
       // again when the live feed reaches it, instead of retrying blind.
-      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.code === ERROR_CODES.rpcHeightAhead),
+      retry: (failures, error) => failures < 1 && !failedWith(error, ERROR_CODES.rpcHeightAhead),
     }),
   byHash: (api: CometdeskApi, n: string, hash: string) =>
     queryOptions({ queryKey: K.blockByHash(n, hash), queryFn: () => unwrap(api.chain.blockByHash({ hash, txLimit: BLOCK_TX_PAGE })), staleTime: Infinity }),

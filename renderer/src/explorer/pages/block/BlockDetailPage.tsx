@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ERROR_CODES } from "../../../../../shared/error-codes.js";
-import { ApiError, errorMessage } from "../../../api/unwrap.js";
+import { errorSentence, failedWith } from "../../../api/failure.js";
 import type { Detail } from "../../../links/routes.js";
 import { blockQueries } from "../../queries/block-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
@@ -19,7 +19,7 @@ export function BlockDetailPage({ detail }: { detail: Extract<Detail, { kind: "b
   const q = detail.kind === "block" ? byHeight : byHash;
   const what = detail.kind === "block" ? `block ${detail.height}` : `block ${detail.hash}`;
   // A block the node has not made yet is waited for: the live feed says when the chain reaches it.
-  const ahead = q.error instanceof ApiError && q.error.code === ERROR_CODES.rpcHeightAhead && detail.kind === "block";
+  const ahead = failedWith(q.error, ERROR_CODES.rpcHeightAhead) && detail.kind === "block";
   const announced = useQuery({ ...blockQueries.announced(n), enabled: enabled && ahead }).data?.height;
   const reached = ahead && announced !== undefined && BigInt(announced) >= BigInt(detail.height);
   const { refetch } = byHeight;
@@ -32,7 +32,7 @@ export function BlockDetailPage({ detail }: { detail: Extract<Detail, { kind: "b
   if (ahead) {
     return (
       <div role="status" className="state-empty card" data-testid="block-ahead">
-        <p>{announced ? `Block ${detail.height} is not on the chain yet: the newest block is ${announced}.` : `${sentence(errorMessage(q.error))}.`}</p>
+        <p>{announced ? `Block ${detail.height} is not on the chain yet: the newest block is ${announced}.` : `${errorSentence(q.error)}.`}</p>
         <p className="muted">This page shows it as soon as the node has it.</p>
       </div>
     );
@@ -40,5 +40,3 @@ export function BlockDetailPage({ detail }: { detail: Extract<Detail, { kind: "b
   if (q.isError) return <ErrorState what={what} error={q.error} retry={() => void q.refetch()} />;
   return <BlockBody block={q.data} />;
 }
-
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
