@@ -3,29 +3,13 @@ import { EnvelopeSchema } from "./envelope.js";
 
 /**
  * Frames of the WebSocket test/dev bridge, the second adapter over the dispatcher. Every frame is
- * JSON text and parsed on arrival; both sides drop what does not parse.
+ * JSON text and parsed on arrival; both sides drop what does not parse. The names and sizes are
+ * in bridge-wire.ts, which has no zod, for the renderer's socket chunk.
  */
-export const BRIDGE_PROTOCOL = "cometdesk-bridge.v1";
-
-/**
- * How a client proves it may connect, offered as a second WebSocket subprotocol (the
- * Sec-WebSocket-Protocol header), never in a URL, where it would stay in a browser's history
- * and reach anything that logs addresses:
- * - `cometdesk.secret.<hex>`: the bridge's long-lived secret (harnesses in Node), or a session
- *   secret the bridge gave a browser tab;
- * - `cometdesk.ticket.<hex>`: a one-time ticket from the page's link, good for one connection
- *   within minutes; the bridge answers it with a session secret and forgets it.
- */
-export const SECRET_PROTOCOL_PREFIX = "cometdesk.secret.";
-export const TICKET_PROTOCOL_PREFIX = "cometdesk.ticket.";
+export { BRIDGE_PROTOCOL, MAX_ANSWER_FRAME_BYTES, MAX_CALL_FRAME_BYTES, SECRET_PROTOCOL_PREFIX, TICKET_PROTOCOL_PREFIX } from "./bridge-wire.js";
 
 /** A secret or ticket as the bridge makes them: 32 random bytes in hex. */
 export const BridgeCredential = z.string().regex(/^[0-9a-f]{64}$/);
-
-/** Largest client → server frame: calls are small, so anything bigger is hostile. */
-export const MAX_CALL_FRAME_BYTES = 1 << 20;
-/** Largest server → client frame the client reads (a genesis file can be big). */
-export const MAX_ANSWER_FRAME_BYTES = 64 << 20;
 
 export const CallFrame = z.strictObject({
   type: z.literal("call"),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
+import { adoptBridge, connectBridge, type WebSocketConstructor } from "../../renderer/bridge/bridge-client.js";
+import { openBridgeSocket } from "../../renderer/bridge/bridge-socket.js";
 import { BRIDGE_PROTOCOL } from "../../shared/bridge-protocol.js";
 import { METHOD_NAMES } from "../../shared/contract/index.js";
 import { createDispatcher } from "../services/dispatcher.js";
@@ -149,3 +150,77 @@ describe("the WebSocket bridge", () => {
     expect(await pending).toMatchObject({ ok: false, error: { code: "bridge_closed" } });
   });
 });
+
+describe("a socket opened before its client (the first screen's early calls)", () => {
+  const info = { version: "1.2.3", bridge: true };
+  const answers = (method: string) => (method === "app.info" ? info : method === "app.ping" ? { pong: true } : {});
+  /** Waits, a bounded number of times, until `calls` holds `n` calls. */
+  async function untilCalls(calls: readonly unknown[], n: number) {
+    for (let i = 0; i < 200 && calls.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(calls.length).toBe(n);
+  }
+
+  it("sends the early calls as the socket opens, before any client, and answers the first such call from them", async () => {
+    const { server, calls } = await start(answers);
+    const credential = { secret: server.secret };
+    const opened = openBridgeSocket({ url: server.url, credential, early: ["app.info", "app.ping"], WebSocketImpl: WS });
+    // Main is asked while no client exists yet.
+    await untilCalls(calls, 2);
+    expect(calls.map((c) => c.method)).toEqual(["app.info", "app.ping"]);
+    await new Promise((r) => setTimeout(r, 50)); // the answers wait in the socket
+    const { api, close } = await adoptBridge(opened, { credential });
+    // Validated as every answer is, and not asked again.
+    expect(await api.app.info({})).toEqual({ ok: true, value: info });
+    expect(calls).toHaveLength(2);
+    // Used once: the next call asks main.
+    expect(await api.app.info({})).toEqual({ ok: true, value: info });
+    expect(calls.map((c) => c.method)).toEqual(["app.info", "app.ping", "app.info"]);
+    close();
+  });
+
+  it("never hands an early answer to a call with arguments", async () => {
+    const { server, calls } = await start(answers);
+    const credential = { secret: server.secret };
+    const opened = openBridgeSocket({ url: server.url, credential, early: ["app.info"], WebSocketImpl: WS });
+    const { api, close } = await adoptBridge(opened, { credential });
+    await untilCalls(calls, 1);
+    // Sent to main, which refuses arguments `app.info` does not take; never answered with what `{}` got.
+    expect(await api.app.info({ extra: 1 } as unknown as Record<string, never>)).toMatchObject({ ok: false, error: { code: "invalid_args" } });
+    // The early answer is still there for the call it was made for.
+    expect(await api.app.info({})).toEqual({ ok: true, value: info });
+    expect(calls).toHaveLength(1);
+    close();
+  });
+
+  it("drops the early answers once an event says main's state moved, and asks again", async () => {
+    const { server, calls, events } = await start(answers);
+    const credential = { secret: server.secret };
+    const opened = openBridgeSocket({ url: server.url, credential, early: ["app.info"], WebSocketImpl: WS });
+    await untilCalls(calls, 1); // the connection is registered: it receives events
+    events.emit("wallet.lockChanged", { locked: true, reason: "idle" });
+    const { api, close } = await adoptBridge(opened, { credential });
+    // A round trip on the same socket, so the event (sent before its answer) has been read.
+    await api.app.ping();
+    expect(await api.app.info({})).toEqual({ ok: true, value: info });
+    expect(calls.map((c) => c.method)).toEqual(["app.info", "app.ping", "app.info"]);
+    close();
+  });
+
+  it("gives a call waiting for an early answer that never comes the same timeout as any call", async () => {
+    const { server } = await start((method) => (method === "app.info" ? new Promise(() => {}) : {}));
+    const credential = { secret: server.secret };
+    const opened = openBridgeSocket({ url: server.url, credential, early: ["app.info"], WebSocketImpl: WS });
+    const { api, close } = await adoptBridge(opened, { credential, callTimeoutMs: 100 });
+    expect(await api.app.info({})).toMatchObject({ ok: false, error: { code: "bridge_timeout" } });
+    close();
+  });
+
+  it("replays a refused connection to the client that adopts it later", async () => {
+    const { server } = await start(answers);
+    const credential = { secret: "0".repeat(64) };
+    const opened = openBridgeSocket({ url: server.url, credential, early: ["app.info"], WebSocketImpl: WS });
+    await new Promise((r) => setTimeout(r, 100)); // refused while no client exists
+    await expect(adoptBridge(opened, { credential })).rejects.toThrow(/could not connect|closed/);
+  });
+});
+

@@ -1,32 +1,15 @@
 import { type CometdeskApi, createCometdeskApi } from "../../shared/api.js";
-import { BRIDGE_PROTOCOL, MAX_ANSWER_FRAME_BYTES, SECRET_PROTOCOL_PREFIX, ServerFrame, TICKET_PROTOCOL_PREFIX } from "../../shared/bridge-protocol.js";
+import { ServerFrame } from "../../shared/bridge-protocol.js";
 import type { MethodName } from "../../shared/contract/index.js";
 import type { EventName } from "../../shared/events.js";
+import { type BridgeSocket, type BridgeSocketOptions, openBridgeSocket } from "./bridge-socket.js";
 
-/** The part of the browser's WebSocket the client uses (also met by the `ws` package in tests). */
-export interface WebSocketLike {
-  readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
+export type { WebSocketConstructor, WebSocketLike } from "./bridge-socket.js";
 
-export interface BridgeOptions {
-  /** ws://127.0.0.1:<port>/ as printed by `npm run bridge`. */
-  readonly url: string;
-  /**
-   * The credential (shared/bridge-protocol.ts), sent as a subprotocol, never in the URL: the
-   * bridge's secret or a tab's session secret, or a one-time ticket from the page's link.
-   */
-  readonly credential: { readonly secret: string } | { readonly ticket: string };
+/** Where and how to connect (bridge-socket.ts), and what the client does with the connection. */
+export interface BridgeOptions extends BridgeSocketOptions {
   /** Called with the session secret the bridge gives in exchange for a ticket. */
   readonly onSession?: (secret: string) => void;
-  /** Defaults to the browser's WebSocket. */
-  readonly WebSocketImpl?: WebSocketConstructor;
   /** A call that gets no answer within this resolves to `{ok:false, code:"bridge_timeout"}`. */
   readonly callTimeoutMs?: number;
 }
@@ -41,24 +24,50 @@ const OPEN = 1;
 
 /** Connects to the bridge server and builds `window.cometdesk` over it (protocol: shared/bridge-protocol.ts). */
 export function connectBridge(options: BridgeOptions): Promise<BridgeConnection> {
-  const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (!Impl) return Promise.reject(new Error("no WebSocket implementation"));
+  let opened: BridgeSocket;
+  try {
+    opened = openBridgeSocket(options);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  return adoptBridge(opened, options);
+}
+
+/** Args that name nothing: what the early calls were sent with. */
+const noArgs = (args: unknown) => args === undefined || (typeof args === "object" && args !== null && !Array.isArray(args) && Object.keys(args).length === 0);
+
+/**
+ * Builds the client over a socket opened earlier (bridge-socket.ts), replaying what it held. An
+ * early call's answer serves the first call of its method with no arguments, once; an event
+ * arriving before that call means the state may have moved, so the answers not yet used are
+ * dropped and such calls go to main afresh.
+ */
+export function adoptBridge(opened: BridgeSocket, options: Pick<BridgeOptions, "credential" | "onSession" | "callTimeoutMs">): Promise<BridgeConnection> {
+  const { socket } = opened;
   const { credential } = options;
-  const proof = "ticket" in credential ? `${TICKET_PROTOCOL_PREFIX}${credential.ticket}` : `${SECRET_PROTOCOL_PREFIX}${credential.secret}`;
-  const socket = new Impl(options.url, [BRIDGE_PROTOCOL, proof]);
   // With a ticket, the connection is ready once the session secret that replaces it arrived.
   let sessionArrived: () => void = () => {};
   const session = "ticket" in credential ? new Promise<void>((resolve) => (sessionArrived = resolve)) : Promise.resolve();
   const pending = new Map<number, (answer: unknown) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  let nextId = 1;
+  let nextId = opened.nextId;
+  // Each early call: its answer once it came, or the calls waiting for it.
+  type Early = { answer?: { readonly value: unknown }; waiting?: (answer: unknown) => void };
+  const early = new Map<MethodName, Early>();
+  for (const [method, id] of opened.early) {
+    const entry: Early = {};
+    early.set(method, entry);
+    pending.set(id, (answer) => {
+      entry.answer = { value: answer };
+      entry.waiting?.(answer);
+    });
+  }
   const settleAll = (code: string, message: string) => {
     for (const resolve of pending.values()) resolve({ ok: false, error: { code, message } });
     pending.clear();
   };
 
-  socket.onmessage = ({ data }) => {
-    if (typeof data !== "string" || data.length > MAX_ANSWER_FRAME_BYTES) return;
+  const onText = (data: string) => {
     let frame: ServerFrame;
     try {
       const parsed = ServerFrame.safeParse(JSON.parse(data));
@@ -74,24 +83,44 @@ export function connectBridge(options: BridgeOptions): Promise<BridgeConnection>
       pending.get(frame.id)?.(frame.result);
       pending.delete(frame.id);
     } else {
+      // Main's state moved: an early answer nobody has used yet may be older than this event.
+      early.clear();
       for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
     }
   };
 
-  const invoke = (method: MethodName, args: unknown): Promise<unknown> =>
+  const timeoutMs = options.callTimeoutMs ?? 120_000;
+  const timedOut = (method: MethodName) => ({ ok: false, error: { code: "bridge_timeout", message: `${method} got no answer in time` } });
+
+  const send = (method: MethodName, args: unknown): Promise<unknown> =>
     new Promise((resolve) => {
       if (socket.readyState !== OPEN) return resolve({ ok: false, error: { code: "bridge_closed", message: "the bridge is not connected" } });
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
-        resolve({ ok: false, error: { code: "bridge_timeout", message: `${method} got no answer in time` } });
-      }, options.callTimeoutMs ?? 120_000);
+        resolve(timedOut(method));
+      }, timeoutMs);
       pending.set(id, (answer) => {
         clearTimeout(timer);
         resolve(answer);
       });
       socket.send(JSON.stringify({ type: "call", id, method, args }));
     });
+
+  const invoke = (method: MethodName, args: unknown): Promise<unknown> => {
+    const entry = noArgs(args) ? early.get(method) : undefined;
+    if (!entry) return send(method, args);
+    // Used once: the next call of this method asks main.
+    early.delete(method);
+    if (entry.answer) return Promise.resolve(entry.answer.value);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(timedOut(method)), timeoutMs);
+      entry.waiting = (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
+    });
+  };
 
   const subscribe = (event: EventName, listener: (payload: unknown) => void) => {
     const set = listeners.get(event) ?? new Set();
@@ -100,11 +129,14 @@ export function connectBridge(options: BridgeOptions): Promise<BridgeConnection>
   };
 
   return new Promise((resolve, reject) => {
-    socket.onopen = () => void session.then(() => resolve({ api: createCometdeskApi(invoke, subscribe), close: () => socket.close() }));
-    socket.onerror = () => reject(new Error("could not connect to the bridge (wrong secret or origin?)"));
-    socket.onclose = () => {
-      settleAll("bridge_closed", "the bridge connection closed");
-      reject(new Error("the bridge closed the connection")); // before a ticket's session came: not connected
-    };
+    opened.adopt({
+      open: () => void session.then(() => resolve({ api: createCometdeskApi(invoke, subscribe), close: () => socket.close() })),
+      message: onText,
+      error: () => reject(new Error("could not connect to the bridge (wrong secret or origin?)")),
+      close: () => {
+        settleAll("bridge_closed", "the bridge connection closed");
+        reject(new Error("the bridge closed the connection")); // before a ticket's session came: not connected
+      },
+    });
   });
 }

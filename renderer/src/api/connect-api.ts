@@ -41,15 +41,29 @@ export async function connectApi(): Promise<CometdeskApi> {
   }
   const session = savedSession(params.url);
   const onSession = (secret: string) => sessionStorage.setItem(SESSION_KEY, JSON.stringify({ url: params.url, secret }));
-  const { connectBridgeApi } = await import("./bridge-api.js");
   const attempts = [
     ...(params.ticket ? [{ ticket: params.ticket }] : []),
     ...(session ? [{ secret: session }] : []),
   ];
   if (attempts.length === 0) throw new ApiUnavailableError(USED_LINK);
-  for (const credential of attempts) {
+  // Two chunks, asked for at once: the socket's small one opens the connection and sends the first
+  // screen's calls while the client's (zod and the contract's schemas) is still on its way.
+  const socketChunk = import("./first-socket.js");
+  const clientChunk = import("./bridge-api.js");
+  clientChunk.catch(() => undefined); // awaited below, where a failure is thrown
+  const { openFirstSocket } = await socketChunk;
+  const open = (credential: (typeof attempts)[number]) => openFirstSocket(params.url, credential);
+  const first = open(attempts[0]!);
+  let connectBridgeApi: Awaited<typeof clientChunk>["connectBridgeApi"];
+  try {
+    ({ connectBridgeApi } = await clientChunk);
+  } catch (error) {
+    first.socket.close();
+    throw error;
+  }
+  for (const [i, credential] of attempts.entries()) {
     try {
-      return await connectBridgeApi({ url: params.url, credential, onSession });
+      return await connectBridgeApi(i === 0 ? first : open(credential), { credential, onSession });
     } catch {
       // A spent ticket in a link opened again, with this tab still holding its session: try that.
     }

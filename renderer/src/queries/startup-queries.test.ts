@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createCometdeskApi } from "../../../shared/api.js";
 import type { MethodName, ResultOf } from "../../../shared/contract/index.js";
 import { chainKeys } from "./chain-queries.js";
+import { FIRST_CALLS } from "../api/first-calls.js";
 import { startupQueries } from "./startup-queries.js";
 
 type Connection = ResultOf<"chain.connection">;
@@ -27,9 +28,11 @@ const feed = (networkId: string, lastHeight: string): Connection => ({ networkId
  */
 function start(answers: Partial<Record<MethodName, unknown>>, before?: (client: QueryClient) => void) {
   const asked: string[] = [];
+  const args: unknown[] = [];
   const api = createCometdeskApi(
-    (method) => {
+    (method, a) => {
       asked.push(method);
+      args.push(a);
       if (method === "chain.status") return new Promise(() => undefined);
       return Promise.resolve(method in answers ? { ok: true, value: answers[method] } : { ok: false, error: { code: "unavailable", message: "not in this test" } });
     },
@@ -38,12 +41,23 @@ function start(answers: Partial<Record<MethodName, unknown>>, before?: (client: 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   before?.(client);
   startupQueries(api, client);
-  return { client, asked };
+  return { client, asked, args };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("the first calls of a window", () => {
+  it("asks only what the bridge's socket sends before its client has loaded, each without arguments", async () => {
+    const { asked, args } = start({ "network.list": { networks: [network], selectedId: "devnet" }, "chain.connection": feed("devnet", "4242") });
+    await settled();
+    // An early answer serves only a call with no arguments (renderer/bridge/bridge-client.ts).
+    expect(args.every((a) => typeof a === "object" && a !== null && Object.keys(a).length === 0)).toBe(true);
+    expect(new Set(asked).size).toBeGreaterThan(0);
+    expect([...new Set(asked)].filter((m) => !FIRST_CALLS.includes(m as MethodName))).toEqual([]);
+    // The shell's app.info is the one first call made elsewhere.
+    expect(FIRST_CALLS.filter((m) => !asked.includes(m))).toEqual(["app.info"]);
+  });
+
   it("keeps the live feed's state for the selected network while the node's status is still unanswered", async () => {
     const { client, asked } = start({ "network.list": { networks: [network], selectedId: "devnet" }, "chain.connection": feed("devnet", "4242") });
     await settled();

@@ -13,7 +13,8 @@ import { walletQueries } from "./wallet-queries.js";
  * it for the selected network), and kept for that network once the list names it, if the node's
  * chain id is the one the list gives; otherwise it is asked again. So is the live feed's state:
  * its height is the one main already has, so the dashboard can show it without waiting for the
- * node's own answer to `status`, which a busy node may give much later.
+ * node's own answer to `status`, which a busy node may give much later. In browser mode these
+ * calls went out before the bridge's client had loaded (api/first-calls.ts).
  */
 export function startupQueries(api: CometdeskApi, client: QueryClient): QueryClient {
   void client.prefetchQuery(walletQueries.status(api));
