@@ -34,7 +34,8 @@ export function CommitSection({ height }: { height: string }) {
                     <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
                       <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
                       <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
-                      <td>{s.timestamp ? <ChainTime value={s.timestamp} /> : "—"}</td>
+                      {/* An absent validator signed nothing: CometBFT writes the zero time (year 1) there. */}
+                      <td>{s.timestamp && s.blockIdFlag !== BLOCK_ID_FLAG.absent ? <ChainTime value={s.timestamp} /> : "—"}</td>
                     </tr>
                   ))}
                 </tbody>
