@@ -19,6 +19,7 @@ import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { delegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
 import type { AbciQueryDef } from "../shared/cosmos/abci-query.js";
 import { WAIT_MS } from "./support/app.js";
+import { readableUtc } from "./support/readable-utc.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -233,10 +234,13 @@ describe("the operator's pages", () => {
     await expect.poll(() => page.getByTestId("operator-rate").textContent(), { timeout: WAIT_MS }).toBe("0.11");
     // The page says when the chain lets the rate change again, before anyone tries.
     const changed = (await read(validatorQuery, { validator: operator }))!.commission.updateTime!;
-    expect(await page.getByTestId("operator-rate-changed").textContent()).toBe(`${changed}; the chain allows the next change from ${new Date(Date.parse(changed) + 86_400_000).toISOString()}`);
+    // Both times read as every chain time on the pages does: UTC to the millisecond, the zone named.
+    const next = new Date(Date.parse(changed) + 86_400_000).toISOString();
+    expect(await page.getByTestId("operator-rate-changed").textContent()).toBe(`${readableUtc(changed)}; the chain allows the next change from ${readableUtc(next)}`);
+    expect(await page.getByTestId("operator-rate-changed").locator("time").getAttribute("datetime")).toBe(changed);
     // The chain's once-a-day rule, now that the rate was just changed: refused in words before signing.
     await tryRate("0.1");
-    expect((await describedBy(rate)).text).toMatch(/one change per 24 hours, so not before /);
+    expect((await describedBy(rate)).text).toContain(`one change per 24 hours, so not before ${readableUtc(next)}.`);
     expect(w.errors).toEqual([]);
   });
 

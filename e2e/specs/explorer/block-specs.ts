@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { rpc } from "../../support/chain.js";
+import { readableUtc } from "../../support/readable-utc.js";
 import type { SpecContext } from "../../support/spec-context.js";
 import { stakingValidators } from "../../support/staking.js";
 import { explore, fact, focusedAttr, tabInto } from "./explore.js";
@@ -121,11 +122,4 @@ export function blockSpecs(ctx: SpecContext): void {
     expect(await ahead.count()).toBe(0);
     expect(ctx.errors(page)).toEqual([]);
   });
-}
-
-/** A CometBFT time ("Z", up to nine fraction digits) as the pages show it: UTC to the millisecond, cut, and the zone named. */
-function readableUtc(time: string): string {
-  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(?:\.(\d+))?Z$/.exec(time);
-  if (!m) throw new Error(`not a CometBFT time: ${time}`);
-  return `${m[1]} ${m[2]}.${(m[3] ?? "").slice(0, 3).padEnd(3, "0")} UTC`;
 }

@@ -1,4 +1,4 @@
-import { readableUtc } from "./chain-time.js";
+import { readableUtc } from "../../../shared/chain-time.js";
 import { ChainText } from "./text/ChainText.js";
 
 /**

@@ -24,7 +24,7 @@ describe("the validator edit's rules", () => {
   it("refuses a rate the chain would refuse, each in its own words", () => {
     expect(check({ commissionRate: "0.25" }).errors.commissionRate).toMatch(/more than its max rate, 0\.2/);
     expect(check({ commissionRate: "0.12" }).errors.commissionRate).toMatch(/at most 0\.01 at a time/);
-    expect(check({ commissionRate: "0.09" }, "2026-01-01T12:00:00.000Z").errors.commissionRate).toMatch(/one change per 24 hours, so not before 2026-01-02T00:00:00\.000Z/);
+    expect(check({ commissionRate: "0.09" }, "2026-01-01T12:00:00.000Z").errors.commissionRate).toBe("The commission was last changed at 2026-01-01 00:00:00.000 UTC; the chain allows one change per 24 hours, so not before 2026-01-02 00:00:00.000 UTC.");
     expect(check({ commissionRate: "0.09" }, undefined, "0.095").errors.commissionRate).toMatch(/least commission rate is 0\.095/);
     expect(check({ commissionRate: "5%" }).errors.commissionRate).toMatch(/fraction between 0 and 1/);
     expect(check({ commissionRate: "0.1" }).errors.commissionRate).toMatch(/is 0\.1 already/);

@@ -9,6 +9,8 @@ import { useApi } from "../../api/api-context.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { ChainText } from "../../components/text/ChainText.js";
+import { ChainTime } from "../../components/ChainTime.js";
+import { readableUtc } from "../../../../shared/chain-time.js";
 import { chainKeys, useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
@@ -66,7 +68,7 @@ export function OperatorPage() {
             <div><dt>Commission rate</dt><dd><span data-testid="operator-rate">{v.commission.rate}</span> <Percent rate={v.commission.rate} /></dd></div>
             <div><dt>Max rate</dt><dd>{v.commission.maxRate} <Percent rate={v.commission.maxRate} /></dd></div>
             <div><dt>Max change at a time</dt><dd>{v.commission.maxChangeRate} <Percent rate={v.commission.maxChangeRate} /></dd></div>
-            <div><dt>Commission last changed</dt><dd data-testid="operator-rate-changed">{v.commission.updateTime ?? "unknown"}{rateLockedUntil(v.commission.updateTime)}</dd></div>
+            <div><dt>Commission last changed</dt><dd data-testid="operator-rate-changed">{v.commission.updateTime ? <ChainTime value={v.commission.updateTime} /> : "unknown"}{rateLockedUntil(v.commission.updateTime)}</dd></div>
             <div><dt>The chain's least commission rate</dt><dd>{params.data?.minCommissionRate ?? (params.isError ? "could not be read" : "reading…")}</dd></div>
           </dl>
           {v.jailed && (
@@ -135,5 +137,5 @@ function Percent({ rate }: { rate: string }) {
 /** "; the next change from …" while the chain's once-a-day rule holds the rate (read when the page renders). */
 function rateLockedUntil(updateTime: string | null): string {
   const next = nextRateChange(updateTime, new Date());
-  return next ? `; the chain allows the next change from ${next}` : "";
+  return next ? `; the chain allows the next change from ${readableUtc(next) ?? next}` : "";
 }
