@@ -50,23 +50,8 @@ export async function connectApi(): Promise<CometdeskApi> {
   // screen's calls while the client's (zod and the contract's schemas) is still on its way.
   const socketChunk = import("./first-socket.js");
   const clientChunk = import("./bridge-api.js");
-  clientChunk.catch(() => undefined); // awaited below, where a failure is thrown
-  const { openFirstSocket } = await socketChunk;
-  const open = (credential: (typeof attempts)[number]) => openFirstSocket(params.url, credential);
-  const first = open(attempts[0]!);
-  let connectBridgeApi: Awaited<typeof clientChunk>["connectBridgeApi"];
-  try {
-    ({ connectBridgeApi } = await clientChunk);
-  } catch (error) {
-    first.socket.close();
-    throw error;
-  }
-  for (const [i, credential] of attempts.entries()) {
-    try {
-      return await connectBridgeApi(i === 0 ? first : open(credential), { credential, onSession });
-    } catch {
-      // A spent ticket in a link opened again, with this tab still holding its session: try that.
-    }
-  }
+  clientChunk.catch(() => undefined); // awaited in connectFirst, where a failure is thrown
+  const api = await (await socketChunk).connectFirst(params.url, attempts, onSession, clientChunk);
+  if (api) return api;
   throw new ApiUnavailableError(params.ticket ? USED_LINK : "Could not connect to the app's bridge. Is Cometdesk still running in its terminal? If it was restarted, open the new link it printed.");
 }
