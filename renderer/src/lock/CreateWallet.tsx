@@ -7,6 +7,7 @@ import { useAction } from "../api/use-action.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { ConfirmPhrase } from "./ConfirmPhrase.js";
 import { type PasswordProblem, passwordProblem, PasswordFields } from "./PasswordFields.js";
+import { BusyButton } from "../components/BusyButton.js";
 
 /**
  * Creates the vault. The new recovery phrase is shown once, from component state only, asked
@@ -68,7 +69,7 @@ export function CreateWallet({ onCancel, onFinished }: { onCancel: () => void; o
         </fieldset>
         <FormError message={create.error} />
         <div className="row">
-          <button type="submit" disabled={create.pending}>{create.pending ? "Creating…" : "Create wallet"}</button>
+          <BusyButton busy={create.pending} busyLabel="Creating…">Create wallet</BusyButton>
           <button type="button" className="secondary" onClick={onCancel}>Back</button>
         </div>
       </form>

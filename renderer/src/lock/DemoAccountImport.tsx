@@ -3,6 +3,7 @@ import { unwrap } from "../api/unwrap.js";
 import { FormError } from "../components/FormError.js";
 import { PasswordFields } from "./PasswordFields.js";
 import { useNewVaultForm } from "./use-new-vault-form.js";
+import { BusyButton } from "../components/BusyButton.js";
 
 /** Opens the wallet on one of the local devnet's demo accounts: main reads its key, the user picks a password. */
 export function DemoAccountImport({ name, onCancel, onFinished }: { name: string; onCancel: () => void; onFinished: () => void }) {
@@ -16,7 +17,7 @@ export function DemoAccountImport({ name, onCancel, onFinished }: { name: string
         <PasswordFields {...form.fields} autoFocus />
         <FormError message={form.error} />
         <div className="row">
-          <button type="submit" disabled={form.pending}>{form.pending ? "Opening…" : `Use ${name}`}</button>
+          <BusyButton busy={form.pending} busyLabel="Opening…">{`Use ${name}`}</BusyButton>
           <button type="button" className="secondary" onClick={onCancel}>Back</button>
         </div>
       </form>

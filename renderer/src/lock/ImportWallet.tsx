@@ -7,6 +7,7 @@ import { PasswordFields } from "./PasswordFields.js";
 import { normalPhrase, phraseProblem } from "./recovery-phrase.js";
 import { useNewVaultForm } from "./use-new-vault-form.js";
 import { FieldProblem, tiedTo } from "../components/FieldProblem.js";
+import { BusyButton } from "../components/BusyButton.js";
 
 /** Imports a recovery phrase into a new vault; the phrase field is cleared once main has it. */
 export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; onFinished: () => void }) {
@@ -61,7 +62,7 @@ export function ImportWallet({ onCancel, onFinished }: { onCancel: () => void; o
         {/* Main's refusal of the phrase is shown at the phrase field alone. */}
         <FormError message={phraseError ? undefined : form.error} />
         <div className="row">
-          <button type="submit" disabled={form.pending}>{form.pending ? "Importing…" : "Import"}</button>
+          <BusyButton busy={form.pending} busyLabel="Importing…">Import</BusyButton>
           <button type="button" className="secondary" onClick={onCancel}>Back</button>
         </div>
       </form>

@@ -9,6 +9,7 @@ import { FormError } from "../../../components/FormError.js";
 import { walletKeys } from "../../../queries/wallet-queries.js";
 import { CHANGE_PASSWORD_FIELDS, type ChangePasswordField, type ChangePasswordProblems, type ChangePasswordValues, changePasswordProblems, passwordRefusal } from "./security-form.js";
 import { useOnLock } from "./use-on-lock.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 const FIELDS: Readonly<Record<ChangePasswordField, { id: string; label: string; autoComplete: string }>> = {
   current: { id: "change-current-password", label: "Current password", autoComplete: "current-password" },
@@ -79,7 +80,7 @@ export function ChangePassword() {
         {change.pending ? "Sealing the wallet under the new password…" : changed ? "Password changed. From now on the wallet unlocks with the new password only." : ""}
       </p>
       <div className="row">
-        <button type="submit" disabled={change.pending}>{change.pending ? "Changing…" : "Change password"}</button>
+        <BusyButton busy={change.pending} busyLabel="Changing…">Change password</BusyButton>
         <button type="button" className="secondary" disabled={change.pending} onClick={clear}>Cancel</button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { FormError } from "../../../components/FormError.js";
 import { passwordRefusal, phraseWords, typedPasswordProblem } from "./security-form.js";
 import { useOnLock } from "./use-on-lock.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 const FIELD = "reveal-password";
 
@@ -105,7 +106,7 @@ export function RevealPhrase({ unlocked }: { unlocked: boolean }) {
       </div>
       <FormError message={reveal.error} />
       <div className="row">
-        <button type="submit" disabled={reveal.pending}>{reveal.pending ? "Checking…" : "Show the recovery phrase"}</button>
+        <BusyButton busy={reveal.pending} busyLabel="Checking…">Show the recovery phrase</BusyButton>
       </div>
     </form>
   );
