@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { powerShare, signingRecords } from "./signing-record.js";
+import { powerShare, signedAt, signingRecords } from "./signing-record.js";
 
 const sig = (validatorAddress: string, blockIdFlag: number) => ({ validatorAddress, blockIdFlag });
 
@@ -28,5 +28,14 @@ describe("powerShare", () => {
     expect(powerShare("1", 3n)).toBe("33.33");
     expect(powerShare("123456789012345678901", 123456789012345678901n)).toBe("100.00");
     expect(powerShare("5", 0n)).toBe("0.00");
+  });
+});
+
+describe("signedAt", () => {
+  it("gives a signature's time, and none for an absent validator, whose zero time CometBFT writes as year 1", () => {
+    expect(signedAt({ blockIdFlag: 2, timestamp: "2026-11-26T17:08:58.688123456Z" })).toBe("2026-11-26T17:08:58.688123456Z");
+    expect(signedAt({ blockIdFlag: 3, timestamp: "2026-11-26T17:08:58Z" })).toBe("2026-11-26T17:08:58Z");
+    expect(signedAt({ blockIdFlag: 1, timestamp: "0001-01-01T00:00:00Z" })).toBeUndefined();
+    expect(signedAt({ blockIdFlag: 2, timestamp: null })).toBeUndefined();
   });
 });

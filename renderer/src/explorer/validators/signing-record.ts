@@ -1,6 +1,10 @@
 /** CometBFT's BlockIDFlag: 1 absent, 2 commit, 3 nil (voted, but not for the block). */
 export const BLOCK_ID_FLAG = { absent: 1, commit: 2, nil: 3 } as const;
 
+/** When a commit's signature was made; undefined for an absent validator, for which CometBFT writes the zero time (year 1). */
+export const signedAt = (s: { readonly blockIdFlag: number; readonly timestamp: string | null }): string | undefined =>
+  s.blockIdFlag === BLOCK_ID_FLAG.absent || !s.timestamp ? undefined : s.timestamp;
+
 export interface CommitLike {
   readonly height: string;
   readonly signatures: readonly { readonly blockIdFlag: number; readonly validatorAddress: string }[];

@@ -4,7 +4,7 @@ import { ValidatorName } from "../../components/ValidatorName.js";
 import { QueryView } from "../../../components/states.js";
 import { ChainTime } from "../../../components/ChainTime.js";
 import { useExplorer } from "../../components/use-explorer.js";
-import { BLOCK_ID_FLAG } from "../../validators/signing-record.js";
+import { BLOCK_ID_FLAG, signedAt } from "../../validators/signing-record.js";
 import { useMonikers } from "../../validators/use-monikers.js";
 
 const FLAG = { [BLOCK_ID_FLAG.absent]: "absent", [BLOCK_ID_FLAG.commit]: "signed", [BLOCK_ID_FLAG.nil]: "voted nil" } as Record<number, string>;
@@ -34,8 +34,7 @@ export function CommitSection({ height }: { height: string }) {
                     <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
                       <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
                       <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
-                      {/* An absent validator signed nothing: CometBFT writes the zero time (year 1) there. */}
-                      <td>{s.timestamp && s.blockIdFlag !== BLOCK_ID_FLAG.absent ? <ChainTime value={s.timestamp} /> : "—"}</td>
+                      <td>{((at) => (at ? <ChainTime value={at} /> : "—"))(signedAt(s))}</td>
                     </tr>
                   ))}
                 </tbody>
