@@ -25,9 +25,9 @@ const TYPED_CALLS: Readonly<Record<string, SecretKind>> = { "wallet.import": "mn
 
 const frames: Frame[] = [];
 const pages: Page[] = [];
-/** Snapshots of pages taken as their test closed them, so a closed page is still scanned. */
+/** Snapshots of pages, taken as their test closed them (so a closed page is still scanned) or at the end. */
 const retired: Material[] = [];
-/** Pages whose snapshot could not be taken when their test closed them (a hung or crashed page). */
+/** Pages whose snapshot could not be taken (a hung or crashed page). */
 const unreadable: string[] = [];
 let pageCount = 0;
 /** How long a snapshot may take before the page is counted as unreadable. */
@@ -128,36 +128,28 @@ async function snapshotWithin(page: Page): Promise<string | undefined> {
 
 const pageName = (page: Page, when: string) => `page ${pages.indexOf(page) + 1} ${when} (${page.url().replace(/[?#].*$/, "")})`;
 
+/** Keeps what each recorded, still open page of `from` holds, as the scan will read it, or names the page as unreadable. */
+async function takeSnapshots(from: readonly Page[], when: string): Promise<void> {
+  for (const page of from) {
+    if (page.isClosed() || !pages.includes(page)) continue;
+    const text = await snapshotWithin(page);
+    if (text === undefined) unreadable.push(pageName(page, when));
+    else retired.push({ where: `${pageName(page, when)}: DOM, form values and storage`, text });
+  }
+}
+
 /**
- * Takes the snapshot the scan will read of each recorded page in `pages` that is still open, so
+ * Takes the snapshot the scan will read of each recorded page in `closing` that is still open, so
  * the test that opened them can close them: open pages keep their live feeds, and a file's dozens of them
  * starve the machine the later tests run on.
  */
-export async function retirePages(closing: readonly Page[]): Promise<void> {
-  for (const page of closing) {
-    if (page.isClosed() || !pages.includes(page)) continue;
-    const text = await snapshotWithin(page);
-    if (text === undefined) unreadable.push(pageName(page, "as its test closed it"));
-    else retired.push({ where: `${pageName(page, "as its test closed it")}: DOM, form values and storage`, text });
-  }
-}
+export const retirePages = (closing: readonly Page[]): Promise<void> => takeSnapshots(closing, "as its test closed it");
 
 /**
  * The recorded frames plus a snapshot of every page, taken as its test closed it or now if it is
  * still open, as material for the scan; `unreadable` names the pages no snapshot could be taken of.
  */
 export async function recordedMaterial(): Promise<{ materials: Material[]; frames: number; snapshots: number; unreadable: readonly string[] }> {
-  const materials: Material[] = [...frames, ...retired];
-  let snapshots = retired.length;
-  for (const page of pages) {
-    if (page.isClosed()) continue;
-    const text = await snapshotWithin(page);
-    if (text === undefined) {
-      unreadable.push(pageName(page, "at the end"));
-      continue;
-    }
-    materials.push({ where: `${pageName(page, "at the end")}: DOM, form values and storage`, text });
-    snapshots++;
-  }
-  return { materials, frames: frames.length, snapshots, unreadable: [...unreadable] };
+  await takeSnapshots(pages, "at the end");
+  return { materials: [...frames, ...retired], frames: frames.length, snapshots: retired.length, unreadable: [...unreadable] };
 }
