@@ -31,3 +31,6 @@ export function readableUtc(value: string): string | undefined {
   if (y < 0 || y > 9999) return undefined;
   return `${pad(y, 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(second)}.${ms} UTC`;
 }
+
+/** `readableUtc`, or the value as it came when it is not an RFC 3339 time: for a time inside a sentence. */
+export const utcText = (value: string): string => readableUtc(value) ?? value;

@@ -24,13 +24,11 @@ const OPEN = 1;
 
 /** Connects to the bridge server and builds `window.cometdesk` over it (protocol: shared/bridge-protocol.ts). */
 export function connectBridge(options: BridgeOptions): Promise<BridgeConnection> {
-  let opened: BridgeSocket;
   try {
-    opened = openBridgeSocket(options);
+    return adoptBridge(openBridgeSocket(options), options);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return adoptBridge(opened, options);
 }
 
 /** Args that name nothing: what the early calls were sent with. */

@@ -31,7 +31,7 @@ export interface BridgeSocketOptions {
   readonly credential: { readonly secret: string } | { readonly ticket: string };
   /**
    * Calls without arguments sent as soon as the socket opens, before any client exists: read-only
-   * ones the first screen makes (renderer/src/queries/startup-queries.ts). The client hands each
+   * ones the first screen makes (renderer/src/api/first-calls.ts). The client hands each
    * answer to the first call of that method with no arguments, once, unless an event came first.
    */
   readonly early?: readonly MethodName[];

@@ -1,6 +1,6 @@
 import { decToAtomics } from "../dec.js";
 import type { OperatorValidator } from "./operator.js";
-import { readableUtc } from "../../chain-time.js";
+import { utcText } from "../../chain-time.js";
 
 /** The edit form's fields, as typed. An empty commission rate leaves the rate unchanged. */
 export interface ValidatorDraft {
@@ -75,9 +75,8 @@ function rateProblem(rate: string, c: OperatorValidator["commission"], minRate: 
   const step = next > current ? next - current : current - next;
   if (step > decToAtomics(c.maxChangeRate)) return `The rate may change by at most ${c.maxChangeRate} at a time (from ${c.rate}).`;
   const notBefore = nextRateChange(c.updateTime, now);
-  // Said as the page shows chain times (shared/chain-time.ts); a time that does not read as one is quoted as it came.
-  const at = (time: string) => readableUtc(time) ?? time;
-  if (notBefore) return `The commission was last changed at ${at(c.updateTime ?? "")}; the chain allows one change per 24 hours, so not before ${at(notBefore)}.`;
+  // Said as the page shows chain times (shared/chain-time.ts).
+  if (notBefore) return `The commission was last changed at ${utcText(c.updateTime ?? "")}; the chain allows one change per 24 hours, so not before ${utcText(notBefore)}.`;
   return undefined;
 }
 

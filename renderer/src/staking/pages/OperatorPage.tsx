@@ -10,7 +10,7 @@ import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { ChainTime } from "../../components/ChainTime.js";
-import { readableUtc } from "../../../../shared/chain-time.js";
+import { utcText } from "../../../../shared/chain-time.js";
 import { chainKeys, useLastHeight } from "../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
@@ -137,5 +137,5 @@ function Percent({ rate }: { rate: string }) {
 /** "; the next change from …" while the chain's once-a-day rule holds the rate (read when the page renders). */
 function rateLockedUntil(updateTime: string | null): string {
   const next = nextRateChange(updateTime, new Date());
-  return next ? `; the chain allows the next change from ${readableUtc(next) ?? next}` : "";
+  return next ? `; the chain allows the next change from ${utcText(next)}` : "";
 }

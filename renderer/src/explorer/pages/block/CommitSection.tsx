@@ -30,13 +30,16 @@ export function CommitSection({ height }: { height: string }) {
               <table className="grid" data-testid="commit-signatures">
                 <thead><tr><th>Validator</th><th>Vote</th><th>Time</th></tr></thead>
                 <tbody>
-                  {c.commit.signatures.map((s, i) => (
-                    <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
-                      <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
-                      <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
-                      <td>{((at) => (at ? <ChainTime value={at} /> : "—"))(signedAt(s))}</td>
-                    </tr>
-                  ))}
+                  {c.commit.signatures.map((s, i) => {
+                    const at = signedAt(s);
+                    return (
+                      <tr key={i} className={s.blockIdFlag === BLOCK_ID_FLAG.commit ? "" : "missed"} data-address={s.validatorAddress}>
+                        <td><ValidatorName address={s.validatorAddress} monikers={monikers} /></td>
+                        <td>{FLAG[s.blockIdFlag] ?? `flag ${s.blockIdFlag}`}</td>
+                        <td>{at ? <ChainTime value={at} /> : "—"}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </>
