@@ -16,6 +16,7 @@ import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
+import { expectBusyButton, hasFocus, pressHeld } from "./wallet/press-held.js";
 import { securitySpecs } from "./wallet/security-specs.js";
 import { openWalletWorld, type WalletWorld, walletWorldDir } from "./wallet/wallet-world.js";
 
@@ -142,7 +143,8 @@ describe("wallet", () => {
     await fillSend(acct("bob").address, "2");
     const hash = await reviewAndSend();
     await w.page.getByTestId("hold-countdown").waitFor({ timeout: WAIT_MS });
-    await w.page.getByRole("button", { name: "Cancel transfer" }).click();
+    // Pressed by keyboard: while main cancels, the button says so and keeps the focus.
+    await pressHeld(w, "tx.cancel", w.page.getByRole("button", { name: "Cancel transfer" }), () => expectBusyButton(w.page, "Cancelling…"));
     await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("cancelled");
     // Past the hold window and a few blocks on, nothing was transferred.
     const held = Date.parse(String((await w.call("tx.get", { id: hash })).holdUntil));
@@ -452,7 +454,8 @@ describe("wallet", () => {
     expect(((await w.call("wallet.status")) as { locked: boolean }).locked).toBe(true);
     expect(((await w.call("tx.outbox")).entries as unknown[]).length).toBe(before);
     await password.fill(PASSWORD);
-    await w.page.keyboard.press("Enter");
+    // Unlock pressed by keyboard: while main checks the password, it says so and keeps the focus.
+    await pressHeld(w, "wallet.unlock", w.page.getByRole("button", { name: "Unlock" }), () => expectBusyButton(w.page, "Unlocking…"));
     // The same review comes back, and sends once.
     await w.page.getByTestId("sign-doc").waitFor({ timeout: WAIT_MS });
     await w.page.getByRole("button", { name: "Sign and send" }).click();
@@ -466,7 +469,7 @@ describe("wallet", () => {
     await openSendForm();
     await field("Recipient address").fill(erin);
     await field("Save as").fill("Erin");
-    await w.page.getByRole("button", { name: "Save to address book" }).click();
+    await pressHeld(w, "addressBook.save", w.page.getByRole("button", { name: "Save to address book" }), () => expectBusyButton(w.page, "Saving…"));
     await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([{ label: "Erin", address: erin }]);
     await field("Recipient address").fill("");
     await field("Address book").selectOption({ label: `Erin — ${erin}` });
@@ -474,6 +477,25 @@ describe("wallet", () => {
     await go("Wallet");
     await w.page.getByRole("button", { name: "Remove Erin from the address book" }).click();
     await expect.poll(async () => (await w.call("addressBook.list")).entries, { timeout: WAIT_MS }).toEqual([]);
+  });
+
+  it("keeps a setting's control usable and focused while main saves it", async () => {
+    await go("Settings");
+    const keep = field(/Keep access tokens even when the OS keychain is unavailable/);
+    const before = (await w.call("settings.get")).allowPlainTextTokens;
+    await pressHeld(w, "settings.update", keep, async () => {
+      // The fieldset says it is busy; the checkbox keeps the keyboard and takes the next change.
+      await expect.poll(() => w.page.locator("fieldset", { has: keep }).getAttribute("aria-busy"), { timeout: WAIT_MS }).toBe("true");
+      expect(await keep.evaluate((el) => (el as HTMLInputElement).disabled)).toBe(false);
+      expect(await hasFocus(keep)).toBe(true);
+    }, "Space");
+    await expect.poll(async () => (await w.call("settings.get")).allowPlainTextTokens, { timeout: WAIT_MS }).toBe(!before);
+    await expect.poll(() => keep.isChecked(), { timeout: WAIT_MS }).toBe(!before);
+    await keep.press("Space");
+    await expect.poll(async () => (await w.call("settings.get")).allowPlainTextTokens, { timeout: WAIT_MS }).toBe(before);
+    await expect.poll(() => keep.isChecked(), { timeout: WAIT_MS }).toBe(before);
+    expect(await w.page.locator("fieldset", { has: keep }).getAttribute("aria-busy")).toBeNull();
+    expect(w.errors).toEqual([]);
   });
 
   it("Enter in the address book's label saves the recipient, not the transfer form", async () => {

@@ -11,6 +11,7 @@ import { WAIT_MS } from "../support/app.js";
 import { pageMaterial } from "../support/bridge-recorder.js";
 import { describedBy, untiedFieldErrors } from "../support/field-errors.js";
 import { scanForSecrets } from "../support/secret-scan.js";
+import { expectBusyButton, pressHeld } from "./press-held.js";
 import type { WalletWorld } from "./wallet-world.js";
 
 /**
@@ -26,23 +27,9 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
       await w().page.locator("#page-title", { hasText: "Wallet" }).waitFor({ timeout: WAIT_MS });
       await w().page.getByRole("heading", { name: "Security" }).waitFor({ timeout: WAIT_MS });
     };
-    /**
-     * Presses `button` by keyboard with main's answer to `method` held back: meanwhile the button
-     * says `busy`, takes no second press, and keeps the focus (a disabled one would drop it on the page's body).
-     */
-    const pressHeld = async (method: string, button: string, busy: string) => {
-      w().slowLink(true, [method]);
-      try {
-        await w().page.getByRole("button", { name: button }).focus();
-        await w().page.keyboard.press("Enter");
-        const working = w().page.getByRole("button", { name: busy });
-        await working.waitFor({ timeout: WAIT_MS });
-        expect(await working.getAttribute("aria-disabled")).toBe("true");
-        expect(await working.evaluate((el) => el === document.activeElement)).toBe(true);
-      } finally {
-        w().slowLink(false);
-      }
-    };
+    /** Presses `button` by keyboard with main's answer to `method` held back: meanwhile it says `busy` and keeps the focus. */
+    const pressBusy = (method: string, button: string, busy: string) =>
+      pressHeld(w(), method, w().page.getByRole("button", { name: button }), () => expectBusyButton(w().page, busy));
     /** Whether the page (DOM, form values, storage) holds a run of the phrase, by the suite's own secret scan. */
     const phraseOnPage = async (where: string) => {
       const found = scanForSecrets([await pageMaterial(w().page, where)], [{ label: "the wallet's recovery phrase", kind: "mnemonic", value: mnemonic() }]).findings;
@@ -62,7 +49,7 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
       // A wrong password, sent with the button: it says the check is running meanwhile, then the
       // field says why and takes the keyboard back.
       await field.fill("not the password");
-      await pressHeld("wallet.reveal", "Show the recovery phrase", "Checking…");
+      await pressBusy("wallet.reveal", "Show the recovery phrase", "Checking…");
       await expect.poll(() => describedBy(field), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "That is not the wallet's password." });
       expect(await untiedFieldErrors(page)).toEqual([]);
       expect(await focused()).toBe("reveal-password");
@@ -142,7 +129,7 @@ export function securitySpecs(world: () => WalletWorld, mnemonic: () => string, 
         await current.fill("not the password");
         await fresh.fill(next);
         await again.fill(next);
-        await pressHeld("wallet.changePassword", "Change password", "Changing…");
+        await pressBusy("wallet.changePassword", "Change password", "Changing…");
         await expect.poll(() => describedBy(current), { timeout: WAIT_MS }).toEqual({ invalid: true, text: "That is not the wallet's current password." });
         expect(await focused()).toBe("change-current-password");
         expect(await untiedFieldErrors(page)).toEqual([]);

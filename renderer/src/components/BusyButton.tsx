@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 
 /**
  * A button whose work can take a while (a dry run, a console call, a save). While it runs, the
@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  * pressed Enter would start over from the top of the page. It is marked `aria-disabled` instead.
  * `disabled` is for a button that cannot be used at all (its form has a problem).
  */
-export function BusyButton({ busy, busyLabel, disabled = false, type = "submit", className, onClick, testId, children }: {
+export function BusyButton({ busy, busyLabel, disabled = false, type = "submit", className, onClick, testId, children, ...rest }: {
   busy: boolean;
   busyLabel: string;
   disabled?: boolean;
@@ -16,9 +16,10 @@ export function BusyButton({ busy, busyLabel, disabled = false, type = "submit",
   onClick?: () => void;
   testId?: string;
   children: ReactNode;
-}) {
+} & Pick<ButtonHTMLAttributes<HTMLButtonElement>, "title" | "aria-label" | "aria-describedby">) {
   return (
     <button
+      {...rest}
       type={type}
       className={className}
       disabled={disabled && !busy}

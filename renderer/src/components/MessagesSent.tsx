@@ -5,6 +5,7 @@ import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
 import { BroadcastNote } from "./BroadcastNote.js";
 import { useHoldLeft } from "./use-hold-left.js";
+import { BusyButton } from "./BusyButton.js";
 
 /**
  * The sent transaction followed to its end: held with a countdown and Cancel while main (or the
@@ -35,7 +36,7 @@ export function MessagesSent({ txHash, onDone, doneLabel = "New staking action",
       {tx.data?.log && <p className="field-error">{tx.data.code !== undefined ? `Code ${tx.data.code}: ` : ""}{tx.data.log}</p>}
       {cancel.error && !cancel.pending && <p role="alert" className="form-error" data-testid="cancel-error">{errorMessage(cancel.error)}</p>}
       <div className="row">
-        {status === "queued" && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel"}</button>}
+        {status === "queued" && <BusyButton type="button" className="danger" busy={cancel.pending} busyLabel="Cancelling…" onClick={() => void cancel.run()}>Cancel</BusyButton>}
         <a href={`#/tx/${txHash}`}>Open it in the explorer</a> <button type="button" onClick={onDone}>{doneLabel}</button>
       </div>
     </section>

@@ -21,6 +21,7 @@ export function LockScreen() {
   const [tooLong, setTooLong] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (unlock.pending) return;
     const long = password.length > MAX_PASSWORD;
     setTooLong(long);
     unlock.clearError();
@@ -46,7 +47,8 @@ export function LockScreen() {
           {...tiedTo("unlock-password", error)}
         />
         <FieldProblem id="unlock-password" problem={error} alert />
-        <button type="submit" disabled={unlock.pending || password.length === 0}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
+        {/* Busy, not disabled, while main checks: a disabled button would drop the keyboard's focus (BusyButton's rule, written out here to keep the first script small). */}
+        <button type="submit" disabled={password.length === 0 && !unlock.pending} aria-disabled={unlock.pending || undefined}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
       </form>
     </main>
   );

@@ -8,7 +8,10 @@ export function NetworkSwitcher() {
   const api = useApi();
   const client = useQueryClient();
   const list = useQuery(networkQueries.list(api));
+  // Switches run one after another, so the last one picked is the one in force. The picker stays
+  // usable meanwhile: a disabled control would drop the keyboard's focus on the page's body.
   const select = useMutation({
+    scope: { id: "network.select" },
     mutationFn: (id: string) => unwrap(api.network.select({ id })),
     onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.all }),
   });
@@ -16,7 +19,7 @@ export function NetworkSwitcher() {
   return (
     <div className="network-switcher">
       <label htmlFor="network-select">Network</label>
-      <select id="network-select" value={list.data.selectedId} disabled={select.isPending} onChange={(e) => select.mutate(e.target.value)}>
+      <select id="network-select" value={list.data.selectedId} aria-busy={select.isPending || undefined} onChange={(e) => select.mutate(e.target.value)}>
         {list.data.networks.map((n) => (
           <option key={n.id} value={n.id}>{n.name}</option>
         ))}

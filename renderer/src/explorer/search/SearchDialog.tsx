@@ -3,6 +3,7 @@ import { useApi } from "../../api/api-context.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
 import { classifyInput } from "./classify-input.js";
 import { resolveSearch } from "./resolve-search.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 /** Ctrl/Cmd-K: one box for a height, a block or transaction hash, or an address. */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
@@ -35,7 +36,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         {/* What was looked for and not found: said at the box, where the keyboard stays to change it. */}
         <FieldProblem id="search" problem={error} alert />
         <div className="row">
-          <button type="submit" disabled={busy || target.kind === "invalid"}>{busy ? "Looking…" : "Go"}</button>
+          <BusyButton busy={busy} busyLabel="Looking…" disabled={target.kind === "invalid"}>Go</BusyButton>
           <button type="button" className="secondary" onClick={onClose}>Cancel</button>
         </div>
       </form>

@@ -8,6 +8,7 @@ import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { networkKeys } from "../../queries/network-queries.js";
 import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
@@ -83,7 +84,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       )}
       <FormError message={save.isError ? errorMessage(save.error) : undefined} />
       <div className="row">
-        <button type="submit" disabled={save.isPending}>{network ? "Save changes" : "Add network"}</button>
+        <BusyButton busy={save.isPending} busyLabel="Saving…">{network ? "Save changes" : "Add network"}</BusyButton>
         <button type="button" className="secondary" onClick={onDone}>Cancel</button>
       </div>
     </form>

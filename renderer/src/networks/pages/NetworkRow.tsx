@@ -4,13 +4,14 @@ import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { networkKeys } from "../../queries/network-queries.js";
 import { TokenCell } from "./TokenCell.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 /** One network in the table, with its actions. */
 export function NetworkRow({ network, selected, onEdit }: { network: Network; selected: boolean; onEdit: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const invalidate = () => client.invalidateQueries({ queryKey: networkKeys.all });
-  const select = useMutation({ mutationFn: () => unwrap(api.network.select({ id: network.id })), onSuccess: invalidate });
+  const select = useMutation({ scope: { id: "network.select" }, mutationFn: () => unwrap(api.network.select({ id: network.id })), onSuccess: invalidate });
   const remove = useMutation({ mutationFn: () => unwrap(api.network.remove({ id: network.id })), onSuccess: invalidate });
   const error = select.error ?? remove.error;
   return (
@@ -23,7 +24,7 @@ export function NetworkRow({ network, selected, onEdit }: { network: Network; se
       <td><TokenCell network={network} /></td>
       <td>
         <div className="actions">
-          {!selected && <button type="button" onClick={() => select.mutate()} disabled={select.isPending} aria-label={`Use ${network.name}`}>Use</button>}
+          {!selected && <BusyButton type="button" busy={select.isPending} busyLabel="Switching…" onClick={() => select.mutate()} aria-label={`Use ${network.name}`}>Use</BusyButton>}
           <button type="button" className="secondary" onClick={onEdit} aria-label={`Edit ${network.name}`}>Edit</button>
           {network.source !== "devnet" && !selected && (
             <button type="button" className="danger" aria-label={`Remove ${network.name}`} onClick={() => window.confirm(`Remove ${network.name}?`) && remove.mutate()}>Remove</button>

@@ -8,6 +8,7 @@ import { useAction } from "../../api/use-action.js";
 import { networkKeys, networkQueries } from "../../queries/network-queries.js";
 import { tokenProblem } from "./network-form.js";
 import { tiedTo } from "../../components/FieldProblem.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 /**
  * Sets or clears a network's access token. The token goes to main once and is never shown
@@ -64,7 +65,7 @@ export function TokenCell({ network }: { network: Network }) {
               {" "}This service uses plain http: send the token unencrypted anyway (anyone on the way can read it)
             </label>
           )}
-          <button type="submit" disabled={save.pending || token.length === 0 || (inClear && !allowPlainHttp)}>Save token</button>
+          <BusyButton busy={save.pending} busyLabel="Saving…" disabled={token.length === 0 || (inClear && !allowPlainHttp)}>Save token</BusyButton>
           <button type="button" className="secondary" onClick={() => { setToken(""); setProblem(undefined); save.clearError(); setOpen(false); }}>Cancel</button>
         </form>
       ) : (

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { isTxInfoKey } from "../../queries/tx-queries.js";
-import { settingsKeys } from "../settings-queries.js";
+import { SETTINGS_SCOPE, settingsKeys } from "../settings-queries.js";
 import { NUMBER_SETTINGS, type NumberSetting, settingPatch, settingProblem, typedSetting } from "./settings-form.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 
@@ -22,6 +22,7 @@ export function NumberSettingField({ id, setting, value, label }: { id: string; 
   // Main's value changed (saved here, or elsewhere): show it.
   useEffect(() => setText(String(value)), [value]);
   const save = useMutation({
+    scope: { id: SETTINGS_SCOPE },
     mutationFn: (n: number) => unwrap(api.settings.update(settingPatch(setting, n))),
     onSuccess: async (settings) => {
       client.setQueryData(settingsKeys.all, settings);

@@ -3,7 +3,7 @@ import type { Settings } from "../../../../shared/contract/settings.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { appQueries } from "../../queries/app-queries.js";
-import { settingsKeys, settingsQueries } from "../settings-queries.js";
+import { SETTINGS_SCOPE, settingsKeys, settingsQueries } from "../settings-queries.js";
 import type { ShortcutInfo } from "../../links/shortcuts.js";
 import { useThemeState } from "../../theme/ThemeProvider.js";
 import type { ThemePreference } from "../../theme/theme.js";
@@ -19,7 +19,10 @@ export function SettingsPage({ shortcuts }: { shortcuts: readonly ShortcutInfo[]
   const theme = useThemeState();
   const settings = useQuery(settingsQueries.get(api));
   const info = useQuery(appQueries.info(api));
+  // Changes are saved one after another (the number fields' too), so the last one made is the one
+  // kept. The fields stay usable meanwhile: a disabled fieldset drops the keyboard's focus.
   const update = useMutation({
+    scope: { id: SETTINGS_SCOPE },
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (value) => client.setQueryData(settingsKeys.all, value),
   });
@@ -36,7 +39,7 @@ export function SettingsPage({ shortcuts }: { shortcuts: readonly ShortcutInfo[]
       </fieldset>
       {settings.isError && <p role="alert">Settings could not be loaded: {errorMessage(settings.error)}</p>}
       {s && (
-        <fieldset disabled={update.isPending}>
+        <fieldset aria-busy={update.isPending || undefined}>
           <legend>Wallet and node</legend>
           <NumberSettingField id="auto-lock" setting="autoLockMinutes" value={s.autoLockMinutes} label="Lock the wallet after this many idle minutes (0: never)" />
           <NumberSettingField

@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from "../../components/states.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
 import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 type Alert = ResultOf<"watch.alerts">["alerts"][number];
 
@@ -54,11 +55,11 @@ function AlertItem({ networkId, alert: a }: { networkId: string; alert: Alert })
       {a.clearedAt === null && (
         <span className="watch-alert-actions">
           {a.acknowledgedAt === null ? (
-            <button type="button" className="secondary" disabled={act.pending} {...describe("acknowledge")} onClick={() => void act.run("acknowledge")}>Acknowledge</button>
+            <BusyButton type="button" className="secondary" busy={act.pending && asked === "acknowledge"} busyLabel="Acknowledging…" disabled={act.pending} {...describe("acknowledge")} onClick={() => void act.run("acknowledge")}>Acknowledge</BusyButton>
           ) : (
             <span className="muted"> Acknowledged.</span>
           )}
-          <button type="button" className="secondary" disabled={act.pending} {...describe("snooze")} onClick={() => void act.run("snooze")}>{a.snoozedUntil ? "Unsnooze" : "Snooze 1 h"}</button>
+          <BusyButton type="button" className="secondary" busy={act.pending && asked === "snooze"} busyLabel={a.snoozedUntil ? "Unsnoozing…" : "Snoozing…"} disabled={act.pending} {...describe("snooze")} onClick={() => void act.run("snooze")}>{a.snoozedUntil ? "Unsnooze" : "Snooze 1 h"}</BusyButton>
         </span>
       )}
       {/* Only while the button that asked is there to name it. */}

@@ -10,6 +10,7 @@ import { ChainText } from "../../components/text/ChainText.js";
 import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { nodeUrlProblem } from "./watch-checks.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 type Node = ResultOf<"watch.status">["nodes"][number];
 
@@ -108,7 +109,7 @@ function AddNode({ networkId }: { networkId: string }) {
             add.clearError();
           }} placeholder="https://rpc.example.org" required spellCheck={false} {...tiedTo("watch-node", error)} />
       </label>
-      <button type="submit" disabled={add.pending}>Add node</button>
+      <BusyButton busy={add.pending} busyLabel="Adding…">Add node</BusyButton>
       <FieldProblem id="watch-node" problem={error} alert />
     </form>
   );

@@ -9,6 +9,7 @@ import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { RULE_FIELDS, rulesProblems, type RuleField, type RulesProblems } from "./watch-checks.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 /** A number field of the rules, tied to its problem; its limits are the contract's (`WatchRules`). */
 function NumberField({ name, label, value, onChange, min, max, whole = true, problem }: { name: RuleField; label: string; value: number; onChange: (n: number) => void; min: number; max: number; whole?: boolean; problem: string | undefined }) {
@@ -109,7 +110,7 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
             {count === 1 ? "One field needs a change" : `${count} fields need a change`} before the rules can be saved.
           </p>
         )}
-        <button type="submit" disabled={save.pending}>Save rules</button>
+        <BusyButton busy={save.pending} busyLabel="Saving…">Save rules</BusyButton>
         {saved && <span role="status"> Saved.</span>}
         <FormError id="watch-rules-error" message={save.error} />
       </form>

@@ -18,6 +18,7 @@ import { RulesForm } from "./RulesForm.js";
 import { SetUptime } from "./SetUptime.js";
 import { validatorRefProblem } from "./watch-checks.js";
 import { WatchList } from "./WatchList.js";
+import { BusyButton } from "../../components/BusyButton.js";
 
 /** The operator's watch of the selected network: watched validators, the set's uptime, its nodes side by side, and the alerts. */
 export function WatchPage() {
@@ -158,7 +159,7 @@ function AddValidator({ networkId }: { networkId: string }) {
         <span>Label <span className="muted">(optional)</span></span>
         <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
       </label>
-      <button type="submit" disabled={add.pending}>Watch</button>
+      <BusyButton busy={add.pending} busyLabel="Adding…">Watch</BusyButton>
       <FieldProblem id="watch-add" problem={error} alert />
     </form>
   );

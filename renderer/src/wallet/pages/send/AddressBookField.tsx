@@ -9,6 +9,7 @@ import { Field } from "../../../components/Field.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../../components/focus-first-problem.js";
 import { labelProblem } from "../../../../../shared/wallet/address-book-label.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 /** The recipient: typed, or picked from the address book (kept in main), and saved to it. */
 export function AddressBookField({ value, onChange, error, prefix }: { value: string; onChange: (v: string) => void; error?: string; prefix: string }) {
@@ -64,7 +65,7 @@ export function AddressBookField({ value, onChange, error, prefix }: { value: st
                 if (label.trim() && !save.pending) trySave();
               }}
             />
-            <button type="button" className="secondary" disabled={!label.trim() || save.pending} onClick={trySave}>Save to address book</button>
+            <BusyButton type="button" className="secondary" busy={save.pending} busyLabel="Saving…" disabled={!label.trim()} onClick={trySave}>Save to address book</BusyButton>
           </div>
           <FieldProblem id="send-book-label" problem={labelProblemShown} alert />
         </>

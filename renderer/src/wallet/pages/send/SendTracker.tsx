@@ -15,6 +15,7 @@ import { BroadcastNote } from "../../../components/BroadcastNote.js";
 import { useHoldLeft } from "../../../components/use-hold-left.js";
 import { useLastHeight } from "../../../queries/chain-queries.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
@@ -57,7 +58,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
       {tx.status === "expired" && <p>Expired without being included; nothing was transferred.{tx.log ? ` ${tx.log}` : ""}</p>}
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
-        {txActions(tx).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        {txActions(tx).cancel && <BusyButton type="button" className="danger" busy={cancel.pending} busyLabel="Cancelling…" onClick={() => void cancel.run()}>Cancel transfer</BusyButton>}
         <button type="button" className="secondary" onClick={onDone}>New transfer</button>
         <a href="#/transactions">All transactions</a>
       </div>

@@ -3,6 +3,7 @@ import type { TxStatus } from "../../../../../shared/contract/tx.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 /**
  * Exports the rows loaded under the current filter. In the app main shows a save dialog; in
@@ -25,7 +26,7 @@ export function ExportCsvButton({ filter, rows }: { filter: { address?: string; 
   });
   return (
     <>
-      <button type="button" className="secondary" disabled={rows === 0 || exportCsv.pending} onClick={() => void exportCsv.run()}>Export CSV</button>
+      <BusyButton type="button" className="secondary" busy={exportCsv.pending} busyLabel="Exporting…" disabled={rows === 0} onClick={() => void exportCsv.run()}>Export CSV</BusyButton>
       <span role="status" className="muted">{exportCsv.error ?? note}</span>
     </>
   );

@@ -10,6 +10,7 @@ import { AccessProblemView } from "../../AccessProblemView.js";
 import { useAction } from "../../../api/use-action.js";
 import { txActions } from "../../tx-actions.js";
 import { StatusBadge } from "./StatusBadge.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 /**
  * A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes, with the
@@ -46,7 +47,7 @@ export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; 
       </ol>
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
       <div className="row">
-        {txActions(shown).cancel && <button type="button" className="danger" disabled={cancel.pending} onClick={() => void cancel.run()}>{cancel.pending ? "Cancelling…" : "Cancel transfer"}</button>}
+        {txActions(shown).cancel && <BusyButton type="button" className="danger" busy={cancel.pending} busyLabel="Cancelling…" onClick={() => void cancel.run()}>Cancel transfer</BusyButton>}
         <form method="dialog"><button type="submit" autoFocus>Close</button></form>
       </div>
     </dialog>

@@ -12,6 +12,7 @@ import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
 import { Balances } from "./Balances.js";
 import { SecurityPanel } from "./SecurityPanel.js";
+import { BusyButton } from "../../../components/BusyButton.js";
 
 /** The wallet: the current account's address (copy, QR), its balances, more accounts, the address book, and the backup and password. */
 export function WalletPage({ unlocked }: { unlocked: boolean }) {
@@ -44,7 +45,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
         <form className="row" onSubmit={(e) => { e.preventDefault(); void add.run(); }}>
           <label htmlFor="new-account-label" className="inline">Label</label>
           <input id="new-account-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder={`Account ${accounts.length + 1}`} />
-          <button type="submit" disabled={!unlocked || add.pending} title={unlocked ? undefined : "Unlock the wallet first"}>Add account</button>
+          <BusyButton busy={add.pending} busyLabel="Adding…" disabled={!unlocked} title={unlocked ? undefined : "Unlock the wallet first"}>Add account</BusyButton>
         </form>
         <FormError message={add.error} />
       </section>
