@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { useMainEvents } from "../events/use-main-events.js";
 import { walletQueries } from "../queries/wallet-queries.js";
 import { AppShell } from "./AppShell.js";
-import { FirstRun } from "../lock/FirstRun.js";
 import { LockScreen } from "../lock/LockScreen.js";
+import { Loading } from "../components/states.js";
+
+// Shown once per install, so its code loads when it is needed rather than with every start's first script.
+const FirstRun = lazy(() => import("../lock/FirstRun.js").then((m) => ({ default: m.FirstRun })));
 
 /**
  * What the window shows first: the first-run flow without a vault, the lock screen while the
@@ -50,7 +53,11 @@ export function Gate() {
   }
   if ((firstRun || !wallet.exists) && !explore) {
     gated.current = true;
-    return <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />;
+    return (
+      <Suspense fallback={<main className="centered" aria-busy="true"><Loading what="the first steps" /></main>}>
+        <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />
+      </Suspense>
+    );
   }
   return <AppShell walletUnlocked={wallet.exists && !wallet.locked} arrived={gated.current} />;
 }
