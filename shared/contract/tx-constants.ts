@@ -11,6 +11,8 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 export const FINAL_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 /** The final states a user waits to hear about; a cancel is their own doing. */
 export const NOTIFIED_TX_STATUSES: ReadonlySet<TxStatus> = new Set(["committed", "failed", "rejected", "expired"]);
+/** How long main follows a submitted transaction that is still pending; no status event comes after. */
+export const TX_FOLLOW_MS = 10 * 60_000;
 
 /** Blocks a transaction stays valid for when the user sets no timeout (about 10 minutes at 6 s blocks). */
 export const DEFAULT_TIMEOUT_BLOCKS = 100;

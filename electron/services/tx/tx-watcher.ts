@@ -1,5 +1,5 @@
 import type { Tx } from "../../../shared/contract/tx.js";
-import { FINAL_TX_STATUSES as FINAL, type TxStatus } from "../../../shared/contract/tx-constants.js";
+import { FINAL_TX_STATUSES as FINAL, TX_FOLLOW_MS, type TxStatus } from "../../../shared/contract/tx-constants.js";
 import type { EventHub } from "../event-hub.js";
 import type { ChainTx } from "../live/tx-frames.js";
 
@@ -55,7 +55,7 @@ export function createTxWatcher(options: TxWatcherOptions) {
     if (FINAL.has(tx.status)) return;
     const entry = { networkId, status: tx.status, timer: undefined as NodeJS.Timeout | undefined };
     watched.set(key, entry);
-    const deadline = Date.now() + (options.giveUpMs ?? 10 * 60_000);
+    const deadline = Date.now() + (options.giveUpMs ?? TX_FOLLOW_MS);
     const tick = async () => {
       let done = false;
       try {

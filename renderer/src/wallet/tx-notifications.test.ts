@@ -25,9 +25,9 @@ describe("browser mode's own notification of a transfer", () => {
     const { api, listeners, emit } = bridgeApi();
     const told: string[] = [];
     const notifier = { notify: (title: string) => void told.push(title) };
-    notifyWhenFinal(api, network, "AAA", notifier);
-    notifyWhenFinal(api, network, "BBB", notifier);
-    notifyWhenFinal(api, network, "CCC", notifier);
+    notifyWhenFinal(api, network, { txHash: "AAA", status: "queued" }, notifier);
+    notifyWhenFinal(api, network, { txHash: "BBB", status: "broadcast" }, notifier);
+    notifyWhenFinal(api, network, { txHash: "CCC", status: "queued" }, notifier);
     await settle();
     expect(listeners.size).toBe(3);
     emit("AAA", "broadcast"); // not final: still followed
@@ -38,5 +38,29 @@ describe("browser mode's own notification of a transfer", () => {
     emit("CCC", "expired");
     expect(listeners.size).toBe(0);
     expect(told).toEqual(["Transfer committed", "Transfer expired"]);
+  });
+
+  it("says a status that was final at submission at once, and follows nothing", async () => {
+    const { api, listeners } = bridgeApi();
+    const told: string[] = [];
+    const notifier = { notify: (title: string) => void told.push(title) };
+    notifyWhenFinal(api, network, { txHash: "DDD", status: "rejected" }, notifier);
+    notifyWhenFinal(api, network, { txHash: "EEE", status: "cancelled" }, notifier);
+    await settle();
+    expect(listeners.size).toBe(0);
+    expect(told).toEqual(["Transfer rejected"]);
+  });
+
+  it("stops following when main stops: no listener is left behind for a transfer that never settles", async () => {
+    const { api, listeners, emit } = bridgeApi();
+    const told: string[] = [];
+    const notifier = { notify: (title: string) => void told.push(title) };
+    notifyWhenFinal(api, network, { txHash: "FFF", status: "broadcast" }, notifier, 20);
+    await settle();
+    expect(listeners.size).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(listeners.size).toBe(0);
+    emit("FFF", "committed"); // too late to be heard
+    expect(told).toEqual([]);
   });
 });

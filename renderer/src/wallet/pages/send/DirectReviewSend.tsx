@@ -39,7 +39,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
   const send = useAction(async () => {
     if (!p || timeoutProblem) return;
     const tx = await unwrap(api.tx.sendMessages({ messages, memo: state.args.memo, fee: state.args.fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId: state.requestId }));
-    notifyWhenFinal(api, network, tx.txHash);
+    notifyWhenFinal(api, network, tx);
     void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
     sendStore.set({ step: "sent", draft: state.draft, tx });
   });

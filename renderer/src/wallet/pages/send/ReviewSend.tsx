@@ -30,7 +30,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
     // Pinned so a reload of the review cannot change what the user saw.
     sendStore.set({ ...state, signDoc });
     const tx = await unwrap(api.tx.submit({ ...state.args, nonce: signDoc.sequence, requestId: state.requestId }));
-    notifyWhenFinal(api, network, tx.txHash);
+    notifyWhenFinal(api, network, tx);
     void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
     sendStore.set({ step: "sent", draft: state.draft, tx });
   });
