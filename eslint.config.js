@@ -67,6 +67,11 @@ export default tseslint.config(
         { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: "Chain data is text, never HTML." },
         { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]", message: "Chain data is text, never HTML." },
         { selector: "CallExpression[callee.name='eval'], NewExpression[callee.name='Function']", message: "The CSP forbids eval." },
+        // A control disabled while its own work runs drops the keyboard's focus on the page's body.
+        {
+          selector: "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name='disabled'] Identifier[name=/^(busy|pending|isPending)$/]",
+          message: "Disabled while busy drops the keyboard's focus: use BusyButton (aria-disabled), or keep the control usable and mark its group aria-busy.",
+        },
       ],
     },
   },

@@ -47,7 +47,7 @@ export function LockScreen() {
           {...tiedTo("unlock-password", error)}
         />
         <FieldProblem id="unlock-password" problem={error} alert />
-        {/* Busy, not disabled, while main checks: a disabled button would drop the keyboard's focus (BusyButton's rule, written out here to keep the first script small). */}
+        {/* eslint-disable-next-line no-restricted-syntax -- busy, not disabled, while main checks (`&& !unlock.pending`): BusyButton's rule, written out to keep the first script small. */}
         <button type="submit" disabled={password.length === 0 && !unlock.pending} aria-disabled={unlock.pending || undefined}>{unlock.pending ? "Unlocking…" : "Unlock"}</button>
       </form>
     </main>
