@@ -12,6 +12,7 @@ import { WAIT_MS } from "./support/app.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { stakingValidators } from "./support/staking.js";
+import { expectBusyButton, hasFocus, pressHeld } from "./wallet/press-held.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "staking e2e password";
@@ -117,8 +118,10 @@ describe("staking", () => {
     await page.getByRole("button", { name: "Sign and send" }).click();
     const tracker = page.getByTestId("stake-tracker");
     await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("queued");
-    await tracker.getByRole("button", { name: "Cancel" }).click();
+    // Pressed by keyboard: busy while main cancels, and once the button is gone the keyboard is on the tracker's title.
+    await pressHeld(w, "tx.cancel", tracker.getByRole("button", { name: "Cancel" }), () => expectBusyButton(page, "Cancelling…"));
     await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
+    await expect.poll(() => hasFocus(tracker.getByRole("heading", { name: "Sent" })), { timeout: WAIT_MS }).toBe(true);
     const hash = (await page.getByTestId("stake-sent-hash").textContent())!;
     expect(await w.call("tx.get", { id: hash })).toMatchObject({ status: "cancelled", kind: "Delegate" });
     expect(await delegated(alice.address, validator)).toBe(before);

@@ -146,6 +146,9 @@ describe("wallet", () => {
     // Pressed by keyboard: while main cancels, the button says so and keeps the focus.
     await pressHeld(w, "tx.cancel", w.page.getByRole("button", { name: "Cancel transfer" }), () => expectBusyButton(w.page, "Cancelling…"));
     await expect.poll(() => trackerStatus(), { timeout: WAIT_MS }).toBe("cancelled");
+    // The button is gone with the work done: the keyboard is on the title that says so, not on the page's body.
+    await expect.poll(() => hasFocus(w.page.locator("#tracker-title")), { timeout: WAIT_MS }).toBe(true);
+    expect(await w.page.locator("#tracker-title").textContent()).toBe("Transfer cancelled");
     // Past the hold window and a few blocks on, nothing was transferred.
     const held = Date.parse(String((await w.call("tx.get", { id: hash })).holdUntil));
     const height = async () => Number(((await w.call("chain.status")).syncInfo as { latestBlockHeight: string }).latestBlockHeight);
@@ -306,6 +309,8 @@ describe("wallet", () => {
     await dialog.getByRole("button", { name: "Cancel transfer" }).click();
     await expect.poll(() => dialog.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("cancelled");
     expect(await dialog.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+    // The pressed button is gone: the keyboard is on the line that says the status now, inside the dialog.
+    await expect.poll(() => hasFocus(dialog.getByTestId("tx-history-now")), { timeout: WAIT_MS }).toBe(true);
     expect((await w.call("tx.get", { id: held.txHash })).status).toBe("cancelled");
     await w.page.keyboard.press("Escape");
     const committed = ((await w.call("tx.list", { address: alice, status: "committed", limit: 1 })).transactions as Array<{ txHash: string }>)[0]!;

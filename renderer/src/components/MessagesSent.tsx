@@ -6,6 +6,7 @@ import { useAction } from "../api/use-action.js";
 import { BroadcastNote } from "./BroadcastNote.js";
 import { useHoldLeft } from "./use-hold-left.js";
 import { BusyButton } from "./BusyButton.js";
+import { useFocusAfter } from "./use-focus-after.js";
 
 /**
  * The sent transaction followed to its end: held with a countdown and Cancel while main (or the
@@ -23,12 +24,15 @@ export function MessagesSent({ txHash, onDone, doneLabel = "New staking action",
   });
   const status = tx.data?.status ?? "broadcast";
   const left = useHoldLeft(status, tx.data?.holdUntil);
+  // Cancelled, the button is gone: the keyboard goes to the tracker's title.
+  const refocus = useFocusAfter<HTMLHeadingElement>(status !== "queued");
   const cancel = useAction(async () => {
     client.setQueryData(key, await unwrap(api.tx.cancel({ id: txHash })));
+    refocus.arm();
   });
   return (
     <section className="tracker" data-testid="stake-tracker" data-status={status} aria-live="polite">
-      <h2>Sent</h2>
+      <h2 ref={refocus.target} tabIndex={-1}>Sent</h2>
       <p>Transaction <code data-testid="stake-sent-hash">{txHash}</code>: <strong>{status}</strong>{tx.data?.height && ` in block ${tx.data.height}`}</p>
       {status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held for ${left} more second${left === 1 ? "" : "s"} before it is sent; you can still cancel it.` : "The undo window has passed; it is about to be sent."}</p>}
       {status === "broadcast" && <BroadcastNote timeoutHeight={tx.data?.timeoutHeight} height={height} />}

@@ -16,6 +16,7 @@ import { useHoldLeft } from "../../../components/use-hold-left.js";
 import { useLastHeight } from "../../../queries/chain-queries.js";
 import { StatusBadge } from "../transactions/StatusBadge.js";
 import { BusyButton } from "../../../components/BusyButton.js";
+import { useFocusAfter } from "../../../components/use-focus-after.js";
 
 const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
 
@@ -32,9 +33,12 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
   const tx = detail.data ?? first;
   const height = useLastHeight(api, network.id);
   const left = useHoldLeft(tx.status, tx.holdUntil);
+  // Cancelled, the button is gone: the keyboard goes to the title, which says so.
+  const refocus = useFocusAfter<HTMLHeadingElement>(!txActions(tx).cancel);
   const cancel = useAction(async () => {
     try {
       client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
+      refocus.arm();
     } catch (e) {
       void detail.refetch();
       throw e;
@@ -42,7 +46,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
   });
   return (
     <section className="tracker" aria-labelledby="tracker-title" data-testid="send-tracker" data-status={tx.status}>
-      <h2 id="tracker-title">Transfer {tx.status}</h2>
+      <h2 id="tracker-title" ref={refocus.target} tabIndex={-1}>Transfer {tx.status}</h2>
       <p aria-live="polite"><StatusBadge status={tx.status} /> {formatCoin(tx.amount, units, info.defaultDenom)} to <code>{tx.to}</code></p>
       <p>Transaction <a href={txDetailHash(tx.txHash)}><code data-testid="sent-hash">{tx.txHash}</code></a></p>
       {tx.status === "queued" && <p data-testid="hold-countdown">{left > 0 ? `Held ${network.accessUrl ? "by the service" : "by this app"} for ${left} more second${left === 1 ? "" : "s"}; you can still cancel it.` : "The hold window has passed; it is about to be broadcast (or waits for an earlier transfer)."}</p>}

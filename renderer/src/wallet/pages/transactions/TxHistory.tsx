@@ -11,6 +11,7 @@ import { useAction } from "../../../api/use-action.js";
 import { txActions } from "../../tx-actions.js";
 import { StatusBadge } from "./StatusBadge.js";
 import { BusyButton } from "../../../components/BusyButton.js";
+import { useFocusAfter } from "../../../components/use-focus-after.js";
 
 /**
  * A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes, with the
@@ -25,9 +26,12 @@ export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; 
     dialog.current?.showModal();
   }, []);
   const shown = detail.data ?? tx;
+  // Cancelled, the button is gone: the keyboard goes to the line that says the status now.
+  const refocus = useFocusAfter<HTMLParagraphElement>(!txActions(shown).cancel);
   const cancel = useAction(async () => {
     try {
       client.setQueryData(txKeys.detail(network.id, tx.txHash), await unwrap(api.tx.cancel({ id: tx.txHash })));
+      refocus.arm();
     } finally {
       void client.invalidateQueries({ queryKey: txKeys.all(network.id) });
     }
@@ -36,7 +40,7 @@ export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; 
     <dialog ref={dialog} className="tx-history" aria-labelledby="tx-history-title" onClose={onClose} data-status={shown.status}>
       <h2 id="tx-history-title">Status history</h2>
       <p><code className="address">{tx.txHash}</code></p>
-      <p>Now: <StatusBadge status={shown.status} />{shown.code !== undefined && shown.code !== 0 && <> — code {shown.code}{shown.codespace ? ` (${shown.codespace})` : ""}</>}</p>
+      <p ref={refocus.target} tabIndex={-1} data-testid="tx-history-now">Now: <StatusBadge status={shown.status} />{shown.code !== undefined && shown.code !== 0 && <> — code {shown.code}{shown.codespace ? ` (${shown.codespace})` : ""}</>}</p>
       {shown.log && <pre className="tx-log">{inertText(shown.log)}</pre>}
       {detail.isPending && <p aria-busy="true">Loading the history…</p>}
       {detail.isError && <p role="alert">{errorMessage(detail.error)}</p>}
