@@ -8,6 +8,8 @@ export const networkKeys = {
   list: () => [...networkKeys.all, "list"] as const,
   token: (id: string) => [...networkKeys.all, "token", id] as const,
 };
+/** The mutation scope of every switch of the selected network (the header's picker, a row's Use): the last one picked is the one in force. */
+export const NETWORK_SELECT_SCOPE = "network.select";
 
 export const networkQueries = {
   list: (api: CometdeskApi) => queryOptions({ queryKey: networkKeys.list(), queryFn: () => unwrap(api.network.list({})) }),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
-import { networkKeys, networkQueries } from "../queries/network-queries.js";
+import { NETWORK_SELECT_SCOPE, networkKeys, networkQueries } from "../queries/network-queries.js";
 
 /** The header's network picker: selecting one moves the whole app, block feed included. */
 export function NetworkSwitcher() {
@@ -11,7 +11,7 @@ export function NetworkSwitcher() {
   // Switches run one after another, so the last one picked is the one in force. The picker stays
   // usable meanwhile: a disabled control would drop the keyboard's focus on the page's body.
   const select = useMutation({
-    scope: { id: "network.select" },
+    scope: { id: NETWORK_SELECT_SCOPE },
     mutationFn: (id: string) => unwrap(api.network.select({ id })),
     onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.all }),
   });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Network } from "../../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import type { Tx } from "../../../../../shared/contract/tx.js";
+import { FINAL_TX_STATUSES } from "../../../../../shared/contract/tx-constants.js";
 import { type DenomUnit, formatCoin } from "../../../../../shared/wallet/amount.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
@@ -18,8 +19,6 @@ import { StatusBadge } from "../transactions/StatusBadge.js";
 import { BusyButton } from "../../../components/BusyButton.js";
 import { useFocusAfter } from "../../../components/use-focus-after.js";
 
-const FINAL = new Set(["committed", "failed", "cancelled", "expired", "rejected"]);
-
 /** A submitted transfer: queued with the hold countdown and Cancel, then broadcast (no Cancel: it cannot be), then final. */
 export function SendTracker({ tx: first, info, network, units, onDone }: { tx: Tx; info: ResultOf<"tx.info">; network: Network; units: readonly DenomUnit[]; onDone: () => void }) {
   const api = useApi();
@@ -28,7 +27,7 @@ export function SendTracker({ tx: first, info, network, units, onDone }: { tx: T
     ...txQueries.detail(api, network.id, first.txHash),
     initialData: first,
     // Events from main invalidate it; the interval covers a missed one while it is pending.
-    refetchInterval: (q) => (q.state.data && FINAL.has(q.state.data.status) ? false : 2_000),
+    refetchInterval: (q) => (q.state.data && FINAL_TX_STATUSES.has(q.state.data.status) ? false : 2_000),
   });
   const tx = detail.data ?? first;
   const height = useLastHeight(api, network.id);
