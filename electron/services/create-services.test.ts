@@ -35,3 +35,51 @@ describe("the composition root", () => {
     expect(everything).not.toContain("s3cret-token");
   });
 });
+
+/** A user network whose only node is a closed loopback port: nothing answers, nothing leaves the machine. */
+const closedNetwork = (name: string, port: number) => ({
+  name, chainId: `${name.toLowerCase()}-1`, accessUrl: null, rpcUrls: [`http://127.0.0.1:${port}`], bech32Prefix: "cosmos",
+  denoms: [{ base: "stake", display: "stake", exponent: 0 }], defaultDenom: "stake", rpcVia: "direct",
+});
+const idOf = (answer: unknown) => (answer as { value: { id: string } }).value.id;
+
+describe("a network's clients", () => {
+  it("are let go when the network is deleted", async () => {
+    const own = await createServices({ dataDir: mkdtempSync(join(tmpdir(), "cometdesk-services-")), tokenStore: { kind: "memory" }, rpc: { timeoutMs: 2_000, retries: 0 } });
+    try {
+      const added = await own.dispatcher.dispatch("network.add", closedNetwork("Closed", 9));
+      expect(added, JSON.stringify(added)).toMatchObject({ ok: true });
+      const before = (await own.dispatcher.dispatch("network.list", {})) as { value: { selectedId: string } };
+      expect(await own.dispatcher.dispatch("network.select", { id: idOf(added) })).toMatchObject({ ok: true });
+      // Direct mode: the account is read through the network's own node client, made on first use.
+      const account = await own.dispatcher.dispatch("tx.account", { address: "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu" });
+      expect(account).toMatchObject({ ok: false });
+      expect(own.networkClients().direct).toBe(1);
+      expect(await own.dispatcher.dispatch("network.select", { id: before.value.selectedId })).toMatchObject({ ok: true });
+      expect(own.networkClients().direct).toBe(1);
+      expect(await own.dispatcher.dispatch("network.remove", { id: idOf(added) })).toMatchObject({ ok: true });
+      expect(own.networkClients()).toEqual({ direct: 0, watch: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("a watched network that is not selected stops being followed when it is deleted", async () => {
+    const own = await createServices({ dataDir: mkdtempSync(join(tmpdir(), "cometdesk-services-")), tokenStore: { kind: "memory" }, rpc: { timeoutMs: 2_000, retries: 0 } });
+    try {
+      const selected = idOf(await own.dispatcher.dispatch("network.add", closedNetwork("Selected", 9)));
+      const watched = idOf(await own.dispatcher.dispatch("network.add", closedNetwork("Watched", 7)));
+      expect(await own.dispatcher.dispatch("network.select", { id: selected })).toMatchObject({ ok: true });
+      const watching = await own.dispatcher.dispatch("watch.addNode", { networkId: watched, url: "http://127.0.0.1:13" });
+      expect(watching, JSON.stringify(watching)).toMatchObject({ ok: true });
+      own.start();
+      expect(own.watching()).toBe(2);
+      expect(own.networkClients().watch).toBe(1);
+      expect(await own.dispatcher.dispatch("network.remove", { id: watched })).toMatchObject({ ok: true });
+      expect(own.watching()).toBe(1);
+      expect(own.networkClients()).toEqual({ direct: 0, watch: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { createBlockFeed, type BlockFeedSource } from "./live/block-feed.js";
 import { devnetSeed, DEVNET_ID } from "./networks/devnet-seed.js";
 import { registerNetworkHandlers } from "./networks/network-handlers.js";
 import { openNetworkStore } from "./networks/network-store.js";
+import { perNetwork } from "./networks/per-network.js";
 import { registerChainHandlers } from "./rpc/chain-handlers.js";
 import { createReadWorker } from "./rpc/read-host.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc/rpc-transport.js";
@@ -84,6 +85,8 @@ export interface Services {
   onSettingsChange(listener: () => void): () => void;
   /** How many networks the watch follows now. */
   watching(): number;
+  /** How many networks main keeps node clients for, outside the selected one's (sends, the watch). */
+  networkClients(): { readonly direct: number; readonly watch: number };
   close(): Promise<void>;
 }
 
@@ -135,17 +138,18 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   };
   // Direct mode talks to a network's own nodes, whatever its explorer reads through: broadcasts
   // never go through an access service's /rpc. One client per network and endpoint list.
-  const directChains = new Map<string, { key: string; chain: DirectChain }>();
+  const directChains = perNetwork<DirectChain>((e) => config.onInternalError?.("release a network's clients", e));
+  const released = (onRelease: (release: () => void) => void) => (release: () => Promise<void>) =>
+    onRelease(() => void release().catch((e: unknown) => config.onInternalError?.("release a network's clients", e)));
   const chainFor = (network: Network): DirectChain => {
-    const key = `${network.chainId}|${network.rpcUrls.join(" ")}`;
-    const known = directChains.get(network.id);
-    if (known?.key === key) return known.chain;
     if (network.rpcUrls.length === 0) throw new AppError("no_rpc", `${network.name} has no node URL to send to`);
-    const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
-    const handlers = registerChainHandlers({ transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId });
-    const made = createDirectChain(handlers, nodeTransport);
-    directChains.set(network.id, { key, chain: made });
-    return made;
+    return directChains.get(network.id, `${network.chainId}|${network.rpcUrls.join(" ")}`, (onRelease) => {
+      const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
+      const handlers = registerChainHandlers({
+        transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId, onClose: released(onRelease),
+      });
+      return createDirectChain(handlers, nodeTransport);
+    });
   };
   const spendable = (network: Network, address: string) =>
     runAbciQuery(async (q) => chainFor(network).abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
@@ -177,20 +181,20 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const alertHistory = openAlertHistory(config.dataDir, problems);
   // A network watched while another is selected reads through chain handlers of its own,
   // over its own endpoints: one set per network and endpoint list.
-  const watchChains = new Map<string, { key: string; handlers: NamespaceHandlers<"chain"> }>();
+  const watchChains = perNetwork<NamespaceHandlers<"chain">>((e) => config.onInternalError?.("release a network's clients", e));
   const watchChainFor = (network: Network): NamespaceHandlers<"chain"> => {
     if (network.id === networks.selected().id) return chain;
     const key = JSON.stringify([network.chainId, network.rpcVia, network.accessUrl, network.rpcUrls]);
-    const known = watchChains.get(network.id);
-    if (known?.key === key) return known.handlers;
-    const handlers = registerChainHandlers({
-      transport: createRpcTransport({ ...config.rpc, endpoints: () => endpoints(network) }),
-      defaultMethod: () => "POST",
-      connection: () => watchFeeds.status(network.id) ?? { networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null },
-      expectedChainId: () => network.chainId,
-    });
-    watchChains.set(network.id, { key, handlers });
-    return handlers;
+    return watchChains.get(network.id, key, (onRelease) =>
+      registerChainHandlers({
+        transport: createRpcTransport({ ...config.rpc, endpoints: () => endpoints(network) }),
+        reader,
+        defaultMethod: () => "POST",
+        connection: () => watchFeeds.status(network.id) ?? { networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null },
+        expectedChainId: () => network.chainId,
+        onClose: released(onRelease),
+      }),
+    );
   };
   const watchFeeds = createWatchFeeds({
     sourceFor: (network) => feedSource(network, watchChainFor(network)),
@@ -257,6 +261,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   };
   const stopFollowing = networks.onChange(() => started && follow());
   const stopWatchSync = watchStore.onChange(() => started && syncWatch());
+  // Any network's change, not only the selected one's: a watched network that is deleted stops
+  // being followed, one whose nodes changed is followed on the new ones, and a deleted network's
+  // clients go with it.
+  const stopListSync = networks.onListChange(() => {
+    const ids = networks.list().networks.map((n) => n.id);
+    directChains.keepOnly(ids);
+    watchChains.keepOnly(ids);
+    if (started) syncWatch();
+  });
 
   return {
     dispatcher,
@@ -264,6 +277,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings: () => settings.get(),
     onSettingsChange: (listener) => settings.onChange(listener),
     watching: () => watch.following().length,
+    networkClients: () => ({ direct: directChains.size(), watch: watchChains.size() }),
     start() {
       started = true;
       follow();
@@ -277,6 +291,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       clearInterval(reconcileTimer);
       stopFollowing();
       stopWatchSync();
+      stopListSync();
       stopRearming();
       feed.stop();
       watchFeeds.stop();
@@ -284,6 +299,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       watcher.stop();
       direct.close();
       vault.close();
+      directChains.clear();
+      watchChains.clear();
       await Promise.all(releases.map((release) => release()));
     },
   };

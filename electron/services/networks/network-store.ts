@@ -21,6 +21,8 @@ export interface NetworkStore {
   select(id: string): void;
   /** Called after the selected network or its endpoints change (the block feed restarts). */
   onChange(listener: () => void): () => void;
+  /** Called after any network is added, changed, removed or selected (the watch and main's per-network clients follow). */
+  onListChange(listener: () => void): () => void;
 }
 
 export interface NetworkStoreOptions {
@@ -56,7 +58,9 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
     return next;
   }
 
+  const listListeners = new Set<() => void>();
   const changed = () => listeners.forEach((l) => l());
+  const listChanged = () => listListeners.forEach((l) => l());
   const find = (id: string) => state.networks.find((n) => n.id === id) ?? notFound(id);
 
   return {
@@ -67,6 +71,7 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const id = `${slug(input.name)}-${randomBytes(3).toString("hex")}`;
       const network = checked({ ...input, id, source: "user" });
       state = save({ ...state, networks: [...state.networks, network] });
+      listChanged();
       return network;
     },
     update(id, patch) {
@@ -77,6 +82,7 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const network = checked({ ...current, ...rest, ...(kept ? { gasPrices: kept } : {}) });
       state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       if (id === state.selectedId) changed();
+      listChanged();
       return network;
     },
     remove(id) {
@@ -87,16 +93,22 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const selectedId = wasSelected ? networks[0]!.id : state.selectedId;
       state = save({ ...state, networks, selectedId });
       if (wasSelected) changed();
+      listChanged();
       return { selectedId };
     },
     select(id) {
       find(id);
       state = save({ ...state, selectedId: id });
       changed();
+      listChanged();
     },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onListChange(listener) {
+      listListeners.add(listener);
+      return () => listListeners.delete(listener);
     },
   };
 }
