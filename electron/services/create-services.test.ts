@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -81,5 +81,31 @@ describe("a network's clients", () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe("sends signed before a restart", () => {
+  it("are kept, not an error on every try, when their network was deleted meanwhile", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-services-"));
+    // A send to an access service whose network the user has since removed (the outbox keeps it).
+    const send = {
+      requestId: "req-1", networkId: "removed-network", txHash: "A".repeat(64), from: "cosmos1from", to: "cosmos1to", amount: "1stake", nonce: "0",
+      state: "signed", createdAt: "2026-11-27T00:00:00.000Z", kind: "Transfer",
+      accessTx: { txBytes: "AAAA", fee: "1stake", timeoutHeight: "100" },
+    };
+    writeFileSync(join(dataDir, "outbox.json"), JSON.stringify({ version: 1, sends: [send] }));
+    const internal: string[] = [];
+    const own = await createServices({ dataDir, tokenStore: { kind: "memory" }, onInternalError: (what, e) => internal.push(`${what}: ${e instanceof Error ? e.message : String(e)}`) });
+    try {
+      expect((await own.dispatcher.dispatch("app.problems", {})) as unknown).toEqual({ ok: true, value: { problems: [] } });
+      own.start();
+      // The first reconcile runs at start; a send it cannot place fails at once, before any I/O.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(internal).toEqual([]);
+    } finally {
+      await own.close();
+    }
+    const kept = JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Array<{ requestId: string; state: string }> };
+    expect(kept.sends).toEqual([expect.objectContaining({ requestId: "req-1", state: "signed" })]);
   });
 });

@@ -243,8 +243,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const reconcile = () => {
     if (reconciling || outbox.unconfirmed().length === 0) return;
     reconciling = true;
-    void Promise.all([sender.reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) })), direct.reconcile((id) => networks.get(id))])
-      .then((settled) => settled.flat().forEach(({ networkId, tx }) => watcher.watch(networkId, tx)))
+    // Each side on its own: one that fails does not keep the other's settled sends from the watcher.
+    void Promise.allSettled([sender.reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) })), direct.reconcile((id) => networks.get(id))])
+      .then((sides) =>
+        sides.forEach((side) => {
+          if (side.status === "rejected") config.onInternalError?.("outbox reconcile", side.reason);
+          else side.value.forEach(({ networkId, tx }) => watcher.watch(networkId, tx));
+        }),
+      )
       .catch((e: unknown) => config.onInternalError?.("outbox reconcile", e))
       .finally(() => (reconciling = false));
   };

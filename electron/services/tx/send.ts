@@ -7,7 +7,7 @@ import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
 import type { AccessClient, SubmitBody, TransferBody } from "../access/access-client.js";
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
-import { AppError } from "../app-error.js";
+import { AppError, NotFoundError } from "../app-error.js";
 import { StorageWriteError } from "../storage/atomic-file.js";
 import type { Vault } from "../vault/vault.js";
 import type { Outbox, StoredSend } from "./outbox.js";
@@ -175,9 +175,9 @@ export function createSender(deps: SenderDeps) {
           settled.push({ networkId: send.networkId, tx });
         } catch (error) {
           const waitsForUser = error instanceof AppError && (error.code === "no_token" || error.code === "no_access_service");
-          if (!(error instanceof AccessUnreachableError || error instanceof AccessError || waitsForUser)) throw error;
-          // Unreachable, refused, or no token for the network's access URL (a new URL drops
-          // it): kept (or marked abandoned by submitStored) for a later try.
+          if (!(error instanceof AccessUnreachableError || error instanceof AccessError || waitsForUser || error instanceof NotFoundError)) throw error;
+          // Unreachable, refused, no token for the network's access URL (a new URL drops it), or
+          // a network removed meanwhile: kept (or marked abandoned by submitStored) for a later try.
         }
       }
       return settled;
