@@ -409,7 +409,8 @@ describe("wallet", () => {
     const firstHash = await w.page.locator("[data-index='0']").getAttribute("data-tx-hash");
 
     const download = w.page.waitForEvent("download", { timeout: WAIT_MS });
-    await w.page.getByRole("button", { name: "Export CSV" }).click();
+    // Pressed by keyboard while main writes the file: it says so and keeps the focus.
+    await pressHeld(w, "tx.exportCsv", w.page.getByRole("button", { name: "Export CSV" }), () => expectBusyButton(w.page, "Exporting…"));
     const csv = readFileSync((await (await download).path())!, "utf8");
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("time,hash,from,to,amount,denom,fee,memo,status,height");
@@ -561,8 +562,14 @@ describe("wallet", () => {
     const state = w.page.locator("[data-state=token]");
     await state.waitFor({ timeout: WAIT_MS });
     expect(await state.getByRole("link", { name: "Set the token in Networks" }).getAttribute("href")).toBe("#/networks");
-    await w.call("network.setToken", { id: "devnet", token });
-    await w.page.getByRole("link", { name: "Networks", exact: true }).click();
+    await state.getByRole("link", { name: "Set the token in Networks" }).click();
+    const cell = w.page.locator(".token-cell", { has: w.page.getByTestId("token-status-devnet") });
+    await cell.getByRole("button", { name: "Set token" }).click({ timeout: WAIT_MS });
+    await cell.getByLabel(/^Access token for /).fill(token);
+    // Saved by keyboard while main stores it: the button says so and keeps the focus.
+    await pressHeld(w, "network.setToken", cell.getByRole("button", { name: "Save token" }), () => expectBusyButton(w.page, "Saving…"));
+    await expect.poll(() => cell.getByTestId("token-status-devnet").textContent(), { timeout: WAIT_MS }).toBe("Token set");
+    expect(await cell.getByLabel(/^Access token for /).count()).toBe(0);
     await go("Transactions");
     await expect.poll(() => w.page.getByTestId("tx-count").count(), { timeout: WAIT_MS }).toBe(1);
   });
