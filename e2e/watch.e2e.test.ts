@@ -11,6 +11,7 @@ import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
 import { stakingValidators } from "./support/staking.js";
 import { explore } from "./specs/explorer/explore.js";
+import { expectBusyButton, pressHeld } from "./wallet/press-held.js";
 import { openWalletWorld } from "./wallet/wallet-world.js";
 
 const pages = chromiumPages({ width: 1400, height: 1000 });
@@ -151,7 +152,8 @@ it("watch: an acknowledge or a snooze that main refuses says why under the alert
     await passGate(page);
     await page.evaluate(() => (window.location.hash = "#/watch"));
     await page.getByLabel("Node RPC address").fill(DEAD, { timeout: WAIT_MS });
-    await page.getByRole("button", { name: "Add node" }).click();
+    // Each button pressed by keyboard while main works says so and keeps the focus.
+    await pressHeld(w, "watch.addNode", page.getByRole("button", { name: "Add node" }), () => expectBusyButton(page, "Adding…"));
     const alert = page.getByTestId("watch-alert").filter({ hasText: `Node down: ${DEAD}` });
     await alert.waitFor({ timeout: 30_000 });
     const acknowledge = alert.getByRole("button", { name: "Acknowledge" });
@@ -173,9 +175,11 @@ it("watch: an acknowledge or a snooze that main refuses says why under the alert
 
     // Once main takes it, the problem goes and the alert says what was done.
     w.refuse();
-    await acknowledge.click();
+    await pressHeld(w, "watch.acknowledge", acknowledge, () => expectBusyButton(page, "Acknowledging…"));
     await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Acknowledged.");
     expect(await alert.getByTestId("watch-alert-problem").count()).toBe(0);
+    await pressHeld(w, "watch.snooze", snooze, () => expectBusyButton(page, "Snoozing…"));
+    await expect.poll(() => alert.textContent(), { timeout: WAIT_MS }).toContain("Snoozed until");
     expect(w.errors).toEqual([]);
   } finally {
     await w.close();
