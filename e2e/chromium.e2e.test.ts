@@ -3,12 +3,14 @@
  * to the real main-process services through the WebSocket bridge, on a real devnet.
  */
 import { expect, inject, it } from "vitest";
-import { passGate, WAIT_MS } from "./support/app.js";
+import { addNetworkByForm, passGate, WAIT_MS } from "./support/app.js";
 import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
+import { holdAnswers, pressWhileHeld } from "./support/held-answers.js";
 import { shellSpecs } from "./specs/all-specs.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { E2E_PASSWORD } from "./support/context.js";
+import { expectBusyButton } from "./wallet/press-held.js";
 
 const pages = chromiumPages({ width: 1200, height: 800 });
 
@@ -173,6 +175,26 @@ it("shows the stored theme and leaves the loading screen to the browser while it
   await passGate(page);
   await expect.poll(() => page.locator('[data-testid="dashboard-facts"] [data-fact="Height"]').textContent(), { timeout: WAIT_MS }).toMatch(/^\s*\d+\s*$/);
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored);
+});
+
+// The Networks page's buttons pressed by keyboard with main's answer held back in the page's
+// socket: each says what it is doing, takes no second press, and keeps the keyboard's focus.
+it("keeps Add network and Use focused and marked busy while main works", async () => {
+  const page = await pages.newPage();
+  const answers = await holdAnswers(page);
+  await page.goto(await appLink(inject("e2e")));
+  await passGate(page);
+  await page.getByRole("link", { name: "Networks" }).click();
+  const network = { name: "Held net", chainId: "held-1", rpcUrl: "http://127.0.0.1:9", denom: "uheld" };
+  await addNetworkByForm(page, network, (button) => pressWhileHeld(answers, "network.add", button, () => expectBusyButton(page, "Saving…")));
+  await pressWhileHeld(answers, "network.select", page.getByRole("button", { name: "Use Held net" }), () => expectBusyButton(page, "Switching to Held net…"));
+  await expect.poll(() => page.getByTestId("node-status").locator(".status-network").textContent(), { timeout: WAIT_MS }).toBe("Held net");
+  await page.getByLabel("Network", { exact: true }).selectOption({ index: 0 });
+  await expect.poll(() => page.getByRole("button", { name: "Use Held net" }).count(), { timeout: WAIT_MS }).toBe(1);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Remove Held net" }).click();
+  await expect.poll(() => page.locator("tr", { hasText: "Held net" }).count(), { timeout: WAIT_MS }).toBe(0);
+  expect(pages.errors(page)).toEqual([]);
 });
 
 // Last: the whole suite's bridge traffic, DOM and storage hold none of the run's secrets.

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { E2E_PASSWORD } from "./context.js";
 
 /** The time a spec waits for a condition; a condition, never a fixed sleep. */
@@ -37,14 +37,14 @@ export interface NetworkForm {
 }
 
 /** Adds a network through the Networks page's form (the page must be open) and waits for its row. */
-export async function addNetworkByForm(page: Page, network: NetworkForm): Promise<void> {
+export async function addNetworkByForm(page: Page, network: NetworkForm, submit: (button: Locator) => Promise<void> = (button) => button.click()): Promise<void> {
   await page.getByRole("button", { name: "Add a network" }).click();
   await page.getByLabel("Name").fill(network.name);
   await page.getByLabel("Chain id").fill(network.chainId);
   if (network.accessUrl) await page.getByLabel("Access service URL").fill(network.accessUrl);
   await page.getByLabel("Node RPC URLs (one per line)").fill(network.rpcUrl);
   await page.getByLabel("Token denom (base unit)").fill(network.denom);
-  await page.getByRole("button", { name: "Add network" }).click();
+  await submit(page.getByRole("button", { name: "Add network" }));
   await page.locator("tr[data-network-id]", { hasText: network.name }).waitFor({ timeout: WAIT_MS });
 }
 

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { passGate, WAIT_MS } from "../../support/app.js";
 import { appLink } from "../../support/app-link.js";
 import { rpc } from "../../support/chain.js";
+import { holdAnswers } from "../../support/held-answers.js";
 import type { SpecContext } from "../../support/spec-context.js";
 import { explore, fact } from "./explore.js";
 
@@ -33,42 +34,19 @@ export function dashboardSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     // A node slow to answer `status`: the bridge's answers to chain.status are held back, in the
     // page's own socket, until the test lets them go. Every other frame passes at once.
-    const statusCalls = new Set<number>();
-    const held: Array<() => void> = [];
-    let holding = true;
-    await page.routeWebSocket(/^ws:\/\/127\.0\.0\.1:\d+/, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((frame) => {
-        const call = parseFrame(frame);
-        if (call.type === "call" && call.method === "chain.status" && typeof call.id === "number") statusCalls.add(call.id);
-        server.send(frame);
-      });
-      server.onMessage((frame) => {
-        const answer = parseFrame(frame);
-        if (holding && answer.type === "result" && typeof answer.id === "number" && statusCalls.has(answer.id)) held.push(() => socket.send(frame));
-        else socket.send(frame);
-      });
-    });
+    const answers = await holdAnswers(page);
+    answers.hold(["chain.status"]);
     await page.goto(await appLink(ctx.env().four, "dashboard"));
     await passGate(page);
     if (!page.url().endsWith("#/dashboard")) await page.evaluate(() => (window.location.hash = "#/dashboard"));
     await expect.poll(async () => Number(await fact(page, "dashboard-facts", "Height")), { timeout: WAIT_MS }).toBeGreaterThan(0);
     // The node's own facts wait for its answer, and say so.
-    expect(held.length).toBeGreaterThan(0);
+    expect(answers.count).toBeGreaterThan(0);
     expect(await fact(page, "dashboard-facts", "Chain id")).toBe("…");
-    holding = false;
-    held.splice(0).forEach((send) => send());
+    answers.release();
     const status = await rpc<Status>(node, "status");
     await expect.poll(() => fact(page, "dashboard-facts", "Chain id"), { timeout: WAIT_MS }).toBe(status.node_info.network);
     expect(ctx.errors(page)).toEqual([]);
   });
 }
 
-function parseFrame(frame: string | Buffer): { type?: unknown; id?: unknown; method?: unknown } {
-  try {
-    const value: unknown = JSON.parse(String(frame));
-    return typeof value === "object" && value !== null ? value : {};
-  } catch {
-    return {};
-  }
-}

@@ -24,7 +24,7 @@ export function NetworkRow({ network, selected, onEdit }: { network: Network; se
       <td><TokenCell network={network} /></td>
       <td>
         <div className="actions">
-          {!selected && <BusyButton type="button" busy={select.isPending} busyLabel="Switching…" onClick={() => select.mutate()} aria-label={`Use ${network.name}`}>Use</BusyButton>}
+          {!selected && <BusyButton type="button" busy={select.isPending} busyLabel="Switching…" onClick={() => select.mutate()} aria-label={select.isPending ? `Switching to ${network.name}…` : `Use ${network.name}`}>Use</BusyButton>}
           <button type="button" className="secondary" onClick={onEdit} aria-label={`Edit ${network.name}`}>Edit</button>
           {network.source !== "devnet" && !selected && (
             <button type="button" className="danger" aria-label={`Remove ${network.name}`} onClick={() => window.confirm(`Remove ${network.name}?`) && remove.mutate()}>Remove</button>

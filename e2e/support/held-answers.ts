@@ -1,0 +1,66 @@
+/**
+ * Main's answers held back in a browser-mode page's own bridge socket, for a spec to see what the
+ * page shows while main works. Chromium only: inside Electron the calls go through preload.
+ */
+import type { Locator, Page } from "playwright-core";
+
+export interface HeldAnswers {
+  /** Holds the answers to these methods from now on (an empty list holds none). */
+  hold(methods: readonly string[]): void;
+  /** Lets every held answer through and holds no more. */
+  release(): void;
+  /** How many answers are held now. */
+  readonly count: number;
+}
+
+/** Routes the page's bridge socket through the test. Install before the page opens the app. */
+export async function holdAnswers(page: Page): Promise<HeldAnswers> {
+  const calls = new Map<number, string>();
+  let holding = new Set<string>();
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(/^ws:\/\/127\.0\.0\.1:\d+/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((frame) => {
+      const call = parseFrame(frame);
+      if (call.type === "call" && typeof call.method === "string" && typeof call.id === "number") calls.set(call.id, call.method);
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      const answer = parseFrame(frame);
+      const method = typeof answer.id === "number" ? calls.get(answer.id) : undefined;
+      if (answer.type === "result" && method !== undefined && holding.has(method)) held.push(() => socket.send(frame));
+      else socket.send(frame);
+    });
+  });
+  return {
+    hold: (methods) => void (holding = new Set(methods)),
+    release: () => {
+      holding = new Set();
+      held.splice(0).forEach((send) => send());
+    },
+    get count() {
+      return held.length;
+    },
+  };
+}
+
+/** Focuses `control`, presses `key` with main's answers to `method` held, runs `whileHeld`, then lets them through. */
+export async function pressWhileHeld(answers: HeldAnswers, method: string, control: Locator, whileHeld: () => Promise<void>, key = "Enter"): Promise<void> {
+  answers.hold([method]);
+  try {
+    await control.focus();
+    await control.page().keyboard.press(key);
+    await whileHeld();
+  } finally {
+    answers.release();
+  }
+}
+
+function parseFrame(frame: string | Buffer): { type?: unknown; id?: unknown; method?: unknown } {
+  try {
+    const value: unknown = JSON.parse(String(frame));
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
