@@ -6,11 +6,10 @@ import { expect, inject, it } from "vitest";
 import { addNetworkByForm, passGate, WAIT_MS } from "./support/app.js";
 import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
-import { holdAnswers, pressWhileHeld } from "./support/held-answers.js";
+import { expectBusyButton, holdAnswers, pressWhileHeld } from "./support/held-answers.js";
 import { shellSpecs } from "./specs/all-specs.js";
 import { secretScanSpec } from "./specs/secret-scan-spec.js";
 import { E2E_PASSWORD } from "./support/context.js";
-import { expectBusyButton } from "./wallet/press-held.js";
 
 const pages = chromiumPages({ width: 1200, height: 800 });
 

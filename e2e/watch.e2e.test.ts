@@ -11,7 +11,8 @@ import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
 import { stakingValidators } from "./support/staking.js";
 import { explore } from "./specs/explorer/explore.js";
-import { expectBusyButton, pressHeld } from "./wallet/press-held.js";
+import { expectBusyButton, type HeldAnswers, holdAnswers, pressWhileHeld } from "./support/held-answers.js";
+import { pressHeld } from "./wallet/press-held.js";
 import { openWalletWorld } from "./wallet/wallet-world.js";
 
 const pages = chromiumPages({ width: 1400, height: 1000 });
@@ -36,7 +37,8 @@ const labelLines = (field: Locator) =>
 
 it("watch: every node side by side with the node's own height, and a validator added by operator address counts its signatures", async () => {
   const nodes = inject("e2e").four.rpcs;
-  const page = await explore(ctx, "watch");
+  let answers: HeldAnswers | undefined;
+  const page = await explore(ctx, "watch", async (p) => void (answers = await holdAnswers(p)));
   const table = page.getByTestId("watch-nodes");
   await expect.poll(() => table.getByTestId("watch-node").count(), { timeout: WAIT_MS }).toBe(4);
   for (const url of nodes) {
@@ -60,7 +62,8 @@ it("watch: every node side by side with the node's own height, and a validator a
   expect(await labelLines(page.getByLabel(/^Label/))).toBe(1);
   await page.getByLabel("Validator address").fill(first!.operator);
   await page.getByLabel(/^Label/).fill("first");
-  await page.getByRole("button", { name: "Watch", exact: true }).click();
+  // Pressed by keyboard while main resolves the address: it says so and keeps the focus.
+  await pressWhileHeld(answers!, "watch.addValidator", page.getByRole("button", { name: "Watch", exact: true }), () => expectBusyButton(page, "Adding…"));
   const row = page.locator(`[data-testid="watch-row"][data-address="${first!.address}"]`);
   await row.waitFor({ timeout: WAIT_MS });
   // Each block read from the feed's commits moves the count, live, through main's events.
@@ -187,7 +190,8 @@ it("watch: an acknowledge or a snooze that main refuses says why under the alert
 });
 
 it("watch: the rules are checked before they are sent, saved, and still there after a reload", async () => {
-  const page = await explore(ctx, "watch");
+  let answers: HeldAnswers | undefined;
+  const page = await explore(ctx, "watch", async (p) => void (answers = await holdAnswers(p)));
   await page.getByText("Alert rules and webhook").click();
   const form = page.getByRole("form", { name: "Alert rules" });
   const before = [await form.getByLabel("Missed at least").inputValue(), await form.getByLabel("Of the last (blocks)").inputValue()];
@@ -214,7 +218,8 @@ it("watch: the rules are checked before they are sent, saved, and still there af
   await form.getByLabel("Of the last (blocks)").fill("10");
   expect(await labelLines(form.getByLabel(/^Webhook URL/))).toBe(1);
   await form.getByLabel(/^Webhook URL/).fill("http://127.0.0.1:9/hook");
-  await form.getByRole("button", { name: "Save rules" }).click();
+  // Pressed by keyboard while main stores them: it says so and keeps the focus.
+  await pressWhileHeld(answers!, "watch.setRules", form.getByRole("button", { name: "Save rules" }), () => expectBusyButton(page, "Saving…"));
   await form.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
   await page.reload();
   await passGate(page);

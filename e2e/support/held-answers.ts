@@ -1,8 +1,12 @@
+/// <reference lib="dom" />
+// Callbacks passed to locator.evaluate run in the page, hence the DOM types.
 /**
  * Main's answers held back in a browser-mode page's own bridge socket, for a spec to see what the
  * page shows while main works. Chromium only: inside Electron the calls go through preload.
  */
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { WAIT_MS } from "./app.js";
 
 export interface HeldAnswers {
   /** Holds the answers to these methods from now on (an empty list holds none). */
@@ -54,6 +58,19 @@ export async function pressWhileHeld(answers: HeldAnswers, method: string, contr
   } finally {
     answers.release();
   }
+}
+
+/** The element with the keyboard's focus is `locator`'s. */
+export const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((el) => el === document.activeElement);
+
+/** The button now named `busyLabel` is marked busy (`aria-disabled`, not `disabled`) and still has the focus. */
+export async function expectBusyButton(page: Page, busyLabel: string): Promise<void> {
+  const busy = page.getByRole("button", { name: busyLabel, exact: true });
+  await busy.waitFor({ timeout: WAIT_MS });
+  expect(await busy.getAttribute("aria-disabled")).toBe("true");
+  // The DOM's own flag: Playwright's isDisabled() counts aria-disabled too.
+  expect(await busy.evaluate((el) => (el as HTMLButtonElement).disabled)).toBe(false);
+  expect(await hasFocus(busy)).toBe(true);
 }
 
 function parseFrame(frame: string | Buffer): { type?: unknown; id?: unknown; method?: unknown } {

@@ -6,12 +6,13 @@
  * so that only the new one unlocks. Each password check derives a key for about a second, so the
  * specs ask main as few times as they can.
  */
+import { expectBusyButton } from "../support/held-answers.js";
 import { describe, expect, it } from "vitest";
 import { WAIT_MS } from "../support/app.js";
 import { pageMaterial } from "../support/bridge-recorder.js";
 import { describedBy, untiedFieldErrors } from "../support/field-errors.js";
 import { scanForSecrets } from "../support/secret-scan.js";
-import { expectBusyButton, pressHeld } from "./press-held.js";
+import { pressHeld } from "./press-held.js";
 import type { WalletWorld } from "./wallet-world.js";
 
 /**

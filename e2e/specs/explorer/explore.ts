@@ -4,8 +4,9 @@ import { appLink } from "../../support/app-link.js";
 import type { SpecContext } from "../../support/spec-context.js";
 
 /** A fresh page on the four-validator devnet's app, past the gate, at `#/<route>`. */
-export async function explore(ctx: SpecContext, route: string): Promise<Page> {
+export async function explore(ctx: SpecContext, route: string, beforeOpen?: (page: Page) => Promise<void>): Promise<Page> {
   const page = await ctx.open();
+  await beforeOpen?.(page); // e.g. routing the page's bridge socket, which must be set before the app connects
   await page.goto(await appLink(ctx.env().four, route));
   await passGate(page);
   // The gate may have replaced the fragment; go where the spec asked.
