@@ -316,9 +316,14 @@ describe("staking", () => {
     const { page } = w;
     // A second account of the same phrase: it has never delegated. Last in the file, as the
     // accounts it adds stay.
-    const fresh = (await w.call("wallet.addAccount", { label: "Never staked" })) as { address: string };
-    await page.reload();
-    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("link", { name: "Wallet", exact: true }).click();
+    await page.locator("#new-account-label").fill("Never staked", { timeout: WAIT_MS });
+    // Added by keyboard while main derives it: the button says so and keeps the focus.
+    await pressHeld(w, "wallet.addAccount", page.getByRole("button", { name: "Add account" }), () => expectBusyButton(page, "Adding…"));
+    await expect.poll(() => page.locator("#new-account-label").inputValue(), { timeout: WAIT_MS }).toBe("");
+    const { accounts } = (await w.call("wallet.accounts")) as { accounts: Array<{ label: string; address: string }> };
+    const fresh = accounts.find((a) => a.label === "Never staked");
+    if (!fresh) throw new Error(`no account labelled "Never staked" among ${accounts.map((a) => a.label).join(", ")}`);
     await page.getByRole("link", { name: "Staking", exact: true }).click();
     await page.locator("#stake-delegator").selectOption(fresh.address);
     await page.getByRole("radio", { name: "Withdraw rewards" }).check();
