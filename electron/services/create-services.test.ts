@@ -64,7 +64,7 @@ describe("a network's clients", () => {
     }
   });
 
-  it("a watched network that is not selected stops being followed when it is deleted", async () => {
+  it("a watched network that is not selected is followed as edited, and no more once deleted", async () => {
     const own = await createServices({ dataDir: mkdtempSync(join(tmpdir(), "cometdesk-services-")), tokenStore: { kind: "memory" }, rpc: { timeoutMs: 2_000, retries: 0 } });
     try {
       const selected = idOf(await own.dispatcher.dispatch("network.add", closedNetwork("Selected", 9)));
@@ -75,6 +75,10 @@ describe("a network's clients", () => {
       own.start();
       expect(own.watching()).toBe(2);
       expect(own.networkClients().watch).toBe(1);
+      // Edited while another is selected: the watch follows the network as it now is.
+      expect(await own.dispatcher.dispatch("network.update", { id: watched, patch: { name: "Renamed", rpcUrls: ["http://127.0.0.1:11"] } })).toMatchObject({ ok: true });
+      const listed = (await own.dispatcher.dispatch("watch.networks", {})) as { value: { networks: Array<{ networkId: string; name: string }> } };
+      expect(listed.value.networks.find((n) => n.networkId === watched)?.name).toBe("Renamed");
       expect(await own.dispatcher.dispatch("network.remove", { id: watched })).toMatchObject({ ok: true });
       expect(own.watching()).toBe(1);
       expect(own.networkClients()).toEqual({ direct: 0, watch: 0 });
