@@ -3,7 +3,6 @@
  * e2e devnet. A delegation is typed and reviewed with the keyboard alone; the review shows what
  * main's `tx.prepare` says it will sign, and the chain's delegation grows by the amount.
  */
-import { expectBusyButton, hasFocus } from "./support/held-answers.js";
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import { QueryDelegationRequest, QueryDelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -13,6 +12,7 @@ import { WAIT_MS } from "./support/app.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
 import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { stakingValidators } from "./support/staking.js";
+import { expectBusyButton, hasFocus } from "./support/held-answers.js";
 import { pressHeld } from "./wallet/press-held.js";
 import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 

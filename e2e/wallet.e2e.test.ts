@@ -2,7 +2,6 @@
  * The wallet end to end: the built renderer in Chromium, the real services through the bridge,
  * the e2e devnet and its access service (5-second hold window). One page, specs in order.
  */
-import { expectBusyButton, hasFocus } from "./support/held-answers.js";
 import { readFileSync } from "node:fs";
 import { coins } from "@cosmjs/stargate";
 import type { Locator, Page } from "playwright-core";
@@ -17,6 +16,7 @@ import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { corpusMemos, homoglyphs } from "./support/hostile-corpus.js";
 import { expectInert } from "./support/inert-page.js";
 import { faultSpecs } from "./wallet/fault-specs.js";
+import { expectBusyButton, hasFocus } from "./support/held-answers.js";
 import { pressHeld } from "./wallet/press-held.js";
 import { securitySpecs } from "./wallet/security-specs.js";
 import { openWalletWorld, type WalletWorld, walletWorldDir } from "./wallet/wallet-world.js";
