@@ -85,6 +85,7 @@ async function start(): Promise<void> {
   openWindow = () => createWindow(baseline, running);
   const syncTray = () => updateTray(running);
   running.onSettingsChange(syncTray);
+  running.onWatchingChange(syncTray); // "Watching N networks" as a watch list or a network changes
   syncTray();
   await openWindow();
 }

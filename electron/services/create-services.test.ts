@@ -70,9 +70,12 @@ describe("a network's clients", () => {
       const selected = idOf(await own.dispatcher.dispatch("network.add", closedNetwork("Selected", 9)));
       const watched = idOf(await own.dispatcher.dispatch("network.add", closedNetwork("Watched", 7)));
       expect(await own.dispatcher.dispatch("network.select", { id: selected })).toMatchObject({ ok: true });
+      const counts: number[] = [];
+      own.onWatchingChange(() => counts.push(own.watching()));
+      own.start();
+      expect(counts).toEqual([1]);
       const watching = await own.dispatcher.dispatch("watch.addNode", { networkId: watched, url: "http://127.0.0.1:13" });
       expect(watching, JSON.stringify(watching)).toMatchObject({ ok: true });
-      own.start();
       expect(own.watching()).toBe(2);
       expect(own.networkClients().watch).toBe(1);
       // Edited while another is selected: the watch follows the network as it now is.
@@ -81,6 +84,8 @@ describe("a network's clients", () => {
       expect(listed.value.networks.find((n) => n.networkId === watched)?.name).toBe("Renamed");
       expect(await own.dispatcher.dispatch("network.remove", { id: watched })).toMatchObject({ ok: true });
       expect(own.watching()).toBe(1);
+      // Told when the number changed, and only then (the rename above left it at 2).
+      expect(counts).toEqual([1, 2, 1]);
       expect(own.networkClients()).toEqual({ direct: 0, watch: 0 });
     } finally {
       await own.close();

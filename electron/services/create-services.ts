@@ -83,8 +83,9 @@ export interface Services {
   /** The app's settings as stored now, and their changes (for the Electron glue: the tray). */
   settings(): Settings;
   onSettingsChange(listener: () => void): () => void;
-  /** How many networks the watch follows now. */
+  /** How many networks the watch follows now, and when that number changes (the tray says it). */
   watching(): number;
+  onWatchingChange(listener: () => void): () => void;
   /** How many networks main keeps node clients for, outside the selected one's (sends, the watch). */
   networkClients(): { readonly direct: number; readonly watch: number };
   close(): Promise<void>;
@@ -255,11 +256,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       .finally(() => (reconciling = false));
   };
   /** The selected network through main's feed; every other one with a watch list or extra nodes through a watch feed. */
+  const watchingListeners = new Set<() => void>();
   const syncWatch = () => {
     const { networks: all, selectedId } = networks.list();
     const watched = all.filter((n) => n.id === selectedId || isWatched(watchStore.get(n.id)));
+    const before = watch.following().length;
     watch.followOnly(watched);
     watchFeeds.sync(watched.filter((n) => n.id !== selectedId));
+    if (watch.following().length !== before) watchingListeners.forEach((l) => l());
   };
   const follow = () => {
     feed.start(feedSource(networks.selected()));
@@ -283,6 +287,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings: () => settings.get(),
     onSettingsChange: (listener) => settings.onChange(listener),
     watching: () => watch.following().length,
+    onWatchingChange: (listener) => {
+      watchingListeners.add(listener);
+      return () => void watchingListeners.delete(listener);
+    },
     networkClients: () => ({ direct: directChains.size(), watch: watchChains.size() }),
     start() {
       started = true;
