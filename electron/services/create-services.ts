@@ -139,15 +139,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   };
   // Direct mode talks to a network's own nodes, whatever its explorer reads through: broadcasts
   // never go through an access service's /rpc. One client per network and endpoint list.
-  const directChains = perNetwork<DirectChain>((e) => config.onInternalError?.("release a network's clients", e));
-  const released = (onRelease: (release: () => void) => void) => (release: () => Promise<void>) =>
-    onRelease(() => void release().catch((e: unknown) => config.onInternalError?.("release a network's clients", e)));
+  const releaseFailed = (e: unknown) => config.onInternalError?.("release a network's clients", e);
+  const directChains = perNetwork<DirectChain>(releaseFailed);
   const chainFor = (network: Network): DirectChain => {
     if (network.rpcUrls.length === 0) throw new AppError("no_rpc", `${network.name} has no node URL to send to`);
     return directChains.get(network.id, `${network.chainId}|${network.rpcUrls.join(" ")}`, (onRelease) => {
       const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
       const handlers = registerChainHandlers({
-        transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId, onClose: released(onRelease),
+        transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId, onClose: onRelease,
       });
       return createDirectChain(handlers, nodeTransport);
     });
@@ -182,7 +181,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const alertHistory = openAlertHistory(config.dataDir, problems);
   // A network watched while another is selected reads through chain handlers of its own,
   // over its own endpoints: one set per network and endpoint list.
-  const watchChains = perNetwork<NamespaceHandlers<"chain">>((e) => config.onInternalError?.("release a network's clients", e));
+  const watchChains = perNetwork<NamespaceHandlers<"chain">>(releaseFailed);
   const watchChainFor = (network: Network): NamespaceHandlers<"chain"> => {
     if (network.id === networks.selected().id) return chain;
     const key = JSON.stringify([network.chainId, network.rpcVia, network.accessUrl, network.rpcUrls]);
@@ -193,7 +192,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         defaultMethod: () => "POST",
         connection: () => watchFeeds.status(network.id) ?? { networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null },
         expectedChainId: () => network.chainId,
-        onClose: released(onRelease),
+        onClose: onRelease,
       }),
     );
   };

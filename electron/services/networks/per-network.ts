@@ -6,7 +6,7 @@
  */
 export interface PerNetwork<V> {
   /** The value kept for `networkId`, made anew (the old one released) when `key` changed. */
-  get(networkId: string, key: string, make: (onRelease: (release: () => void) => void) => V): V;
+  get(networkId: string, key: string, make: (onRelease: (release: Release) => void) => V): V;
   /** Releases and forgets every network not in `ids`. */
   keepOnly(ids: Iterable<string>): void;
   /** Releases everything. */
@@ -15,10 +15,13 @@ export interface PerNetwork<V> {
   size(): number;
 }
 
+/** Frees what a value holds; one that returns a promise is not waited for, its failure is reported. */
+export type Release = () => void | Promise<void>;
+
 interface Entry<V> {
   readonly key: string;
   readonly value: V;
-  readonly releases: Array<() => void>;
+  readonly releases: Release[];
 }
 
 export function perNetwork<V>(onReleaseError?: (error: unknown) => void): PerNetwork<V> {
@@ -26,7 +29,7 @@ export function perNetwork<V>(onReleaseError?: (error: unknown) => void): PerNet
   const release = (entry: Entry<V>) => {
     for (const r of entry.releases.splice(0)) {
       try {
-        r();
+        void r()?.catch((e: unknown) => onReleaseError?.(e));
       } catch (e) {
         onReleaseError?.(e);
       }
@@ -42,7 +45,7 @@ export function perNetwork<V>(onReleaseError?: (error: unknown) => void): PerNet
     get(networkId, key, make) {
       const known = entries.get(networkId);
       if (known?.key === key) return known.value;
-      const releases: Array<() => void> = [];
+      const releases: Release[] = [];
       // Made before the old one is dropped: a make that throws leaves the old value in place.
       const value = make((r) => releases.push(r));
       if (known) drop(networkId);
