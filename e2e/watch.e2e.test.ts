@@ -10,8 +10,8 @@ import { appLink } from "./support/app-link.js";
 import { chromiumPages } from "./support/browser.js";
 import { rpc } from "./support/chain.js";
 import { stakingValidators } from "./support/staking.js";
-import { explore } from "./specs/explorer/explore.js";
-import { expectBusyButton, type HeldAnswers, holdAnswers, pressWhileHeld } from "./support/held-answers.js";
+import { explore, exploreHolding } from "./specs/explorer/explore.js";
+import { expectBusyButton, pressWhileHeld } from "./support/held-answers.js";
 import { pressHeld } from "./wallet/press-held.js";
 import { openWalletWorld } from "./wallet/wallet-world.js";
 
@@ -37,8 +37,7 @@ const labelLines = (field: Locator) =>
 
 it("watch: every node side by side with the node's own height, and a validator added by operator address counts its signatures", async () => {
   const nodes = inject("e2e").four.rpcs;
-  let answers: HeldAnswers | undefined;
-  const page = await explore(ctx, "watch", async (p) => void (answers = await holdAnswers(p)));
+  const { page, answers } = await exploreHolding(ctx, "watch");
   const table = page.getByTestId("watch-nodes");
   await expect.poll(() => table.getByTestId("watch-node").count(), { timeout: WAIT_MS }).toBe(4);
   for (const url of nodes) {
@@ -63,7 +62,7 @@ it("watch: every node side by side with the node's own height, and a validator a
   await page.getByLabel("Validator address").fill(first!.operator);
   await page.getByLabel(/^Label/).fill("first");
   // Pressed by keyboard while main resolves the address: it says so and keeps the focus.
-  await pressWhileHeld(answers!, "watch.addValidator", page.getByRole("button", { name: "Watch", exact: true }), () => expectBusyButton(page, "Adding…"));
+  await pressWhileHeld(answers, "watch.addValidator", page.getByRole("button", { name: "Watch", exact: true }), () => expectBusyButton(page, "Adding…"));
   const row = page.locator(`[data-testid="watch-row"][data-address="${first!.address}"]`);
   await row.waitFor({ timeout: WAIT_MS });
   // Each block read from the feed's commits moves the count, live, through main's events.
@@ -190,8 +189,7 @@ it("watch: an acknowledge or a snooze that main refuses says why under the alert
 });
 
 it("watch: the rules are checked before they are sent, saved, and still there after a reload", async () => {
-  let answers: HeldAnswers | undefined;
-  const page = await explore(ctx, "watch", async (p) => void (answers = await holdAnswers(p)));
+  const { page, answers } = await exploreHolding(ctx, "watch");
   await page.getByText("Alert rules and webhook").click();
   const form = page.getByRole("form", { name: "Alert rules" });
   const before = [await form.getByLabel("Missed at least").inputValue(), await form.getByLabel("Of the last (blocks)").inputValue()];
@@ -219,7 +217,7 @@ it("watch: the rules are checked before they are sent, saved, and still there af
   expect(await labelLines(form.getByLabel(/^Webhook URL/))).toBe(1);
   await form.getByLabel(/^Webhook URL/).fill("http://127.0.0.1:9/hook");
   // Pressed by keyboard while main stores them: it says so and keeps the focus.
-  await pressWhileHeld(answers!, "watch.setRules", form.getByRole("button", { name: "Save rules" }), () => expectBusyButton(page, "Saving…"));
+  await pressWhileHeld(answers, "watch.setRules", form.getByRole("button", { name: "Save rules" }), () => expectBusyButton(page, "Saving…"));
   await form.getByRole("status").filter({ hasText: "Saved." }).waitFor({ timeout: WAIT_MS });
   await page.reload();
   await passGate(page);

@@ -49,7 +49,7 @@ export async function holdAnswers(page: Page): Promise<HeldAnswers> {
 }
 
 /** Focuses `control`, presses `key` with main's answers to `method` held, runs `whileHeld`, then lets them through. */
-export async function pressWhileHeld(answers: HeldAnswers, method: string, control: Locator, whileHeld: () => Promise<void>, key = "Enter"): Promise<void> {
+export async function pressWhileHeld(answers: Pick<HeldAnswers, "hold" | "release">, method: string, control: Locator, whileHeld: () => Promise<void>, key = "Enter"): Promise<void> {
   answers.hold([method]);
   try {
     await control.focus();

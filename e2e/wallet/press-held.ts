@@ -4,16 +4,9 @@
  * keyboard's focus (a disabled one would drop it on the page's body).
  */
 import type { Locator } from "playwright-core";
+import { pressWhileHeld } from "../support/held-answers.js";
 import type { WalletWorld } from "./wallet-world.js";
 
-/** Focuses `control`, presses `key` with main's answers to `method` held, runs `whileHeld`, then lets the answers through. */
-export async function pressHeld(w: WalletWorld, method: string, control: Locator, whileHeld: () => Promise<void>, key = "Enter"): Promise<void> {
-  w.slowLink(true, [method]);
-  try {
-    await control.focus();
-    await w.page.keyboard.press(key);
-    await whileHeld();
-  } finally {
-    w.slowLink(false);
-  }
-}
+/** `pressWhileHeld` with the answers held by the wallet world's slow link instead of the page's socket. */
+export const pressHeld = (w: WalletWorld, method: string, control: Locator, whileHeld: () => Promise<void>, key = "Enter"): Promise<void> =>
+  pressWhileHeld({ hold: (methods) => w.slowLink(true, methods), release: () => w.slowLink(false) }, method, control, whileHeld, key);

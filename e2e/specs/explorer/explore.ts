@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { passGate, WAIT_MS } from "../../support/app.js";
 import { appLink } from "../../support/app-link.js";
+import { type HeldAnswers, holdAnswers } from "../../support/held-answers.js";
 import type { SpecContext } from "../../support/spec-context.js";
 
 /** A fresh page on the four-validator devnet's app, past the gate, at `#/<route>`. */
@@ -33,4 +34,11 @@ export async function tabInto(page: Page, target: string): Promise<void> {
 /** An attribute of the element that has the focus. */
 export function focusedAttr(page: Page, name: string): Promise<string | null> {
   return page.evaluate((n) => document.activeElement?.getAttribute(n) ?? null, name);
+}
+
+/** `explore`, with main's answers to the page routed through the test's hand (`holdAnswers`). */
+export async function exploreHolding(ctx: SpecContext, route: string): Promise<{ page: Page; answers: HeldAnswers }> {
+  let answers: HeldAnswers | undefined;
+  const page = await explore(ctx, route, async (p) => void (answers = await holdAnswers(p)));
+  return { page, answers: answers! };
 }

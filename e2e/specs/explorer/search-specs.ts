@@ -4,10 +4,10 @@ import { expect, it } from "vitest";
 import { WAIT_MS } from "../../support/app.js";
 import { devnetInfo, rpc } from "../../support/chain.js";
 import { describedBy, untiedFieldErrors } from "../../support/field-errors.js";
-import { expectBusyButton, type HeldAnswers, holdAnswers, pressWhileHeld } from "../../support/held-answers.js";
+import { expectBusyButton, pressWhileHeld } from "../../support/held-answers.js";
 import type { SpecContext } from "../../support/spec-context.js";
 import { stakingValidators } from "../../support/staking.js";
-import { explore } from "./explore.js";
+import { explore, exploreHolding } from "./explore.js";
 
 /** Opens the search with the keyboard shortcut and submits `text`. */
 export async function search(page: Page, text: string): Promise<void> {
@@ -21,8 +21,7 @@ export async function search(page: Page, text: string): Promise<void> {
 export function searchSpecs(ctx: SpecContext): void {
   it("search (Ctrl+K): a height, a block hash and an address each reach their page", async () => {
     const { rpcs, devnetDir } = ctx.env().four;
-    let answers: HeldAnswers | undefined;
-    const page = await explore(ctx, "dashboard", async (p) => void (answers = await holdAnswers(p)));
+    const { page, answers } = await exploreHolding(ctx, "dashboard");
     await search(page, "2");
     await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("2");
     expect(page.url()).toMatch(/#\/block\/2$/);
@@ -31,7 +30,7 @@ export function searchSpecs(ctx: SpecContext): void {
     // Go pressed by keyboard while main looks the hash up: it says so and keeps the focus.
     await page.keyboard.press("Control+k");
     await page.getByRole("textbox", { name: "Search the chain" }).fill(hash.toLowerCase(), { timeout: WAIT_MS });
-    await pressWhileHeld(answers!, "chain.blockByHash", page.getByRole("button", { name: "Go" }), () => expectBusyButton(page, "Looking…"));
+    await pressWhileHeld(answers, "chain.blockByHash", page.getByRole("button", { name: "Go" }), () => expectBusyButton(page, "Looking…"));
     await expect.poll(() => page.url(), { timeout: WAIT_MS }).toMatch(new RegExp(`#/block/hash/${hash}$`));
     await expect.poll(() => page.getByTestId("block-detail").getAttribute("data-height"), { timeout: WAIT_MS }).toBe("3");
 
