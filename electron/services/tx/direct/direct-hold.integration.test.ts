@@ -89,8 +89,10 @@ describe("direct mode's undo window", () => {
   });
 
   it("refuses to cancel a send while a later one of the same account still waits behind it", async () => {
+    await call("settings.update", { undoWindowSeconds: 120 }); // both still held by the cancels below, however busy the machine
     const first = await call("tx.sendMessages", transfer("11"));
     const second = await call("tx.sendMessages", transfer("12"));
+    await call("settings.update", { undoWindowSeconds: 3 });
     expect(BigInt(second.nonce as string)).toBe(BigInt(first.nonce as string) + 1n);
     await expect(call("tx.cancel", { id: first.txHash })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`cancel the later transaction ${second.txHash as string}`) });
     expect((await call("tx.cancel", { id: second.txHash })).status).toBe("cancelled");
@@ -118,7 +120,11 @@ describe("direct mode's undo window", () => {
     ((await call("tx.list", { address: carol.address, limit: 10, ...args })).transactions as Array<{ txHash: string; status: string; amount: string }>);
 
   it("lists a held send above what the nodes index, as queued, then cancelled, and a committed one once, from the chain", async () => {
+    // The longest window the setting allows while the send must still be held: with both cores
+    // busy, the list and the export below can take longer than this suite's 3 s window.
+    await call("settings.update", { undoWindowSeconds: 120 });
     const held = await call("tx.sendMessages", transfer("4321"));
+    await call("settings.update", { undoWindowSeconds: 3 });
     expect(held.status).toBe("queued");
     // The nodes' index cannot know it: the list has it from main, first, with its amount.
     expect((await list())[0]).toMatchObject({ txHash: held.txHash, status: "queued", amount: `4321${info.denom}` });
