@@ -37,6 +37,7 @@ import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
 import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
+import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "./watch/alert-history.js";
@@ -222,7 +223,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );
