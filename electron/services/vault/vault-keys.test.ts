@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
+import { makeSignDoc as makeAminoSignDoc, serializeSignDoc } from "@cosmjs/amino";
 import { DirectSecp256k1HdWallet, makeAuthInfoBytes, makeSignBytes, makeSignDoc } from "@cosmjs/proto-signing";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
@@ -89,6 +90,19 @@ describe("the vault's keys per network", () => {
     // The address is the Keccak-256 one of that key.
     const uncompressed = secp256k1.Point.fromBytes(fromBase64(pubKey)).toBytes(false);
     expect(fromBech32(account!.address, 90).data).toEqual(keccak_256(uncompressed.subarray(1)).subarray(12));
+    vault.close();
+  });
+
+  it("ethsecp256k1 amino: Keccak-256 of the amino JSON, and the public key under the chain's amino name", async () => {
+    const facts: KeyFacts = { coinType: 60, keyAlgo: "ethsecp256k1", pubKeyTypeUrl: "/ethermint.crypto.v1.ethsecp256k1.PubKey" };
+    const { vault } = vaultOn({ prefix: "crc", facts });
+    const [account] = (await vault.import(ALL, "correct horse")).accounts;
+    const doc = makeAminoSignDoc([{ type: "cosmos-sdk/MsgSend", value: { from_address: account!.address, to_address: account!.address, amount: [{ denom: "basecro", amount: "1" }] } }],
+      { amount: [{ denom: "basecro", amount: "500" }], gas: "200000" }, "cronosmainnet_25-1", "", 7, 3);
+    const { signature, pubKey, aminoPubKey } = await vault.signerFor({ ...facts, bech32Prefix: "crc" }).signAmino(account!.address, doc);
+    // evmos/ethermint crypto/ethsecp256k1/ethsecp256k1.go: PubKeyName "ethermint/PubKeyEthSecp256k1".
+    expect(aminoPubKey).toEqual({ type: "ethermint/PubKeyEthSecp256k1", value: pubKey });
+    expect(secp256k1.verify(fromBase64(signature), keccak_256(serializeSignDoc(doc)), fromBase64(pubKey), { prehash: false })).toBe(true);
     vault.close();
   });
 });

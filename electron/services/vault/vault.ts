@@ -69,7 +69,8 @@ export interface NetworkSigner {
   /** The public key of one of them as AuthInfo carries it, or undefined. */
   pubKeyAny(address: string): Any | undefined;
   signDirect(signer: string, signDoc: SignDoc): Promise<{ signature: string; pubKey: string }>;
-  signAmino(signer: string, signDoc: StdSignDoc): Promise<{ signature: string; pubKey: string }>;
+  /** Also the public key as the StdSignature carries it: the chain's amino name for an ethsecp256k1 key. */
+  signAmino(signer: string, signDoc: StdSignDoc): Promise<{ signature: string; pubKey: string; aminoPubKey: { type: string; value: string } }>;
 }
 
 /**
@@ -170,7 +171,8 @@ export function openVault(options: VaultOptions) {
           if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
           if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the signing account`);
         }
-        return sign(signer, serializeSignDoc(signDoc));
+        const signed = sign(signer, serializeSignDoc(signDoc));
+        return { ...signed, aminoPubKey: kind.aminoPubKey(fromBase64(signed.pubKey)) };
       },
       /**
        * Signs a SIGN_MODE_DIRECT sign doc for `signer`, an account of this vault, when every message
