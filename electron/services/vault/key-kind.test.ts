@@ -47,29 +47,38 @@ describe("addresses per coin type, against published derivations", () => {
     expect(addressOf(ALL, { bech32Prefix: "cosmos" })).toBe(HDWALLET[0]!.first);
   });
 
-  it("Crypto.org (394): the registry's network gives the address a Ledger device showed for the same phrase", () => {
-    // Recorded from a Ledger (Crypto.org app 2.16.0) by `getAddressAndPubKey(m/44'/394'/0'/0/0, "cro")`:
-    // the shared Ledger transcripts' 18-show-address.json, copied beside this test. The device's
-    // own answer is read from the APDU exchange: 33-byte compressed key, then the address in ASCII.
-    const t = JSON.parse(readFileSync(new URL("./test/ledger-cro-show-address.json", import.meta.url), "utf8")) as { addressQueryApdus: string };
-    const lines = t.addressQueryApdus.trim().split("\n");
-    const ask = lines.findIndex((l) => l.startsWith("=> 5504"));
-    // The request names the path: 44', 394', 0', 0, 0 as big-endian words after CLA INS P1 P2 Lc, the HRP's length and "cro".
-    expect(lines[ask]!.slice(-40)).toBe("2c0000808a010080000000800000000000000000");
-    const answer = fromHex(lines[ask + 1]!.slice(3));
-    expect(toHex(answer.slice(-2))).toBe("9000");
-    const devicePubKey = answer.slice(0, 33);
-    const deviceAddress = new TextDecoder().decode(answer.slice(33, -2));
-    expect(deviceAddress).toMatch(/^cro1/);
-
+  it("Crypto.org (394): the registry's network gives the addresses a Ledger device answered for the same phrase", () => {
+    // Recorded from a Ledger (Crypto.org app 2.16.0), the shared Ledger transcripts'
+    // 18-show-address.json and 16-msg-send-from-account-1.json, copied beside this test: each
+    // `addressQueryApdus` asks `getAddressAndPubKey(path, "cro")` (INS 0x04). The device's own
+    // answer is read from the exchange: the 33-byte compressed key, then the address in ASCII.
     const mnemonic = "equip will roof matter pink blind book anxiety banner elbow sun young"; // the transcripts' README
     const network = fromRegistry(cryptoorg)!;
     expect(network).toMatchObject({ coinType: 394, bech32Prefix: "cro" });
     const kind = keyKindOf(network);
-    expect(kind.path(0)).toBe("m/44'/394'/0'/0/0");
-    const { publicKey } = deriveKeypair(mnemonicToSeedSync(mnemonic), kind.path(0));
-    expect(toHex(publicKey)).toBe(toHex(devicePubKey));
-    expect(addressOf(mnemonic, network)).toBe(deviceAddress);
+    const seed = mnemonicToSeedSync(mnemonic);
+    const indices: number[] = [];
+    for (const file of ["./test/ledger-cro-show-address.json", "./test/ledger-cro-account-1.json"]) {
+      const t = JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")) as { addressQueryApdus: string };
+      const lines = t.addressQueryApdus.trim().split("\n");
+      const ask = lines.findIndex((l) => l.startsWith("=> 5504"));
+      // The path closes the request: five little-endian words, 44' 394' 0' 0 <index>.
+      const path = fromHex(lines[ask]!.slice(-40));
+      const words = [0, 4, 8, 12, 16].map((i) => new DataView(path.buffer, path.byteOffset + i, 4).getUint32(0, true));
+      expect(words.slice(0, 4)).toEqual([0x8000002c, 0x8000018a, 0x80000000, 0]);
+      const index = words[4]!;
+      const answer = fromHex(lines[ask + 1]!.slice(3));
+      expect(toHex(answer.slice(-2))).toBe("9000");
+      const deviceAddress = new TextDecoder().decode(answer.slice(33, -2));
+      expect(deviceAddress).toMatch(/^cro1/);
+
+      expect(kind.path(index)).toBe(`m/44'/394'/0'/0/${index}`);
+      const { publicKey } = deriveKeypair(seed, kind.path(index));
+      expect(toHex(publicKey)).toBe(toHex(answer.slice(0, 33)));
+      expect(addressOf(mnemonic, network, index)).toBe(deviceAddress);
+      indices.push(index);
+    }
+    expect(indices).toEqual([0, 1]);
   });
 
   it("ethsecp256k1 at 60: the Keccak-256 address cosmos/evm's own test derives", () => {
