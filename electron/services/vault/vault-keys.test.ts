@@ -79,6 +79,9 @@ describe("the vault's keys per network", () => {
     expect(PubKey.decode(any.value).key).toEqual(fromBase64(account!.pubKey));
 
     const doc = sendDoc(account!.address, any);
+    // The same phrase's 118 address is not an account on this network, and the refusal says which network.
+    const hub = vault.signerFor({ bech32Prefix: "inj" }).accounts()[0]!.address;
+    await expect(signer.signDirect(hub, doc)).rejects.toThrow(/not an account of this wallet on this network \(its prefix, coin type and key algorithm\)/);
     const { signature, pubKey } = await signer.signDirect(account!.address, doc);
     const signBytes = makeSignBytes(doc);
     const sig = fromBase64(signature);

@@ -55,6 +55,9 @@ interface Unlocked {
   readonly derived: Map<string, Uint8Array>;
 }
 
+/** A signer address that none of the wallet's accounts has on the network signed for. */
+const notOurs = () => new AppError("unknown_signer", "that address is not an account of this wallet on this network (its prefix, coin type and key algorithm)");
+
 /** A network as its signer needs it: the prefix of its addresses and the facts of its keys. */
 export type SignerNetwork = KeyFacts & { readonly bech32Prefix: string };
 
@@ -140,7 +143,7 @@ export function openVault(options: VaultOptions) {
     function keyOf(signer: string) {
       const u = requireUnlocked();
       const account = accounts().find((a) => a.address === signer);
-      if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
+      if (!account) throw notOurs();
       return deriveKeypair(seedOf(u), kind.path(account.index));
     }
     function sign(signer: string, signBytes: Uint8Array) {
@@ -164,7 +167,7 @@ export function openVault(options: VaultOptions) {
        */
       async signAmino(signer, signDoc) {
         requireUnlocked();
-        if (!accounts().some((a) => a.address === signer)) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
+        if (!accounts().some((a) => a.address === signer)) throw notOurs();
         if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
         for (const msg of signDoc.msgs) {
           const refusal = aminoSignerRefusal(msg, signer);
@@ -181,7 +184,7 @@ export function openVault(options: VaultOptions) {
        */
       async signDirect(signer, signDoc) {
         requireUnlocked();
-        if (!accounts().some((a) => a.address === signer)) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
+        if (!accounts().some((a) => a.address === signer)) throw notOurs();
         const [{ directSignerRefusal }, { makeSignBytes }] = await Promise.all([import("../../../shared/cosmos/direct-signers.js"), import("@cosmjs/proto-signing")]);
         const refused = directSignerRefusal(signDoc, signer);
         if (refused?.refusal === "unregistered_message") throw new AppError(refused.refusal, `the wallet does not sign messages of type ${JSON.stringify(refused.typeUrl)}: it cannot tell whose they are`);
