@@ -43,7 +43,8 @@ export function fromRegistry({ chain, assetList }: Pick<Entry, "chain" | "assetL
 /**
  * The chain's keys as chain-registry gives them: `slip44`, `key_algos` and, for ethsecp256k1, the
  * public key's type URL of its family, named by `extra_codecs` ("ethermint", "injective"); a chain
- * naming neither is taken as a cosmos/evm chain, and the user can correct it in the network form.
+ * naming neither is taken as a cosmos/evm chain (Initia and Dymension name their own type URL: a
+ * network read from its chain can carry it instead; the contract takes any `pubKeyTypeUrl`).
  */
 export function registryKeyFacts(chain: Pick<Entry["chain"], "slip44" | "keyAlgos" | "extraCodecs">): Pick<KeyFacts, "coinType" | "keyAlgo" | "pubKeyTypeUrl"> {
   const coinType = Number.isSafeInteger(chain.slip44) && chain.slip44! >= 0 && chain.slip44! < 2 ** 31 ? { coinType: chain.slip44! } : {};
