@@ -37,6 +37,7 @@ import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
 import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
+import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
 import { openVault } from "./vault/vault.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "./watch/alert-history.js";
@@ -164,16 +165,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     },
     onFinal: config.notifier ? createTxNotifier(config.notifier, (id) => networks.get(id)) : undefined,
   });
-  const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
+  const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, keyFacts: () => networks.selected(), autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
   const outbox = openOutbox(config.dataDir, problems);
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
   // Messages other than a transfer are prepared as in direct mode, with the access service's
   // account view. Their reads (height, simulation) go where the selected network's explorer reads,
   // its service's /rpc or its nodes: a network may name no node at all. The service broadcasts.
-  const pubKeyOf = (address: string) => vault.accounts().find((a) => a.address === address)?.pubKey;
   const selectedReads = createDirectChain(chain, transport);
-  const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) => prepareDirect({ chain: selectedReads, outbox, pubKeyOf, heldAccount }, network, args);
+  const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) =>
+    prepareDirect({ chain: selectedReads, outbox, pubKeyAny: (address) => vault.signerFor(network).pubKeyAny(address), heldAccount }, network, args);
   const sender = createSender({ vault, outbox, funds, prepare: prepareHeld });
   const direct = createDirectSender({ vault, outbox, chainFor, spendable, holdMs: () => settings.get().undoWindowSeconds * 1_000, onInternalError: config.onInternalError });
   const addressBook = openAddressBook(config.dataDir, problems);
@@ -222,7 +223,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );

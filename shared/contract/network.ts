@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HttpUrl, Id, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
 import { chainIdProblem } from "../network/chain-id.js";
+import { hdPathProblem, KEY_ALGOS } from "../network/key-facts.js";
 
 export const Denom = z.object({
   base: z.string().min(1).max(128),
@@ -11,6 +12,12 @@ export const Denom = z.object({
 
 /** A gas price in base units per gas unit, as a decimal ("0.025"). */
 const GasPrice = z.string().max(40).regex(/^\d{1,20}(\.\d{1,18})?$/, "expected a decimal gas price like 0.025");
+
+/** A BIP44 path with `{index}` once (shared/network/key-facts.ts), refused in the form's words. */
+const HdPath = z.string().max(64).superRefine((path, ctx) => {
+  const problem = hdPathProblem(path);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 /** A network the app knows: where its access service and nodes are, and how to show its coins. */
 export const Network = z.object({
@@ -35,6 +42,16 @@ export const Network = z.object({
   /** Where explorer calls go: through the access service's /rpc, or straight to the node(s). */
   rpcVia: z.enum(["access", "direct"]),
   source: z.enum(["devnet", "registry", "user"]),
+  // How the network's keys are made (shared/network/key-facts.ts). Each is optional: a network
+  // saved before they existed derives at m/44'/118'/0'/0/i with secp256k1, as it always did.
+  /** SLIP-44 coin type (chain-registry's `slip44`); absent, 118. */
+  coinType: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  /** chain-registry's `key_algos`: ethsecp256k1 keys have Keccak-256 addresses and signatures; absent, secp256k1. */
+  keyAlgo: z.enum(KEY_ALGOS).optional(),
+  /** The type URL of the chain's ethsecp256k1 public key in AuthInfo (its own protobuf package). */
+  pubKeyTypeUrl: z.string().min(2).max(128).regex(/^\/[A-Za-z0-9_.]+$/, "expected a type URL like /cosmos.evm.crypto.v1.ethsecp256k1.PubKey").optional(),
+  /** The user's own BIP44 path, with {index} where the account's number goes; it wins over the coin type. */
+  hdPath: HdPath.optional(),
 });
 export type Network = z.infer<typeof Network>;
 
@@ -46,10 +63,14 @@ const ChainId = z.string().superRefine((chainId, ctx) => {
 
 export const NetworkInput = Network.omit({ id: true, source: true }).extend({ chainId: ChainId }).strict();
 /**
- * The fields to change. `gasPrices: null` removes the gas prices: a key whose value is undefined
+ * The fields to change. `gasPrices: null` removes the gas prices, `hdPath: null` the user's path: a key whose value is undefined
  * crosses Electron's IPC but not the browser bridge's JSON, so undefined means "unchanged" in both.
  */
-export const NetworkPatch = NetworkInput.partial().extend({ gasPrices: Network.shape.gasPrices.nullable() }).strict();
+export const NetworkPatch = NetworkInput.partial().extend({
+  gasPrices: Network.shape.gasPrices.nullable(),
+  /** null goes back to the coin type's path. */
+  hdPath: Network.shape.hdPath.nullable(),
+}).strict();
 
 /** Whether a token is set for the network's current access URL; never the token itself. */
 const TokenStatus = z.object({

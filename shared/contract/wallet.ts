@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Base64String, Bech32Address, NoArgs } from "../primitives.js";
+import { Base64String, Bech32Address, Id, NoArgs } from "../primitives.js";
+import { KEY_ALGOS } from "../network/key-facts.js";
 import { method } from "./method.js";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
 
@@ -25,6 +26,22 @@ export const WalletStatus = z.object({
 export type WalletStatus = z.infer<typeof WalletStatus>;
 
 const Accounts = z.object({ accounts: z.array(WalletAccount) });
+
+/**
+ * What a network's keys mean for the wallet, said once per network: its keys are not the
+ * m/44'/118'/… secp256k1 keys every network had, so the same phrase has another address there.
+ */
+export const KeyNotice = z.object({
+  networkId: Id,
+  /** The coin type the keys are derived at (the user's path's, when they gave one). */
+  coinType: z.number().int().min(0),
+  keyAlgo: z.enum(KEY_ALGOS),
+  /** The path of the first account, as derived. */
+  path: z.string(),
+  /** The first account's address on that network. */
+  address: z.string(),
+});
+export type KeyNotice = z.infer<typeof KeyNotice>;
 
 /** A public, test-only account of the local devnet: name and address, never its mnemonic; `operator` when it operates one of its validators. */
 export const DemoAccount = z.object({ name: z.string(), address: z.string(), operator: z.boolean() });
@@ -57,6 +74,13 @@ export const walletMethods = {
   /** The mnemonic, only with the password typed again (even while unlocked). */
   reveal: method(z.strictObject({ password: Password }), z.object({ mnemonic: z.string() })),
   changePassword: method(z.strictObject({ oldPassword: Password, newPassword: NewPassword }), WalletStatus),
+  /**
+   * The network's key notice while the user has not dismissed it: null for a network whose keys are
+   * the m/44'/118'/… secp256k1 ones, without a wallet, or while it is locked (no address to show).
+   */
+  keyNotice: method(z.strictObject({ networkId: Id }), z.object({ notice: KeyNotice.nullable() })),
+  /** The user read it: it is not shown again for that network. */
+  dismissKeyNotice: method(z.strictObject({ networkId: Id }), z.object({ dismissed: z.literal(true) })),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
 };

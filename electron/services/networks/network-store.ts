@@ -76,10 +76,11 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
     },
     update(id, patch) {
       // Undefined is "unchanged" whatever the transport kept of it; null gas prices are none.
-      const { gasPrices, ...rest } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
-      const { gasPrices: before, ...current } = find(id);
+      const { gasPrices, hdPath, ...rest } = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
+      const { gasPrices: before, hdPath: pathBefore, ...current } = find(id);
       const kept = gasPrices === null ? undefined : (gasPrices ?? before);
-      const network = checked({ ...current, ...rest, ...(kept ? { gasPrices: kept } : {}) });
+      const path = hdPath === null ? undefined : (hdPath ?? pathBefore);
+      const network = checked({ ...current, ...rest, ...(kept ? { gasPrices: kept } : {}), ...(path ? { hdPath: path } : {}) });
       state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       if (id === state.selectedId) changed();
       listChanged();

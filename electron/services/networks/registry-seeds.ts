@@ -3,6 +3,7 @@ import * as celestia from "chain-registry/mainnet/celestia/index.js";
 import * as cosmoshub from "chain-registry/mainnet/cosmoshub/index.js";
 import * as osmosis from "chain-registry/mainnet/osmosis/index.js";
 import type { Network } from "../../../shared/contract/network.js";
+import { ETH_PUBKEY_TYPE_URLS, type KeyFacts } from "../../../shared/network/key-facts.js";
 
 type Entry = typeof cosmoshub;
 
@@ -14,7 +15,8 @@ export function registrySeeds(): Network[] {
   });
 }
 
-function fromRegistry({ chain, assetList }: Entry): Network | undefined {
+/** A chain-registry entry as a network (exported for the tests of its key facts). */
+export function fromRegistry({ chain, assetList }: Pick<Entry, "chain" | "assetList">): Network | undefined {
   const feeToken = chain.fees?.feeTokens[0];
   const feeDenom = feeToken?.denom;
   const native = assetList.assets.find((a) => a.base === feeDenom) ?? assetList.assets[0];
@@ -34,7 +36,24 @@ function fromRegistry({ chain, assetList }: Entry): Network | undefined {
     gasPrices: gasPrices(feeToken),
     rpcVia: "direct",
     source: "registry",
+    ...registryKeyFacts(chain),
   };
+}
+
+/**
+ * The chain's keys as chain-registry gives them: `slip44`, `key_algos` and, for ethsecp256k1, the
+ * public key's type URL of its family, named by `extra_codecs` ("ethermint", "injective"); a chain
+ * naming neither is taken as a cosmos/evm chain (Initia and Dymension name their own type URL: a
+ * network read from its chain can carry it instead; the contract takes any `pubKeyTypeUrl`).
+ */
+export function registryKeyFacts(chain: Pick<Entry["chain"], "slip44" | "keyAlgos" | "extraCodecs">): Pick<KeyFacts, "coinType" | "keyAlgo" | "pubKeyTypeUrl"> {
+  const coinType = Number.isSafeInteger(chain.slip44) && chain.slip44! >= 0 && chain.slip44! < 2 ** 31 ? { coinType: chain.slip44! } : {};
+  // A chain listing both takes the one its accounts use by default: secp256k1 comes first then.
+  const algos = chain.keyAlgos ?? [];
+  if (!algos.includes("ethsecp256k1") || algos[0] === "secp256k1") return { ...coinType };
+  const codecs = chain.extraCodecs ?? [];
+  const pubKeyTypeUrl = codecs.includes("injective") ? ETH_PUBKEY_TYPE_URLS.injective : codecs.includes("ethermint") ? ETH_PUBKEY_TYPE_URLS.ethermint : ETH_PUBKEY_TYPE_URLS.cosmosEvm;
+  return { ...coinType, keyAlgo: "ethsecp256k1", pubKeyTypeUrl };
 }
 
 /** The registry's fee token as low / average / high prices; the one it leaves out follows the others. */

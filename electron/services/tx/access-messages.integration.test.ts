@@ -184,11 +184,10 @@ describe("operator messages through the access service", () => {
     const chain = createDirectChain(handlers, transport);
     const client = createAccessClient({ baseUrl: info.access!.url, token: async () => info.access!.token });
     const dying: AccessClient = { ...client, submit: async () => { throw new AccessUnreachableError(info.access!.url, "timed out", true); } };
-    const pubKeyOf = (address: string) => vault.accounts().find((a) => a.address === address)?.pubKey;
     const sender = createSender({
       vault, outbox,
       funds: (n, c) => networkFunds(async (q) => chain.abciQuery(q), c, n),
-      prepare: (n, args, heldAccount) => prepareDirect({ chain, outbox, pubKeyOf, heldAccount }, n, args),
+      prepare: (n, args, heldAccount) => prepareDirect({ chain, outbox, pubKeyAny: (address) => vault.signerFor(n).pubKeyAny(address), heldAccount }, n, args),
     });
     const requestId = crypto.randomUUID();
     await expect(sender.sendMessages(network, dying, { ...delegate("42"), requestId })).rejects.toMatchObject({ code: "access_timeout" });

@@ -103,7 +103,7 @@ export function createSender(deps: SenderDeps) {
     checkSignDoc(signDoc, network, { ...transfer, accountNumber: account.accountNumber });
     // The balance may have moved since the form checked it; a transfer the chain refuses still costs its fee.
     await checkFunds(deps.funds(network, client), network, a.from, signDoc);
-    const { signature, pubKey } = await deps.vault.signAmino(a.from, signDoc);
+    const { signature, pubKey } = await deps.vault.signerFor(network).signAmino(a.from, signDoc);
     // Loaded at the first send: CosmJS's signing types (all of @cosmjs/stargate) would slow every start.
     const { aminoTxRaw } = await import("../../../shared/cosmos/amino-tx.js");
     const send: StoredSend = {

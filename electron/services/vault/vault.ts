@@ -1,16 +1,20 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pubkeyToAddress, encodeSecp256k1Pubkey, makeCosmoshubPath, Secp256k1HdWallet, type StdSignDoc } from "@cosmjs/amino";
+import { serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { generateMnemonic, validateMnemonic } from "@scure/bip39";
+import type { Any } from "cosmjs-types/google/protobuf/any";
+import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
+import { accountPath, type KeyFacts } from "../../../shared/network/key-facts.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { phraseWordCountProblem } from "../../../shared/wallet/phrase-words.js";
 import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";
 import type { ProblemLog } from "../storage/problems.js";
+import { deriveKeypair, keyKindOf, type KeyKind, signDigest } from "./key-kind.js";
 import { deriveKey, newKey, openWithKey, sealWithKey } from "./vault-crypto.js";
 import { WalletExistsError, WalletLockedError, WalletMissingError } from "./vault-errors.js";
 import { associatedData, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
@@ -33,6 +37,8 @@ export interface VaultOptions {
   readonly dataDir: string;
   /** The selected network's bech32 prefix: addresses are shown for it. */
   readonly prefix: () => string;
+  /** The selected network's key facts (coin type, algorithm, path); absent, m/44'/118'/0'/0/i secp256k1. */
+  readonly keyFacts?: () => KeyFacts;
   /** Idle time before the vault locks itself; 0 never. Read at each touch. */
   readonly autoLockMs: () => number;
   readonly events: EventHub;
@@ -43,6 +49,31 @@ export interface VaultOptions {
 interface Unlocked {
   readonly mnemonic: string;
   readonly key: Uint8Array;
+  /** The BIP39 seed, made at the first derivation after unlocking and wiped at the lock. */
+  seed?: Uint8Array;
+  /** Public keys derived since the unlock, by path. */
+  readonly derived: Map<string, Uint8Array>;
+}
+
+/** A signer address that none of the wallet's accounts has on the network signed for. */
+const notOurs = () => new AppError("unknown_signer", "that address is not an account of this wallet on this network (its prefix, coin type and key algorithm)");
+
+/** A network as its signer needs it: the prefix of its addresses and the facts of its keys. */
+export type SignerNetwork = KeyFacts & { readonly bech32Prefix: string };
+
+/**
+ * The vault's accounts and signatures on one network, its key kind chosen once (key-kind.ts):
+ * the direct sender, the access sender and the wallet's handlers all go through it.
+ */
+export interface NetworkSigner {
+  readonly kind: KeyKind;
+  /** The wallet's accounts with this network's addresses; while locked, only those whose key the file holds. */
+  accounts(): WalletAccount[];
+  /** The public key of one of them as AuthInfo carries it, or undefined. */
+  pubKeyAny(address: string): Any | undefined;
+  signDirect(signer: string, signDoc: SignDoc): Promise<{ signature: string; pubKey: string }>;
+  /** Also the public key as the StdSignature carries it: the chain's amino name for an ethsecp256k1 key. */
+  signAmino(signer: string, signDoc: StdSignDoc): Promise<{ signature: string; pubKey: string; aminoPubKey: { type: string; value: string } }>;
 }
 
 /**
@@ -74,18 +105,95 @@ export function openVault(options: VaultOptions) {
   }
   const exists = () => existsSync(path);
 
-  const toAccount = (a: PublicAccount): WalletAccount => ({
-    index: a.index,
-    label: a.label,
-    pubKey: a.pubKey,
-    address: pubkeyToAddress(encodeSecp256k1Pubkey(Buffer.from(a.pubKey, "base64")), options.prefix()),
-  });
+  /** The file holds each account's key at m/44'/118'/0'/0/i, the one path every vault had. */
+  const storedPath = (index: number) => accountPath({}, index);
+
+  /** The public key of account `index` at `path`: the file's, or derived while unlocked. */
+  function pubKeyAt(a: PublicAccount, path: string): Uint8Array | undefined {
+    if (path === storedPath(a.index)) return fromBase64(a.pubKey);
+    if (!unlocked) return undefined;
+    let key = unlocked.derived.get(path);
+    if (!key) {
+      const pair = deriveKeypair(seedOf(unlocked), path);
+      pair.privateKey.fill(0);
+      unlocked.derived.set(path, (key = pair.publicKey));
+    }
+    return key;
+  }
+
+  function seedOf(u: Unlocked): Uint8Array {
+    return (u.seed ??= mnemonicToSeedSync(u.mnemonic));
+  }
 
   async function publicAccount(mnemonic: string, index: number, label: string): Promise<PublicAccount> {
-    const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(index)] });
-    const [account] = await wallet.getAccounts();
-    return { index, label, pubKey: Buffer.from(account!.pubkey).toString("base64") };
+    const { privateKey, publicKey } = deriveKeypair(mnemonicToSeedSync(mnemonic), storedPath(index));
+    privateKey.fill(0);
+    return { index, label, pubKey: toBase64(publicKey) };
   }
+
+  /** The vault on one network: its key kind picked here, once. */
+  function signerFor(network: SignerNetwork): NetworkSigner {
+    const kind = keyKindOf(network);
+    const toAccount = (a: PublicAccount): WalletAccount | undefined => {
+      const pubKey = pubKeyAt(a, kind.path(a.index));
+      return pubKey && { index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix) };
+    };
+    const accounts = () => (exists() ? file().accounts.flatMap((a) => toAccount(a) ?? []) : []);
+    /** The private key of `signer`, an account of this vault on this network, for one signature. */
+    function keyOf(signer: string) {
+      const u = requireUnlocked();
+      const account = accounts().find((a) => a.address === signer);
+      if (!account) throw notOurs();
+      return deriveKeypair(seedOf(u), kind.path(account.index));
+    }
+    function sign(signer: string, signBytes: Uint8Array) {
+      const { privateKey, publicKey } = keyOf(signer);
+      try {
+        return { signature: toBase64(signDigest(privateKey, kind.digest(signBytes))), pubKey: toBase64(publicKey) };
+      } finally {
+        privateKey.fill(0);
+      }
+    }
+    return {
+      kind,
+      accounts,
+      pubKeyAny(address) {
+        const account = accounts().find((a) => a.address === address);
+        return account && kind.pubKeyAny(fromBase64(account.pubKey));
+      },
+      /**
+       * Signs an amino sign doc for `signer`, an account of this vault, when every message in it is
+       * a registered type whose declared signer is that account (`shared/cosmos/amino-signers.ts`).
+       */
+      async signAmino(signer, signDoc) {
+        requireUnlocked();
+        if (!accounts().some((a) => a.address === signer)) throw notOurs();
+        if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
+        for (const msg of signDoc.msgs) {
+          const refusal = aminoSignerRefusal(msg, signer);
+          if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
+          if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the signing account`);
+        }
+        const signed = sign(signer, serializeSignDoc(signDoc));
+        return { ...signed, aminoPubKey: kind.aminoPubKey(fromBase64(signed.pubKey)) };
+      },
+      /**
+       * Signs a SIGN_MODE_DIRECT sign doc for `signer`, an account of this vault, when every message
+       * in its body is a registered action whose declared signer is that account
+       * (`shared/cosmos/direct-signers.ts`). Loaded at the first direct send: it pulls CosmJS's signing types.
+       */
+      async signDirect(signer, signDoc) {
+        requireUnlocked();
+        if (!accounts().some((a) => a.address === signer)) throw notOurs();
+        const [{ directSignerRefusal }, { makeSignBytes }] = await Promise.all([import("../../../shared/cosmos/direct-signers.js"), import("@cosmjs/proto-signing")]);
+        const refused = directSignerRefusal(signDoc, signer);
+        if (refused?.refusal === "unregistered_message") throw new AppError(refused.refusal, `the wallet does not sign messages of type ${JSON.stringify(refused.typeUrl)}: it cannot tell whose they are`);
+        if (refused) throw new AppError(refused.refusal, `the ${refused.typeUrl} message is not signed by the signing account`);
+        return sign(signer, makeSignBytes(signDoc));
+      },
+    };
+  }
+  const selected = () => signerFor({ ...options.keyFacts?.(), bech32Prefix: options.prefix() });
 
   function touch(): void {
     clearTimeout(timer);
@@ -95,7 +203,7 @@ export function openVault(options: VaultOptions) {
 
   function lock(reason: "user" | "idle"): WalletStatus {
     const was = unlocked;
-    unlocked?.key.fill(0);
+    wipe(unlocked);
     unlocked = undefined; // the mnemonic string is dropped; JS cannot wipe string memory
     clearTimeout(timer);
     if (was) options.events.emit("wallet.lockChanged", { locked: true, reason });
@@ -113,10 +221,10 @@ export function openVault(options: VaultOptions) {
     const { kdf, key } = await newKey(password);
     const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
     writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, kdf, secret, associatedData(accounts)) });
-    unlocked = { mnemonic, key };
+    unlocked = { mnemonic, key, derived: new Map() };
     options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
     touch();
-    return accounts.map(toAccount);
+    return selected().accounts();
   }
 
   /** Opens the file with `password`: wrong password, altered bytes and sub-floor KDFs all fail. */
@@ -125,7 +233,7 @@ export function openVault(options: VaultOptions) {
     const key = await deriveKey(password, f.sealed.kdf);
     const plain = openWithKey(key, f.sealed, associatedData(f.accounts));
     const secret = Secret.parse(JSON.parse(new TextDecoder().decode(plain)));
-    return { mnemonic: secret.mnemonic, key, file: f };
+    return { mnemonic: secret.mnemonic, key, derived: new Map(), file: f };
   }
 
   function requireUnlocked(): Unlocked {
@@ -149,13 +257,15 @@ export function openVault(options: VaultOptions) {
     },
     async unlock(password: string) {
       const opened = await openFile(password);
-      unlocked?.key.fill(0);
-      unlocked = { mnemonic: opened.mnemonic, key: opened.key };
+      wipe(unlocked);
+      unlocked = { mnemonic: opened.mnemonic, key: opened.key, derived: new Map() };
       options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
       touch();
       return status();
     },
-    accounts: () => (exists() ? file().accounts.map(toAccount) : []),
+    /** The accounts on the selected network. */
+    accounts: () => selected().accounts(),
+    signerFor,
     addAccount: (label: string | undefined) => exclusive(async () => {
       const { mnemonic, key } = requireUnlocked();
       const f = file();
@@ -164,7 +274,7 @@ export function openVault(options: VaultOptions) {
       const accounts = [...f.accounts, account];
       const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
       writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
-      return toAccount(account);
+      return selected().accounts().find((a) => a.index === index) ?? fail(new WalletLockedError());
     }),
     /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
     async reveal(password: string) {
@@ -179,48 +289,15 @@ export function openVault(options: VaultOptions) {
       const { kdf, key } = await newKey(newPassword);
       const secret = new TextEncoder().encode(JSON.stringify({ mnemonic: opened.mnemonic }));
       writeVaultFile(path, { ...opened.file, sealed: sealWithKey(key, kdf, secret, associatedData(opened.file.accounts)) });
-      unlocked?.key.fill(0);
-      unlocked = { mnemonic: opened.mnemonic, key };
+      wipe(unlocked);
+      unlocked = { mnemonic: opened.mnemonic, key, derived: new Map() };
       options.events.emit("wallet.lockChanged", { locked: false, reason: "password_changed" });
       touch();
       return status();
     }),
-    /**
-     * Signs an amino sign doc for `signer`, an account of this vault, when every message in it is
-     * a registered type whose declared signer is that account (`shared/cosmos/amino-signers.ts`).
-     */
-    async signAmino(signer: string, signDoc: StdSignDoc) {
-      const { mnemonic } = requireUnlocked();
-      const account = file().accounts.map(toAccount).find((a) => a.address === signer);
-      if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
-      if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
-      for (const msg of signDoc.msgs) {
-        const refusal = aminoSignerRefusal(msg, signer);
-        if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
-        if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the signing account`);
-      }
-      const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
-      const { signature } = await wallet.signAmino(signer, signDoc);
-      return { signature: signature.signature, pubKey: signature.pub_key.value as string };
-    },
-    /**
-     * Signs a SIGN_MODE_DIRECT sign doc for `signer`, an account of this vault, when every message
-     * in its body is a registered action whose declared signer is that account
-     * (`shared/cosmos/direct-signers.ts`). Loaded at the first direct send: it pulls CosmJS's signing types.
-     */
-    async signDirect(signer: string, signDoc: SignDoc) {
-      const { mnemonic } = requireUnlocked();
-      const account = file().accounts.map(toAccount).find((a) => a.address === signer);
-      if (!account) throw new AppError("unknown_signer", "that address is not an account of this wallet on the selected network");
-      const { directSignerRefusal } = await import("../../../shared/cosmos/direct-signers.js");
-      const refused = directSignerRefusal(signDoc, signer);
-      if (refused?.refusal === "unregistered_message") throw new AppError(refused.refusal, `the wallet does not sign messages of type ${JSON.stringify(refused.typeUrl)}: it cannot tell whose they are`);
-      if (refused) throw new AppError(refused.refusal, `the ${refused.typeUrl} message is not signed by the signing account`);
-      const { DirectSecp256k1HdWallet } = await import("@cosmjs/proto-signing");
-      const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: options.prefix(), hdPaths: [makeCosmoshubPath(account.index)] });
-      const { signature } = await wallet.signDirect(signer, signDoc);
-      return { signature: signature.signature, pubKey: signature.pub_key.value as string };
-    },
+    /** Signs on the selected network (the access service's transfers). */
+    signAmino: (signer: string, signDoc: StdSignDoc) => selected().signAmino(signer, signDoc),
+    signDirect: (signer: string, signDoc: SignDoc) => selected().signDirect(signer, signDoc),
     /** Restarts the idle timer with the current setting (after the user changed it). */
     rearm: () => touch(),
     /**
@@ -234,6 +311,12 @@ export function openVault(options: VaultOptions) {
     /** Stops the idle timer (tests, shutdown). */
     close: () => lock("user"),
   };
+}
+
+function wipe(u: Unlocked | undefined): void {
+  u?.key.fill(0);
+  u?.seed?.fill(0);
+  u?.derived.clear();
 }
 
 function fail(error: Error): never {

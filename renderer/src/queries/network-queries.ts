@@ -1,6 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
 import { unwrap } from "../api/unwrap.js";
+import { walletKeys } from "./wallet-queries.js";
 
 /** Networks and their token status. Keys: networks.all → list, token(id). */
 export const networkKeys = {
@@ -16,3 +17,11 @@ export const networkQueries = {
   /** Only {hasToken, plainHttp}: the token itself never leaves main. */
   token: (api: CometdeskApi, id: string) => queryOptions({ queryKey: networkKeys.token(id), queryFn: () => unwrap(api.network.tokenStatus({ id })) }),
 };
+
+/**
+ * After a network is selected, added, changed or removed: the list, and the wallet's accounts and
+ * key notices, whose addresses follow the selected network's prefix, coin type and key algorithm.
+ */
+export async function afterNetworkChange(client: QueryClient): Promise<void> {
+  await Promise.all([client.invalidateQueries({ queryKey: networkKeys.all }), client.invalidateQueries({ queryKey: walletKeys.accounts() }), client.invalidateQueries({ queryKey: [...walletKeys.all, "key-notice"] })]);
+}

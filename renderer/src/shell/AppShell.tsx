@@ -7,6 +7,7 @@ import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
 import { detailElement, PAGES, pageElements, pageEntry, routeHash, unknownPageElement, unreadableElement } from "./page-chunks.js";
+import { KeyNoticeBanner } from "./KeyNoticeBanner.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
@@ -73,6 +74,7 @@ export function AppShell({ walletUnlocked, arrived = false }: { walletUnlocked: 
       <main id="content" className="content" aria-labelledby="page-title" aria-busy={moving || undefined} data-testid="page-content">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
+        {walletUnlocked && <KeyNoticeBanner />}
         {elements.map((element, i) => (
           <Suspense key={i} fallback={<Loading what="the page" />}>{element}</Suspense>
         ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
-import { NETWORK_SELECT_SCOPE, networkKeys, networkQueries } from "../queries/network-queries.js";
+import { afterNetworkChange, NETWORK_SELECT_SCOPE, networkQueries } from "../queries/network-queries.js";
 
 /** The header's network picker: selecting one moves the whole app, block feed included. */
 export function NetworkSwitcher() {
@@ -13,7 +13,7 @@ export function NetworkSwitcher() {
   const select = useMutation({
     scope: { id: NETWORK_SELECT_SCOPE },
     mutationFn: (id: string) => unwrap(api.network.select({ id })),
-    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.all }),
+    onSuccess: () => afterNetworkChange(client),
   });
   if (!list.data) return <span className="network-switcher muted">{list.isError ? "Networks unavailable" : "…"}</span>;
   return (

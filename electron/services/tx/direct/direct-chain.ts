@@ -47,7 +47,11 @@ export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
       const any = accountQuery.decode(fromBase64(answer.value));
       if (!any) throw new AppError("unknown_account", `${address} has no account on this chain yet`);
       const { accountNumbers } = await import("../../../../shared/cosmos/auth/accounts.js");
-      return { ...accountNumbers(any), known: true };
+      try {
+        return { ...accountNumbers(any), known: true };
+      } catch (error) {
+        throw new AppError("account_unreadable", error instanceof Error ? error.message : String(error));
+      }
     },
     /** Gas the chain used running the transaction on its latest state (`cosmos.tx.v1beta1.Service/Simulate`). */
     async simulate(txBytes: Uint8Array): Promise<bigint> {

@@ -17,7 +17,7 @@ import { signPrepared } from "./sign-prepared.js";
 export type SendMessagesArgs = PrepareArgs & { readonly requestId?: string; readonly sequence?: string };
 
 export interface DirectSenderDeps {
-  readonly vault: Pick<Vault, "accounts" | "signDirect">;
+  readonly vault: Pick<Vault, "signerFor">;
   readonly outbox: Outbox;
   /** The network's direct chain: its own nodes, never an access service. */
   readonly chainFor: (network: Network) => DirectChain;
@@ -43,9 +43,8 @@ export function createDirectSender(deps: DirectSenderDeps) {
   const held = new Map<string, ReturnType<typeof setTimeout>>();
   /** Held sends whose window ended and whose broadcast is under way: too late to cancel. */
   const leaving = new Set<string>();
-  const pubKeyOf = (address: string) => deps.vault.accounts().find((a) => a.address === address)?.pubKey;
   const prepare = (network: Network, args: PrepareArgs): Promise<Prepared> =>
-    prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, pubKeyOf }, network, args);
+    prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, pubKeyAny: (address) => deps.vault.signerFor(network).pubKeyAny(address) }, network, args);
 
   /** Coins the app's own sends still in flight will take: signed, not yet included (sequence at or past the chain's). */
   function inFlightSpend(network: Network, address: string, chainSequence: bigint): Coin[] {

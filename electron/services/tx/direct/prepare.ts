@@ -1,4 +1,5 @@
-import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
+import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../shared/contract/tx-constants.js";
@@ -23,8 +24,8 @@ export interface Prepared {
 export interface PrepareDeps {
   readonly chain: DirectChain;
   readonly outbox: Outbox;
-  /** The vault's public key (base64, compressed secp256k1) of one of its accounts, or undefined. */
-  readonly pubKeyOf: (address: string) => string | undefined;
+  /** The public key of one of the vault's accounts on this network, as AuthInfo carries it (its key kind's type URL), or undefined. */
+  readonly pubKeyAny: (address: string) => Any | undefined;
   /**
    * The account number and sequence to sign with, when they are not the chain's and this app's
    * own direct sends': on a network with an access service, the service's view (its next nonce
@@ -44,13 +45,11 @@ const SEQUENCE_MISMATCH = /account sequence mismatch, expected (\d+), got (\d+)/
  */
 export async function prepareDirect(deps: PrepareDeps, network: Network, args: PrepareArgs): Promise<Prepared> {
   const signer = signerOf(network, args);
-  const pubKey = deps.pubKeyOf(signer);
-  if (!pubKey) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
-  const [{ cosmosRegistry }, { makeAuthInfoBytes }, { encodePubkey }, { encodeSecp256k1Pubkey }, { calculateFee, GasPrice }] = await Promise.all([
+  const pubkeyAny = deps.pubKeyAny(signer);
+  if (!pubkeyAny) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
+  const [{ cosmosRegistry }, { makeAuthInfoBytes }, { calculateFee, GasPrice }] = await Promise.all([
     import("../../../../shared/cosmos/signing.js"),
     import("@cosmjs/proto-signing"),
-    import("@cosmjs/proto-signing"),
-    import("@cosmjs/amino"),
     import("@cosmjs/stargate"),
   ]);
   const [account, height, held] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight(), deps.heldAccount?.(signer)]);
@@ -67,7 +66,6 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight,
   });
-  const pubkeyAny = encodePubkey(encodeSecp256k1Pubkey(fromBase64(pubKey)));
   const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, withSequence = sequence) =>
     makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: withSequence }], [...fee], Number(gas), undefined, undefined);
 

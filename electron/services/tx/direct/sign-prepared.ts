@@ -15,15 +15,16 @@ export interface SignedSend {
 }
 
 /**
- * Signs a prepared transaction with the vault (SIGN_MODE_DIRECT, the vault checks the signer of
+ * Signs a prepared transaction with the vault on its network (SIGN_MODE_DIRECT, the vault checks the signer of
  * every message in the very body bytes) and describes it as the Transactions page lists it:
  * the signer, the first recipient of a transfer, what it spends and its messages' titles.
  */
-export async function signPrepared(vault: Pick<Vault, "signDirect">, network: Network, prepared: Prepared, requestId: string): Promise<SignedSend> {
+export async function signPrepared(vault: Pick<Vault, "signerFor">, network: Network, prepared: Prepared, requestId: string): Promise<SignedSend> {
   const { review } = prepared;
   const [{ makeSignDoc }, { TxRaw }] = await Promise.all([import("@cosmjs/proto-signing"), import("cosmjs-types/cosmos/tx/v1beta1/tx")]);
   const signDoc = makeSignDoc(prepared.bodyBytes, prepared.authInfoBytes, network.chainId, BigInt(review.accountNumber));
-  const { signature } = await vault.signDirect(review.signer, signDoc);
+  // The network's key kind signs: SHA-256 or Keccak-256 of the sign bytes, as its chain verifies.
+  const { signature } = await vault.signerFor(network).signDirect(review.signer, signDoc);
   const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
   const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
   return {

@@ -6,11 +6,11 @@ import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
-import { networkKeys } from "../../queries/network-queries.js";
+import { afterNetworkChange } from "../../queries/network-queries.js";
 import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
 import { BusyButton } from "../../components/BusyButton.js";
 
-const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls">; label: string; hint?: string }> = [
+const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls" | "keyAlgo">; label: string; hint?: string }> = [
   { key: "name", label: "Name" },
   { key: "chainId", label: "Chain id" },
   { key: "accessUrl", label: "Access service URL", hint: "Optional: the Transaction Access Interface in front of this chain. Another host, port or scheme drops the network's token: set it again." },
@@ -19,10 +19,12 @@ const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "
   { key: "denomDisplay", label: "Display unit" },
   { key: "denomExponent", label: "Display exponent" },
   { key: "gasPrice", label: "Gas price (fee token per gas unit)", hint: "Optional, like 0.025: without an access service the app prices each transaction's gas with it; you can still set the fee yourself." },
+  { key: "coinType", label: "Coin type (SLIP-44)", hint: "Empty is 118. The wallet's addresses on this network are derived at m/44'/<coin type>'/0'/0/<account>: 330 for Terra, 394 for Crypto.org, 60 for EVM chains." },
+  { key: "hdPath", label: "HD path (optional)", hint: "Your own path, with {index} where the account's number goes: m/44'/118'/0'/0/{index} keeps the addresses of a wallet made at 118." },
 ];
 
 /** The fields in the order the form shows them: the first with a problem takes the keyboard. */
-const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia"];
+const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia", "keyAlgo"];
 
 /** Adds a network, or edits one; main checks every field against the contract again. */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: () => void }) {
@@ -34,7 +36,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
   const save = useMutation({
     mutationFn: () => unwrap(network ? api.network.update({ id: network.id, patch: networkPatchFromForm(values, network) }) : api.network.add(networkFromForm(values))),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: networkKeys.all });
+      await afterNetworkChange(client);
       onDone();
     },
   });
@@ -75,6 +77,13 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
         <select id="network-rpcVia" value={values.rpcVia} onChange={(e) => set("rpcVia", e.target.value)}>
           <option value="direct">straight to the node</option>
           <option value="access">through the access service</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="network-keyAlgo">Key algorithm</label>
+        <select id="network-keyAlgo" value={values.keyAlgo} onChange={(e) => set("keyAlgo", e.target.value)}>
+          <option value="secp256k1">secp256k1 (Cosmos SDK)</option>
+          <option value="ethsecp256k1">ethsecp256k1 (Ethereum-style: Injective, Evmos, Cronos, cosmos/evm chains)</option>
         </select>
       </div>
       {Object.keys(problems).length > 0 && (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
-import { NETWORK_SELECT_SCOPE, networkKeys } from "../../queries/network-queries.js";
+import { afterNetworkChange, NETWORK_SELECT_SCOPE } from "../../queries/network-queries.js";
 import { TokenCell } from "./TokenCell.js";
 import { BusyButton } from "../../components/BusyButton.js";
 
@@ -10,7 +10,7 @@ import { BusyButton } from "../../components/BusyButton.js";
 export function NetworkRow({ network, selected, onEdit }: { network: Network; selected: boolean; onEdit: () => void }) {
   const api = useApi();
   const client = useQueryClient();
-  const invalidate = () => client.invalidateQueries({ queryKey: networkKeys.all });
+  const invalidate = () => afterNetworkChange(client);
   const select = useMutation({ scope: { id: NETWORK_SELECT_SCOPE }, mutationFn: () => unwrap(api.network.select({ id: network.id })), onSuccess: invalidate });
   const remove = useMutation({ mutationFn: () => unwrap(api.network.remove({ id: network.id })), onSuccess: invalidate });
   const error = select.error ?? remove.error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NetworkInput, type Network, networkMethods } from "../../../../shared/contract/network.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -29,6 +29,19 @@ describe("network form", () => {
   });
 });
 
+describe("the network form's keys", () => {
+  it("round-trips a network's coin type, key algorithm, type URL and path, and empties go back to 118", () => {
+    const inj: Network = { ...devnet, coinType: 60, keyAlgo: "ethsecp256k1", pubKeyTypeUrl: "/injective.crypto.v1beta1.ethsecp256k1.PubKey", hdPath: "m/44'/60'/0'/0/{index}" };
+    expect(networkFromForm(formFromNetwork(inj), inj)).toMatchObject({ coinType: 60, keyAlgo: "ethsecp256k1", pubKeyTypeUrl: inj.pubKeyTypeUrl, hdPath: inj.hdPath });
+    const emptied = networkPatchFromForm({ ...formFromNetwork(inj), coinType: "", keyAlgo: "secp256k1", hdPath: "" }, inj);
+    expect(emptied).toMatchObject({ coinType: 118, keyAlgo: "secp256k1", hdPath: null });
+    expect(emptied).not.toHaveProperty("pubKeyTypeUrl");
+    expect(networkMethods.update.args.safeParse({ id: "devnet", patch: emptied }).success).toBe(true);
+    // A network saved before key facts stays without them.
+    expect(networkFromForm(formFromNetwork(devnet), devnet)).not.toHaveProperty("coinType");
+  });
+});
+
 describe("the network form's own checks", () => {
   const good: NetworkFormValues = { ...EMPTY_FORM, name: "Test", chainId: "test-1", rpcUrls: "http://127.0.0.1:26657", denomBase: "uatom" };
   /** What main decides: the contract's schema, then the store's rules across fields (network-store.ts). */
@@ -52,6 +65,9 @@ describe("the network form's own checks", () => {
       { denomBase: "" }, { denomBase: "d".repeat(129) }, { denomDisplay: "" }, { denomDisplay: "D".repeat(129) },
       { denomExponent: "" }, { denomExponent: "0" }, { denomExponent: "36" }, { denomExponent: "37" }, { denomExponent: "-1" }, { denomExponent: "6.5" }, { denomExponent: "six" }, { denomExponent: "0x10" },
       { gasPrice: "0.025" }, { gasPrice: "1" }, { gasPrice: ".5" }, { gasPrice: "0,025" }, { gasPrice: "1e-3" }, { gasPrice: "0.0000000000000000001" },
+      { coinType: "330" }, { coinType: "0" }, { coinType: "2147483647" }, { coinType: "2147483648" }, { coinType: "-1" }, { coinType: "3.3" }, { coinType: "0x14a" }, { coinType: "terra" },
+      { keyAlgo: "ethsecp256k1" }, { keyAlgo: "ethsecp256k1", coinType: "60" },
+      { hdPath: "m/44'/330'/0'/0/{index}" }, { hdPath: "m/44'/60'/{index}'/0/0" }, { hdPath: "m/44'/330'/0'/0/0" }, { hdPath: "m/44'/330'/0'/{index}/0" }, { hdPath: "m/44'/330/0'/0/{index}" }, { hdPath: "m/44'/2147483648'/0'/0/{index}" },
     ];
     for (const change of variants) {
       const v = { ...good, ...change };

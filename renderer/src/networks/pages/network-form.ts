@@ -2,6 +2,7 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { ArgsIn } from "../../../../shared/contract/index.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import { chainIdProblem } from "../../../../shared/network/chain-id.js";
+import { DEFAULT_COIN_TYPE, hdPathProblem, type KeyAlgo } from "../../../../shared/network/key-facts.js";
 
 /** The network form's fields as the user types them (all text). */
 export interface NetworkFormValues {
@@ -16,12 +17,18 @@ export interface NetworkFormValues {
   /** Gas price in the fee token, for what main signs and sends itself; empty leaves the fee to each send. */
   gasPrice: string;
   rpcVia: "access" | "direct";
+  /** SLIP-44 coin type; empty is 118. */
+  coinType: string;
+  keyAlgo: KeyAlgo;
+  /** The user's own BIP44 path with {index}; empty follows the coin type. */
+  hdPath: string;
 }
 
 type NetworkInput = ArgsIn<"network.add">;
 
 export const EMPTY_FORM: NetworkFormValues = {
   name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", rpcVia: "direct",
+  coinType: "", keyAlgo: "secp256k1", hdPath: "",
 };
 
 /** The form's values for an existing network; it edits the default denom only. */
@@ -31,6 +38,7 @@ export function formFromNetwork(n: Network): NetworkFormValues {
     name: n.name, chainId: n.chainId, accessUrl: n.accessUrl ?? "", rpcUrls: n.rpcUrls.join("\n"), bech32Prefix: n.bech32Prefix,
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
     gasPrice: n.gasPrices?.average ?? "", rpcVia: n.rpcVia,
+    coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", hdPath: n.hdPath ?? "",
   };
 }
 
@@ -53,6 +61,23 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
     defaultDenom: base,
     gasPrices: gasPricesFrom(v.gasPrice.trim(), base, existing),
     rpcVia: v.rpcVia,
+    ...keyFactsFrom(v, existing),
+  };
+}
+
+/**
+ * The key facts as typed: an empty coin type is 118 (written out only when the network had
+ * another, since a patch cannot remove a field); the chain's own public key type is kept.
+ */
+function keyFactsFrom(v: NetworkFormValues, existing: Network | undefined): Pick<NetworkInput, "coinType" | "keyAlgo" | "pubKeyTypeUrl" | "hdPath"> {
+  const text = v.coinType.trim();
+  const coinType = text === "" ? (existing?.coinType !== undefined ? DEFAULT_COIN_TYPE : undefined) : /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  const eth = v.keyAlgo === "ethsecp256k1";
+  return {
+    ...(coinType !== undefined ? { coinType } : {}),
+    ...(eth || existing?.keyAlgo ? { keyAlgo: v.keyAlgo } : {}),
+    ...(eth && existing?.pubKeyTypeUrl ? { pubKeyTypeUrl: existing.pubKeyTypeUrl } : {}),
+    ...(v.hdPath.trim() !== "" ? { hdPath: v.hdPath.trim() } : {}),
   };
 }
 
@@ -62,7 +87,7 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
  */
 export function networkPatchFromForm(v: NetworkFormValues, existing: Network): ArgsIn<"network.update">["patch"] {
   const input = networkFromForm(v, existing);
-  return { ...input, gasPrices: input.gasPrices ?? null };
+  return { ...input, gasPrices: input.gasPrices ?? null, hdPath: input.hdPath ?? null };
 }
 
 /**
@@ -118,6 +143,9 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   if (denom.display.length > 128) out.denomDisplay = "At most 128 characters.";
   if (!Number.isInteger(denom.exponent) || denom.exponent < 0 || denom.exponent > 36) out.denomExponent = "A whole number from 0 to 36: 6 for most Cosmos coins.";
   if (v.gasPrice.trim() !== "" && !/^\d{1,20}(\.\d{1,18})?$/.test(v.gasPrice.trim())) out.gasPrice = "A decimal number, like 0.025.";
+  if (input.coinType !== undefined && !(Number.isInteger(input.coinType) && input.coinType < 2 ** 31)) out.coinType = "A whole number below 2^31, chain-registry's slip44: 118 for the Cosmos Hub, 330 for Terra, 60 for EVM chains.";
+  const path = input.hdPath === undefined ? undefined : hdPathProblem(input.hdPath);
+  if (path) out.hdPath = path;
   return out;
 }
 
