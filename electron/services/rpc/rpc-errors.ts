@@ -84,7 +84,9 @@ export class RpcRateLimitedError extends AppError {
     /** Seconds until the first endpoint's rest ends. */
     readonly retryAfter: number,
   ) {
-    super(ERROR_CODES.rpcRateLimited, `every node of this network is rate-limiting: next try in ${retryAfter} s (${attempts.map((a) => `${a.endpoint}: ${a.reason}`).join("; ")})`.slice(0, 1000));
+    super(ERROR_CODES.rpcRateLimited, `every node of this network is rate-limiting: next try in ${retryAfter} s (${attempts.map((a) => `${a.endpoint}: ${a.reason}`).join("; ")})`.slice(0, 1000), {
+      retryAfterSeconds: retryAfter,
+    });
   }
 }
 
