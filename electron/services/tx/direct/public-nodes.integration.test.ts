@@ -64,6 +64,24 @@ describe("a node without a transaction index beside one with it", () => {
   });
 });
 
+describe("a node whose minimum gas price is above the registry's", () => {
+  it("refuses the registry-priced transaction; the refusal says so in words with the price now, and the transaction prepared again at it commits", async () => {
+    const carol = account("carol");
+    const dave = account("dave");
+    const app = await openDirectApp(info, carol.mnemonic, [info.nodes[1]!.rpc, info.nodes[0]!.rpc], opened);
+    const messages = [transfer(carol.address, dave.address, "4242")];
+    const reviewed = await app.call("tx.prepare", { messages });
+    expect(reviewed).toMatchObject({ gasPrice: `0.005${info.denom}`, feeTier: "average" });
+    const refusal = await app.call("tx.sendMessages", { messages, fee: `${(reviewed.fee as { amount: Array<{ amount: string }> }).amount[0]!.amount}${info.denom}`, gas: (reviewed.fee as { gas: string }).gas }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: "insufficient_fee", gasPriceNow: HIGH_PRICE, message: expect.stringContaining(`the fee is too low for this node: it asks at least ${HIGH_PRICE} per unit of gas now`) });
+    const again = await app.call("tx.prepare", { messages, gasPrice: (refusal as { gasPriceNow: string }).gasPriceNow });
+    expect(again).toMatchObject({ gasPrice: HIGH_PRICE });
+    const fee = (again.fee as { amount: Array<{ amount: string }>; gas: string });
+    const sent = await app.call("tx.sendMessages", { messages, fee: `${fee.amount[0]!.amount}${info.denom}`, gas: fee.gas });
+    expect(await app.committed(sent.txHash as string)).toMatchObject({ status: "committed", code: 0 });
+  });
+});
+
 describe("a public RPC proxy that rate-limits, in front of the real node", () => {
   let proxy: Server;
   let proxyUrl = "";
