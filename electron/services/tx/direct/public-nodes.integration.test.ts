@@ -142,3 +142,59 @@ describe("a public RPC proxy that rate-limits, in front of the real node", () =>
     expect(refused).toBe(before);
   });
 });
+
+describe("a chain whose fee market answers: x/feemarket's answer, recorded in its real shape, in front of the real node", () => {
+  let market: Server;
+  let marketUrl = "";
+  /** The live price the stand-in's x/feemarket answers, as a LegacyDec's atomics (the decimal × 10^18). */
+  let atomics = "10000000000000000"; // 0.01
+  beforeAll(async () => {
+    // GasPriceResponse { DecCoin price = 1 } (skip-mev/feemarket proto/feemarket/feemarket/v1/query.proto),
+    // DecCoin { denom = 1, amount = 2 } (cosmos-sdk proto/cosmos/base/v1beta1/coin.proto), as an
+    // abci_query answer; every other request goes to node 0, which has no fee market.
+    const gasPriceResponse = () => {
+      const coin = Buffer.concat([Buffer.from([0x0a, info.denom.length]), Buffer.from(info.denom), Buffer.from([0x12, atomics.length]), Buffer.from(atomics)]);
+      return Buffer.concat([Buffer.from([0x0a, coin.length]), coin]).toString("base64");
+    };
+    market = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const rpc = req.method === "POST" ? (JSON.parse(body.toString()) as { id: number; method: string; params?: { path?: string } }) : undefined;
+        if (rpc?.method === "abci_query" && rpc.params?.path === "/feemarket.feemarket.v1.Query/GasPrice") {
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { response: { code: 0, log: "", info: "", index: "0", key: null, value: gasPriceResponse(), proofOps: null, height: "1", codespace: "" } } }));
+          return;
+        }
+        void fetch(`${info.nodes[0]!.rpc}${req.url ?? "/"}`, { method: req.method, headers: { "content-type": "application/json" }, body: req.method === "POST" ? body : undefined })
+          .then(async (r) => res.writeHead(r.status, { "content-type": "application/json" }).end(Buffer.from(await r.arrayBuffer())))
+          .catch(() => res.writeHead(502).end());
+      });
+    });
+    await new Promise<void>((r) => market.listen(0, "127.0.0.1", r));
+    marketUrl = `http://127.0.0.1:${(market.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => new Promise((r) => market.close(r)));
+
+  it("prices the tiers from the live gas price with the headroom shown, reads it again before signing, and signs nothing below it", async () => {
+    const dave = account("dave");
+    const app = await openDirectApp(info, dave.mnemonic, [marketUrl], opened);
+    const messages = [transfer(dave.address, account("bob").address, "31")];
+    const reviewed = await app.call("tx.prepare", { messages });
+    expect(reviewed).toMatchObject({ feeTier: "average", gasPrice: `0.012${info.denom}`, feeMarket: { source: "feemarket", livePrice: `0.01${info.denom}`, headroom: 1.2 } });
+    const gas = Number((reviewed.fee as { gas: string }).gas);
+    const fee = (reviewed.fee as { amount: Array<{ amount: string }> }).amount[0]!.amount;
+    expect(fee).toBe(String(Math.ceil(gas * 0.012)));
+    // The price doubles before the user signs: the reviewed fee would be refused, so main refuses to sign it.
+    atomics = "20000000000000000"; // 0.02
+    const outboxBefore = ((await app.call("tx.outbox")) as { entries: unknown[] }).entries.length;
+    const refusal = await app.call("tx.sendMessages", { messages, fee: `${fee}${info.denom}`, gas: String(gas) }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: "insufficient_fee", gasPriceNow: `0.024${info.denom}`, message: expect.stringContaining(`the chain's gas price is 0.02${info.denom} now`) });
+    expect(((await app.call("tx.outbox")) as { entries: unknown[] }).entries).toHaveLength(outboxBefore);
+    // Prepared again at the price now, it is signed and committed.
+    const again = await app.call("tx.prepare", { messages, gasPrice: (refusal as { gasPriceNow: string }).gasPriceNow });
+    const priced = again.fee as { amount: Array<{ amount: string }>; gas: string };
+    const sent = await app.call("tx.sendMessages", { messages, fee: `${priced.amount[0]!.amount}${info.denom}`, gas: priced.gas });
+    expect(await app.committed(sent.txHash as string)).toMatchObject({ status: "committed", code: 0 });
+  });
+});
