@@ -12,15 +12,15 @@ import { priceNowFromRefusal } from "./insufficient-fee.js";
  * - osmosis-labs/osmosis proto/osmosis/txfees/v1beta1/query.proto:
  *   QueryEipBaseFeeResponse { string base_fee = 1 (LegacyDec) }
  *   0a 10 "2500000000000000"  → 0.0025 (in the chain's base denom, uosmo)
- * - cosmos/evm proto/cosmos/evm/feemarket/v1/query.proto:
- *   QueryBaseFeeResponse { string base_fee = 1 (math.Int, per gas in the EVM denom) }
- *   0a 0a "1000000000"  → 1000000000aevmos
+ * - cosmos/evm proto/cosmos/evm/feemarket/v1/query.proto (at 262f7d4a):
+ *   QueryBaseFeeResponse { string base_fee = 1 (LegacyDec, per gas in the EVM coin denom) }
+ *   0a 1c "1000000000000000000000000000"  → 1000000000aevmos (1 gwei)
  * A chain without the module answers the path with code 6, "unknown query path" (the SDK's
  * baseapp/abci.go handleQueryGRPC → sdkerrors.ErrUnknownRequest).
  */
 const FEEMARKET = "ChkKBXVhdG9tEhA1MDAwMDAwMDAwMDAwMDAw";
 const OSMOSIS = "ChAyNTAwMDAwMDAwMDAwMDAw";
-const EVM = "CgoxMDAwMDAwMDAw";
+const EVM = "ChwxMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAw";
 const unknown = { code: 6, value: "" };
 
 describe("a fee market's live gas price", () => {
@@ -59,6 +59,10 @@ describe("the gas price a refusal for an insufficient fee names", () => {
     expect(priceNowFromRefusal("insufficient fees; got: 1000ucomet required: 10001ucomet: insufficient fee", 200_001n)).toBe("0.05ucomet");
     expect(priceNowFromRefusal("insufficient fees; got: 1ucomet required: 10ucomet: insufficient fee", 3n)).toBe("3.1ucomet"); // ceil(3.1 × 3) = 10; 3 would make 9
     expect(priceNowFromRefusal("insufficient fees; got: 1ucomet required: 7ucomet: insufficient fee", 1_000_000n)).toBe("0.000007ucomet");
+  });
+  it("reads cosmos-evm's words, which name the base fee itself", () => {
+    // cosmos/evm ante/evm/fee_checker.go (FeeChecker)
+    expect(priceNowFromRefusal("gas prices too low, got: 0.500000000000000000aevmos required: 1000000000.000000000000000000aevmos. Please retry using a higher gas price or a higher fee: insufficient fee", 21_000n)).toBe("1000000000aevmos");
   });
   it("reads x/feemarket's words, which name the price", () => {
     // skip-mev/feemarket x/feemarket/ante/fee.go

@@ -12,8 +12,9 @@ import { decFromAtomics, decToAtomics } from "../../../../shared/cosmos/dec.js";
  *   LegacyDec in the chain's base denom (osmosis proto/osmosis/txfees/v1beta1/query.proto,
  *   QueryEipBaseFeeResponse{base_fee=1});
  * - cosmos-evm's fee market: `/cosmos.evm.feemarket.v1.Query/BaseFee`, answering the base fee per
- *   gas as an integer in the EVM denom (cosmos/evm proto/cosmos/evm/feemarket/v1/query.proto,
- *   QueryBaseFeeResponse{base_fee=1, math.Int}).
+ *   gas in the EVM coin denom as a LegacyDec (cosmos/evm proto/cosmos/evm/feemarket/v1/query.proto
+ *   at 262f7d4a, QueryBaseFeeResponse{base_fee=1}; ante/evm/fee_checker.go holds a Cosmos
+ *   transaction's fee / gas to it). Older forks sent a math.Int there, which is not read.
  */
 export type FeeMarketSource = "feemarket" | "osmosis-eip" | "evm-feemarket";
 
@@ -64,8 +65,8 @@ export function decodeLivePrice(source: FeeMarketSource, value: string, denom: s
   }
   const figure = stringField1(bytes);
   if (!figure || !/^\d{1,60}$/.test(figure)) return undefined;
-  // Osmosis' base fee is a LegacyDec; cosmos-evm's is a math.Int, already per gas unit.
-  return positive({ source, price: source === "osmosis-eip" ? decFromAtomics(figure) : figure, denom });
+  // Both are LegacyDecs: the price per gas × 10^18.
+  return positive({ source, price: decFromAtomics(figure), denom });
 }
 
 const positive = (p: LiveGasPrice) => (/^0(\.0*)?$/.test(p.price) ? undefined : p);

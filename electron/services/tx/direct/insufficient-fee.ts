@@ -9,11 +9,13 @@ export const INSUFFICIENT_FEE = 13;
  * - the SDK's mempool check (x/auth/ante/validator_tx_fee.go): "insufficient fees; got: 100ucomet
  *   required: 2000ucomet: insufficient fee", the required fee being ceil(min gas price × gas limit);
  * - Skip's x/feemarket (x/feemarket/ante/fee.go): "got: 1uatom required: 50uatom, minGasPrice:
- *   0.005000000000000000uatom, gas: 10000: insufficient fee", which names the price itself.
+ *   0.005000000000000000uatom, gas: 10000: insufficient fee", which names the price itself;
+ * - cosmos-evm's fee checker (ante/evm/fee_checker.go): "gas prices too low, got: 0.5aatom
+ *   required: 1000000000.000000000000000000aatom. Please retry …", the base fee per gas.
  * Undefined when the words name neither. (A denom with a colon is not read: the words put one after the coin.)
  */
 export function priceNowFromRefusal(log: string, gasLimit: bigint): string | undefined {
-  const named = /minGasPrices?: (\d{1,40}(?:\.\d{1,18})?)([a-zA-Z][a-zA-Z0-9/._-]{1,127})/.exec(log);
+  const named = /(?:minGasPrices?: |gas prices too low, got: \S+ required: )(\d{1,40}(?:\.\d{1,18})?)([a-zA-Z][a-zA-Z0-9/_-]{1,127})/.exec(log);
   if (named) return `${named[1]!.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "")}${named[2]}`;
   const required = /required: (\d{1,40})([a-zA-Z][a-zA-Z0-9/._-]{1,127})/.exec(log);
   if (!required || gasLimit <= 0n) return undefined;
