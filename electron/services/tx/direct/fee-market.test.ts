@@ -5,11 +5,11 @@ import { priceNowFromRefusal } from "./insufficient-fee.js";
 /*
  * Answers in the shape each module sends over abci_query (the `value` of the answer, base64
  * protobuf), written byte by byte from the message definitions:
- * - skip-mev/feemarket proto/feemarket/feemarket/v1/query.proto (v1.1):
+ * - skip-mev/feemarket proto/feemarket/feemarket/v1/query.proto (at e8c942d):
  *   GasPriceResponse { cosmos.base.v1beta1.DecCoin price = 1 }, DecCoin { string denom = 1;
  *   string amount = 2 (LegacyDec: the decimal × 10^18 as an integer string) }
  *   0a 19 | 0a 05 "uatom" | 12 10 "5000000000000000"  → 0.005uatom
- * - osmosis-labs/osmosis proto/osmosis/txfees/v1beta1/query.proto:
+ * - osmosis-labs/osmosis proto/osmosis/txfees/v1beta1/query.proto (at 9829d39c16):
  *   QueryEipBaseFeeResponse { string base_fee = 1 (LegacyDec) }
  *   0a 10 "2500000000000000"  → 0.0025 (in the chain's base denom, uosmo)
  * - cosmos/evm proto/cosmos/evm/feemarket/v1/query.proto (at 262f7d4a):
@@ -61,11 +61,11 @@ describe("the gas price a refusal for an insufficient fee names", () => {
     expect(priceNowFromRefusal("insufficient fees; got: 1ucomet required: 7ucomet: insufficient fee", 1_000_000n)).toBe("0.000007ucomet");
   });
   it("reads cosmos-evm's words, which name the base fee itself", () => {
-    // cosmos/evm ante/evm/fee_checker.go (FeeChecker)
+    // cosmos/evm ante/evm/fee_checker.go (at 262f7d4a, FeeChecker)
     expect(priceNowFromRefusal("gas prices too low, got: 0.500000000000000000aevmos required: 1000000000.000000000000000000aevmos. Please retry using a higher gas price or a higher fee: insufficient fee", 21_000n)).toBe("1000000000aevmos");
   });
   it("reads x/feemarket's words, which name the price", () => {
-    // skip-mev/feemarket x/feemarket/ante/fee.go
+    // skip-mev/feemarket x/feemarket/ante/fee.go (at e8c942d, CheckTxFee)
     expect(priceNowFromRefusal("got: 1uatom required: 50uatom, minGasPrice: 0.005000000000000000uatom, gas: 10000: insufficient fee", 10_000n)).toBe("0.005uatom");
   });
   it("names none when the words carry no figure", () => {
