@@ -8,6 +8,8 @@ export const ErrorInfoSchema = z.object({
   status: z.number().int().min(100).max(599).optional(),
   /** Seconds the service asked to wait (`Retry-After`) before trying again. */
   retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+  /** A fee refused as too low: the gas price the chain asks for now ("0.05ucomet"), to prepare again at. */
+  gasPriceNow: z.string().max(160).optional(),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 

@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   rpcHeightAhead: "rpc_height_ahead",
   /** A read at a height the node no longer keeps (pruned); the message names its oldest block. */
   rpcHeightPruned: "rpc_height_pruned",
+  /** No node of the network holds an index or a height the read needs; the message names each node asked and its answer. */
+  rpcNotHeld: "rpc_not_held",
+  /** Every node of the network refuses for load or rests after doing so; the message says when to try again. */
+  rpcRateLimited: "rpc_rate_limited",
   accessUnreachable: "access_unreachable",
   noAccessService: "no_access_service",
   noToken: "no_token",

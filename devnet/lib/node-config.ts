@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { CHAIN_ID, MIN_GAS_PRICE, type NodePorts } from "./layout.js";
+import type { NodeOverride } from "./node-overrides.js";
 import { setTomlValue, tomlString } from "./toml.js";
 
 export interface NodeSettings {
@@ -11,6 +12,8 @@ export interface NodeSettings {
   readonly ports: NodePorts;
   readonly peers: readonly string[];
   readonly blockTime: string;
+  /** Where this node differs from the devnet's defaults (node-overrides.ts). */
+  readonly override?: NodeOverride;
 }
 
 /** Writes the devnet's settings into a node's config.toml, app.toml and client.toml. */
@@ -30,10 +33,10 @@ export function configureNode(settings: NodeSettings): void {
     ["p2p", "addr_book_strict", "false"],
     ["p2p", "allow_duplicate_ip", "true"],
     ["consensus", "timeout_commit", tomlString(settings.blockTime)],
-    ["tx_index", "indexer", tomlString("kv")],
+    ["tx_index", "indexer", tomlString(settings.override?.indexer ?? "kv")],
   ]);
   edit(join(configDir, "app.toml"), [
-    [null, "minimum-gas-prices", tomlString(MIN_GAS_PRICE)],
+    [null, "minimum-gas-prices", tomlString(settings.override?.minimumGasPrices ?? MIN_GAS_PRICE)],
     ["api", "enable", "true"],
     ["api", "address", tomlString(`tcp://127.0.0.1:${ports.api}`)],
     ["api", "enabled-unsafe-cors", "false"],

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type Layout, nodeHome, nodePorts } from "./layout.js";
 import { configureNode, nodeId } from "./node-config.js";
+import { nodeOverride } from "./node-overrides.js";
 import { startDetached } from "./processes.js";
 
 /** What devnet.json records of one node. */
@@ -32,7 +33,7 @@ export function startNode(layout: Layout, index: number, count: number, blockTim
   const home = nodeHome(layout, index);
   const ports = nodePorts(layout, index);
   const peers = ids.flatMap((id, j) => (j === index ? [] : [`${id}@127.0.0.1:${nodePorts(layout, j).p2p}`]));
-  configureNode({ home, moniker: `node${index}`, ports, peers, blockTime });
+  configureNode({ home, moniker: `node${index}`, ports, peers, blockTime, override: nodeOverride(index) });
   const log = join(layout.nodesDir, `node${index}.log`);
   startDetached({ name: `node${index}`, command: layout.simd, args: ["start", "--home", home, "--log_no_color"], pidFile: nodePidFile(layout, index), logFile: log, marker: home });
   return {

@@ -112,6 +112,8 @@ export const PrepareArgs = z.strictObject({
   timeoutHeight: DecString.optional(),
   /** The transaction's timeout as blocks past the chain's height now, when no `timeoutHeight` is given. */
   timeoutBlocks: z.number().int().min(1).max(MAX_TIMEOUT_BLOCKS).optional(),
+  /** A gas price to price the fee at ("0.05ucomet"), e.g. the one a refusal for an insufficient fee named; instead of the tier. */
+  gasPrice: z.string().max(160).regex(/^\d{1,20}(\.\d{1,18})?[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/, "expected a gas price like 0.025uatom").optional(),
 });
 export type PrepareArgs = z.infer<typeof PrepareArgs>;
 
@@ -135,6 +137,11 @@ export const PreparedTx = z.object({
   /** The gas price the fee was computed from ("0.025uatom"); absent when the fee was given. */
   gasPrice: z.string().optional(),
   feeTier: FeeTier.optional(),
+  /**
+   * Where the chain runs a fee market that answered: its live gas price and the headroom the
+   * tier bid above it (gasPrice = livePrice × headroom), read again before signing.
+   */
+  feeMarket: z.object({ source: z.enum(["feemarket", "osmosis-eip", "evm-feemarket"]), livePrice: z.string(), headroom: z.number() }).optional(),
   memo: z.string(),
   /** The last height at which the chain may include it; past it the transaction is void. */
   timeoutHeight: DecString,

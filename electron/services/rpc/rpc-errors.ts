@@ -74,13 +74,42 @@ export class RpcResponseError extends AppError {
   }
 }
 
-/** The access service's rate limit: not retried here, since retrying would only prolong it. */
+/**
+ * Every endpoint of the network refused for load (HTTP 429, or 503 with a Retry-After) or is
+ * resting after doing so: said with the soonest time one may be asked again.
+ */
 export class RpcRateLimitedError extends AppError {
   constructor(
-    readonly endpoint: string,
-    readonly retryAfter: number | undefined,
+    readonly attempts: readonly AttemptFailure[],
+    /** Seconds until the first endpoint's rest ends. */
+    readonly retryAfter: number,
   ) {
-    super("rpc_rate_limited", `${endpoint}: too many requests${retryAfter === undefined ? "" : `; retry in ${retryAfter} s`}`);
+    super(ERROR_CODES.rpcRateLimited, `every node of this network is rate-limiting: next try in ${retryAfter} s (${attempts.map((a) => `${a.endpoint}: ${a.reason}`).join("; ")})`.slice(0, 1000), {
+      retryAfterSeconds: retryAfter,
+    });
+  }
+}
+
+/** CometBFT's words for a node whose indexer is off (rpc/core/tx.go, blocks.go: `indexer = "null"`). */
+const INDEX_OFF = /\b(transaction|block) indexing is disabled\b/;
+
+/**
+ * What a node lacks that another of the network may have: its transaction or block index
+ * (`indexer = "null"`), or an old height it pruned. Undefined for any other answer.
+ */
+export function lacking(error: unknown): "index" | "height" | undefined {
+  if (!(error instanceof RpcError)) return undefined;
+  if (error.code === ERROR_CODES.rpcHeightPruned) return "height";
+  return INDEX_OFF.test(error.message) ? "index" : undefined;
+}
+
+/** No endpoint of the network holds what the read needs: which were asked, and what each said. */
+export class RpcNotHeldError extends AppError {
+  constructor(readonly attempts: readonly AttemptFailure[]) {
+    super(
+      ERROR_CODES.rpcNotHeld,
+      `no node of this network has what this read needs; asked ${attempts.length}: ${attempts.map((a) => `${a.endpoint} said "${a.reason}"`).join("; ")}`.slice(0, 1000),
+    );
   }
 }
 

@@ -2,7 +2,8 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { networkFailure } from "../network-failure.js";
-import { type AttemptFailure, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
+import { createEndpointRests, retryAfterMs } from "./endpoint-rests.js";
+import { type AttemptFailure, lacking, RpcNotHeldError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
 import { createLookupCache } from "./lookup-cache.js";
 import { uriPath } from "./uri-form.js";
 
@@ -47,6 +48,10 @@ export interface RpcTransportOptions {
    */
   readonly hedgeMs?: number;
   readonly fetchImpl?: typeof fetch;
+  /** The clock rests are measured by (endpoint-rests.ts); a test moves it instead of waiting. */
+  readonly now?: () => number;
+  /** Rests and missing indexes known already (a snapshot's), so a worker's transport does not ask a resting endpoint. */
+  readonly known?: ReadonlyArray<{ readonly url: string; readonly restMs?: number; readonly noIndex?: boolean }>;
 }
 
 export interface RpcCall {
@@ -69,7 +74,8 @@ export interface RpcAnswer {
  * main builds its own transport from it (see genesis-host.ts).
  */
 export interface RpcTransportSnapshot {
-  readonly endpoints: ReadonlyArray<{ readonly url: string; readonly kind: RpcEndpoint["kind"]; readonly headers: Record<string, string> }>;
+  /** `restMs`: how long it still rests after refusing for load; `noIndex`: its transaction index is off. */
+  readonly endpoints: ReadonlyArray<{ readonly url: string; readonly kind: RpcEndpoint["kind"]; readonly headers: Record<string, string>; readonly restMs?: number; readonly noIndex?: boolean }>;
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly maxDepth: number;
@@ -81,7 +87,7 @@ export interface RpcTransportSnapshot {
 /** A transport built from a snapshot, with the snapshot's headers on every call. */
 export function transportFromSnapshot(snapshot: RpcTransportSnapshot): RpcTransport {
   const endpoints = snapshot.endpoints.map((e) => ({ url: e.url, kind: e.kind, headers: async () => e.headers }));
-  return createRpcTransport({ ...snapshot, endpoints: () => endpoints });
+  return createRpcTransport({ ...snapshot, endpoints: () => endpoints, known: snapshot.endpoints });
 }
 
 export interface RpcTransport {
@@ -116,6 +122,21 @@ class Retryable extends Error {
 /** Every attempt at one endpoint failed in a way that another endpoint may not. */
 class EndpointExhausted extends Error {}
 
+/** The endpoint refused for load (HTTP 429, or 503 with a Retry-After): rest it and ask the next at once. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfter: number | undefined,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Routes answered from the node's transaction or block index, which a node may run without (`indexer = "null"`). */
+const INDEX_ROUTES = new Set(["tx", "tx_search", "block_search"]);
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
+
 /**
  * Routes whose answers are larger by design than the general cap: CometBFT cuts a genesis into
  * 16 MiB chunks, and one chunk's base64 in a JSON answer is about 21.4 MiB.
@@ -131,6 +152,10 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   const backoffMs = options.backoffMs ?? 150;
   const hedgeMs = options.hedgeMs ?? 2_500;
   const doFetch = options.fetchImpl ?? sharedFetch();
+  const now = options.now ?? Date.now;
+  const rests = createEndpointRests(now, options.known);
+  /** Endpoints whose index is off, asked last for an index route. */
+  const noIndex = new Set((options.known ?? []).filter((e) => e.noIndex).map((e) => e.url));
   let nextId = 1;
   let preferred: string | undefined;
   let failover: { at: string; from: string; reason: string } | undefined;
@@ -152,14 +177,13 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       const response = await doFetch(url, { ...init, signal, redirect: "error" });
       onHeaders?.();
       const text = await readBodyCapped(response, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0));
+      // A public RPC's 429, or a 503 that says when to come back, refuses for load: honoured, not retried here.
+      const retryAfter = response.headers.get("retry-after");
+      if (response.status === 429 || (response.status === 503 && retryAfter !== null)) throw new Refused(response.status, retryAfterMs(retryAfter, now()));
       // Proxies answer 502/503/504 when the node behind them is down or slow: worth another try.
       if (response.status === 502 || response.status === 503) throw new Retryable(`HTTP ${response.status}`, false);
       // A proxy's 504 came back at once, though it reports a slow node: worth another attempt.
       if (response.status === 504) throw new Retryable("HTTP 504 (node too slow)", true, true);
-      if (response.status === 429) {
-        const seconds = Number(response.headers.get("retry-after") ?? "NaN");
-        throw new RpcRateLimitedError(endpoint.url, Number.isFinite(seconds) ? seconds : undefined);
-      }
       if (response.status === 401 || response.status === 403) throw new RpcResponseError(endpoint.url, `HTTP ${response.status}: the access token was refused`);
       const body = Envelope.safeParse(parseBoundedJson(text, maxDepth));
       if (!body.success) throw new RpcResponseError(endpoint.url, `not a JSON-RPC answer (HTTP ${response.status})`);
@@ -174,6 +198,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       if (error instanceof SyntaxError) throw new RpcResponseError(endpoint.url, "answer is not JSON");
       if (outer?.aborted) throw new Retryable("another endpoint answered first", false, false);
       if (controller.signal.aborted) throw new Retryable(`no answer within ${timeoutMs} ms`, true);
+      if (error instanceof Refused) throw error;
       if (error instanceof TypeError) {
         const failed = networkFailure(error);
         throw new Retryable(failed.reason, false, !failed.dns);
@@ -190,9 +215,12 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
    * `hedgeMs` is not waited for: the next starts beside it. The first answer wins and the rest
    * are abandoned; a definite answer (a JSON-RPC error, a bad or refused answer) ends the call.
    */
-  function read(ordered: readonly RpcEndpoint[], call: RpcCall, started: number): Promise<RpcAnswer> {
+  function read(ordered: readonly RpcEndpoint[], resting: readonly AttemptFailure[], call: RpcCall, started: number): Promise<RpcAnswer> {
     const failures: AttemptFailure[] = [];
     let lastTimedOut = false;
+    /** Endpoints that refused for load, and those that lack the index or height. */
+    let refusedCount = 0;
+    let notHeld: Error | undefined;
     const stop = new AbortController();
     const answered = new Set<string>();
 
@@ -201,8 +229,25 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         if (i > 0) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (i - 1) * (0.5 + Math.random())));
         if (stop.signal.aborted) break;
         try {
-          return await attempt(endpoint, call, stop.signal, headers);
+          const result = await attempt(endpoint, call, stop.signal, headers);
+          rests.answered(endpoint.url);
+          if (INDEX_ROUTES.has(call.route)) noIndex.delete(endpoint.url);
+          return result;
         } catch (error) {
+          if (error instanceof Refused) {
+            const rest = rests.refused(endpoint.url, error.retryAfter);
+            failures.push({ endpoint: endpoint.url, reason: `${error.message}, resting it ${seconds(rest)} s` });
+            refusedCount++;
+            break;
+          }
+          // Another node may keep the index this one runs without, or the height it pruned.
+          const lacks = lacking(error);
+          if (lacks) {
+            if (lacks === "index") noIndex.add(endpoint.url);
+            failures.push({ endpoint: endpoint.url, reason: (error as Error).message });
+            notHeld = error as Error;
+            break;
+          }
           if (!(error instanceof Retryable)) throw error;
           if (stop.signal.aborted) break;
           failures.push({ endpoint: endpoint.url, reason: error.reason });
@@ -211,6 +256,15 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         }
       }
       throw new EndpointExhausted();
+    };
+
+    /** Why the read failed, in the terms of what failed: a missing index or height, load, or silence. */
+    const readFailure = (): Error => {
+      // One node asked keeps its own words (a pruned height names its oldest block); several are listed.
+      if (notHeld) return failures.length === 1 ? notHeld : new RpcNotHeldError(failures);
+      const all = [...failures, ...resting];
+      if (refusedCount === failures.length) return new RpcRateLimitedError(all, seconds(Math.min(...all.map((f) => rests.left(f.endpoint)))));
+      return lastTimedOut ? new RpcTimeoutError(all) : new RpcUnreachableError(all);
     };
 
     return new Promise<RpcAnswer>((resolve, reject) => {
@@ -247,7 +301,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
             running--;
             if (!(error instanceof EndpointExhausted)) return settle(() => reject(error));
             if (next < ordered.length) return start();
-            if (running === 0) settle(() => reject(lastTimedOut ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures)));
+            if (running === 0) settle(() => reject(readFailure()));
           },
         );
       };
@@ -259,8 +313,14 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     async call(call) {
       const all = options.endpoints();
       if (all.length === 0) throw new RpcUnreachableError([{ endpoint: "(none)", reason: "this network has no RPC endpoint" }]);
-      // The endpoint that answered last goes first, so one dead node costs one failover, not one per call.
-      const ordered = [...all].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
+      // The endpoint that answered last goes first, so one dead node costs one failover, not one
+      // per call; for an index route, one known to run without its index goes last.
+      const rank = (e: RpcEndpoint) => Number(e.url === preferred) - (INDEX_ROUTES.has(call.route) && noIndex.has(e.url) ? 2 : 0);
+      const sorted = [...all].sort((a, b) => rank(b) - rank(a));
+      // An endpoint resting after a refusal for load is not asked until its rest is over.
+      const ordered = sorted.filter((e) => rests.left(e.url) === 0);
+      const resting = sorted.filter((e) => rests.left(e.url) > 0).map((e) => ({ endpoint: e.url, reason: `rate-limiting, resting another ${seconds(rests.left(e.url))} s` }));
+      if (ordered.length === 0) throw new RpcRateLimitedError(resting, seconds(Math.min(...sorted.map((e) => rests.left(e.url)))));
       const started = performance.now();
       if (!call.idempotent) {
         // A broadcast goes to one endpoint, once: another attempt could send it twice.
@@ -268,17 +328,23 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         try {
           return { result: await attempt(endpoint, call), endpoint: endpoint.url, elapsedMs: performance.now() - started };
         } catch (error) {
+          if (error instanceof Refused) {
+            const rest = rests.refused(endpoint.url, error.retryAfter);
+            throw new RpcRateLimitedError([{ endpoint: endpoint.url, reason: `${error.message}, resting it ${seconds(rest)} s` }], seconds(rest));
+          }
           if (!(error instanceof Retryable)) throw error;
           const failures = [{ endpoint: endpoint.url, reason: error.reason }];
           throw error.timeout ? new RpcTimeoutError(failures) : new RpcUnreachableError(failures);
         }
       }
-      return read(ordered, call, started);
+      return read(ordered, resting, call, started);
     },
     lastFailover: () => failover,
     async snapshot() {
       const ordered = [...options.endpoints()].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
-      const endpoints = await Promise.all(ordered.map(async (e) => ({ url: e.url, kind: e.kind, headers: (await e.headers?.()) ?? {} })));
+      const endpoints = await Promise.all(
+        ordered.map(async (e) => ({ url: e.url, kind: e.kind, headers: (await e.headers?.()) ?? {}, restMs: rests.left(e.url), noIndex: noIndex.has(e.url) })),
+      );
       return { endpoints, timeoutMs, maxBytes, maxDepth, retries, backoffMs, hedgeMs };
     },
   };

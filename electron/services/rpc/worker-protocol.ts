@@ -4,7 +4,9 @@ import { AppError } from "../app-error.js";
 
 /** A snapshot of main's RPC transport, as a worker thread rebuilds it (rpc-transport.ts `transportFromSnapshot`). */
 export const TransportSnapshot = z.object({
-  endpoints: z.array(z.object({ url: z.string(), kind: z.enum(["node", "access"]), headers: z.record(z.string(), z.string()) }).readonly()).readonly(),
+  endpoints: z
+    .array(z.object({ url: z.string(), kind: z.enum(["node", "access"]), headers: z.record(z.string(), z.string()), restMs: z.number().optional(), noIndex: z.boolean().optional() }).readonly())
+    .readonly(),
   timeoutMs: z.number(),
   maxBytes: z.number(),
   maxDepth: z.number(),

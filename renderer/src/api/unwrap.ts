@@ -7,12 +7,15 @@ export class ApiError extends Error {
   /** The access service's HTTP status, when the failure is its answer. */
   readonly status: number | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** A fee refused as too low: the gas price the chain asks for now. */
+  readonly gasPriceNow: string | undefined;
   constructor(info: ErrorInfo) {
     super(info.message);
     this.name = "ApiError";
     this.code = info.code;
     this.status = info.status;
     this.retryAfterSeconds = info.retryAfterSeconds;
+    this.gasPriceNow = info.gasPriceNow;
   }
 }
 

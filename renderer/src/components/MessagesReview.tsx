@@ -7,6 +7,8 @@ import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
+import { FeeRefusal } from "./FeeRefusal.js";
+import { gasPriceWords, repriceOffer } from "./fee-refusal.js";
 import { ReviewButtons } from "./ReviewButtons.js";
 import { TimeoutField } from "./TimeoutField.js";
 
@@ -22,14 +24,18 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
   const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
   const [timeoutProblem, setTimeoutProblem] = useState<string>();
-  const prepared = useQuery({ queryKey: ["prepare", network.id, requestId, feeTier, timeoutBlocks], queryFn: () => unwrap(api.tx.prepare({ ...args, feeTier, timeoutBlocks })), staleTime: Infinity, retry: false });
+  // After a refusal for a too-low fee: the price the chain asked for, and a new request (the refused one is closed).
+  const [repriced, setRepriced] = useState<{ gasPrice: string; requestId: string }>();
+  const attempt = repriced?.requestId ?? requestId;
+  const pricing = repriced ? { gasPrice: repriced.gasPrice } : { feeTier };
+  const prepared = useQuery({ queryKey: ["prepare", network.id, attempt, feeTier, timeoutBlocks], queryFn: () => unwrap(api.tx.prepare({ ...args, ...pricing, timeoutBlocks })), staleTime: Infinity, retry: false });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const p = prepared.data;
   const send = useAction(async () => {
     if (!p || timeoutProblem) return;
     const fee = p.fee.amount.map((c) => `${c.amount}${c.denom}`)[0] ?? "0";
-    const tx = await unwrap(api.tx.sendMessages({ ...args, fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId }));
+    const tx = await unwrap(api.tx.sendMessages({ ...args, fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId: attempt }));
     onSent(tx.txHash);
   });
   const units = displayUnits(network);
@@ -55,13 +61,14 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
             <div><dt>Timeout height</dt><dd>{p.timeoutHeight}</dd></div>
             <div><dt>Sign mode</dt><dd>{p.signMode}</dd></div>
           </dl>
-          {p.gasPrice !== undefined && (
+          {p.gasPrice !== undefined && p.feeTier === undefined && <p className="field-hint muted">{gasPriceWords(p)}</p>}
+          {p.gasPrice !== undefined && p.feeTier !== undefined && (
             <div className="field">
               <label htmlFor="stake-fee-tier">Fee level</label>
               <select id="stake-fee-tier" value={feeTier} onChange={(e) => setFeeTier(e.target.value as FeeTier)}>
                 <option value="low">Low</option><option value="average">Average</option><option value="high">High</option>
               </select>
-              <p className="field-hint muted">Gas price {p.gasPrice}</p>
+              <p className="field-hint muted">{gasPriceWords(p)}</p>
             </div>
           )}
           <TimeoutField blocks={timeoutBlocks} onChange={setTimeoutBlocks} onProblem={setTimeoutProblem} timeoutHeight={p.timeoutHeight} />
@@ -71,7 +78,9 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
           </details>
         </>
       )}
-      {send.error && !send.pending && <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>}
+      {send.error && !send.pending && (repriceOffer(send.failure) ? (
+        <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
+      ) : <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>)}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
     </section>
   );

@@ -6,6 +6,8 @@ import { RpcError, RpcResponseError } from "../../rpc/rpc-errors.js";
 import type { RpcTransport } from "../../rpc/rpc-transport.js";
 import { RpcBroadcast } from "../../rpc/rpc-wire.js";
 import { createBlockTimes } from "./block-times.js";
+import { readLiveGasPrice } from "./fee-market.js";
+import { INSUFFICIENT_FEE, priceNowFromRefusal } from "./insufficient-fee.js";
 
 /** The `chain.*` handlers main needs to send directly (over the network's own nodes). */
 export interface NodeChain {
@@ -25,6 +27,21 @@ export class BroadcastTxError extends AppError {
     readonly log: string,
   ) {
     super("broadcast_refused", `the node refused the transaction (CheckTx code ${txCode}${codespace ? ` in ${codespace}` : ""}): ${log.slice(0, 500) || "no log"}`);
+  }
+}
+
+/**
+ * CheckTx refused the fee as too low (the SDK's `insufficient fee`): said in words, with the gas
+ * price the node asks for now, which the review offers to prepare again at.
+ */
+export class InsufficientFeeError extends BroadcastTxError {
+  override readonly code = "insufficient_fee";
+  constructor(txCode: number, codespace: string, log: string, readonly gasPriceNow: string | undefined) {
+    super(txCode, codespace, log);
+    this.message = gasPriceNow
+      ? `the fee is too low for this node: it asks at least ${gasPriceNow} per unit of gas now. Prepare the transaction again at that price (the node said: ${log.slice(0, 300)})`
+      : `the fee is too low for this node; raise the fee and prepare again (the node said: ${log.slice(0, 300)})`;
+    Object.assign(this.hints, gasPriceNow ? { gasPriceNow } : {});
   }
 }
 
@@ -74,6 +91,11 @@ export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
       const parsed = RpcBroadcast.safeParse(answer.result);
       if (!parsed.success) throw new RpcResponseError(answer.endpoint, "unexpected broadcast_tx_sync answer");
       const { code, codespace, log, hash } = parsed.data;
+      if (code === INSUFFICIENT_FEE && (codespace ?? "sdk") === "sdk") {
+        const { AuthInfo, TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
+        const gasLimit = AuthInfo.decode(TxRaw.decode(txBytes).authInfoBytes).fee?.gasLimit ?? 0n;
+        throw new InsufficientFeeError(code, codespace ?? "sdk", log ?? "", priceNowFromRefusal(log ?? "", gasLimit));
+      }
       if (code !== 0 && !(code === ALREADY_IN_MEMPOOL && (codespace ?? "sdk") === "sdk")) throw new BroadcastTxError(code, codespace ?? "", log ?? "");
       return hash.toUpperCase();
     },
@@ -86,6 +108,8 @@ export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
         throw error;
       }
     },
+    /** The chain's live gas price in `denom`, where a fee market module answers (fee-market.ts). */
+    liveGasPrice: async (denom: string) => readLiveGasPrice(async (q) => chain.abciQuery(q), denom),
     txSearch: async (a: Parameters<NodeChain["txSearch"]>[0]) => chain.txSearch(a),
     abciQuery: async (a: { path: string; data?: string }) => chain.abciQuery(a),
   };

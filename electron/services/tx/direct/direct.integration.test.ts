@@ -132,10 +132,10 @@ describe("direct mode: no access service, main signs and broadcasts", () => {
     expect(Date.parse(String(opened.time))).toBe((await comet.block(Number(opened.height))).block.header.time.getTime());
   });
 
-  it("a CheckTx refusal comes back naming the code and the log, and nothing stays in flight", async () => {
+  it("a CheckTx refusal for a fee too low says so with the node's price and its log, and nothing stays in flight", async () => {
     const error = await call("tx.sendMessages", { messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: info.denom, amount: "1" }] } }], fee: `1${info.denom}`, gas: "200000" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "broadcast_refused" });
-    expect((error as Error).message).toMatch(/CheckTx code 13 in sdk\): .*insufficient fee/);
+    expect(error).toMatchObject({ code: "insufficient_fee", gasPriceNow: info.minGasPrice });
+    expect((error as Error).message).toMatch(new RegExp(`^the fee is too low for this node: it asks at least ${info.minGasPrice} per unit of gas now.*insufficient fee`));
     const { entries } = (await call("tx.outbox")) as { entries: Array<{ state: string; problem?: string }> };
     expect(entries.at(-1)).toMatchObject({ state: "abandoned" });
     // The refused sequence is free again: the next send takes it and commits.

@@ -8,6 +8,7 @@ import { addressProblem, describeAddressProblem } from "../../../../shared/walle
 import { AppError } from "../../app-error.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import type { DirectChain } from "./direct-chain.js";
+import { LIVE_HEADROOM, tierPrice } from "./fee-market.js";
 
 export const DEFAULT_GAS_ADJUSTMENT = 1.3;
 
@@ -81,7 +82,10 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     // It runs at the sequence the node's check state expects (the chain checks it even when
     // simulating): past the sends a node accepted into its mempool, not past those main still holds.
     const simulatedSequence = nextSequence(deps.outbox, network.id, signer, account.sequence, height, ["submitted"]);
-    const feeDenom = args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom : (network.gasPrices?.denom ?? network.defaultDenom);
+    const feeDenom =
+      args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom
+      : args.gasPrice !== undefined ? /[a-zA-Z].*$/.exec(args.gasPrice)![0]
+      : (network.gasPrices?.denom ?? network.defaultDenom);
     const probe = (withSequence: bigint) => TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, withSequence), signatures: [new Uint8Array(64)] }).finish();
     try {
       gasEstimate = await deps.chain.simulate(probe(simulatedSequence));
@@ -94,15 +98,31 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     }
     gas = BigInt(Math.ceil(Number(gasEstimate) * gasAdjustment));
   }
-  const feeTier = args.fee === undefined ? (args.feeTier ?? "average") : undefined;
+  const feeTier = args.fee === undefined && args.gasPrice === undefined ? (args.feeTier ?? "average") : undefined;
   let fee: Array<{ denom: string; amount: string }>;
   let gasPrice: string | undefined;
+  let feeMarket: PreparedTx["feeMarket"];
+  // Where the chain runs a fee market, its live price, read now (and again when the reviewed fee is signed).
+  const live = await deps.chain.liveGasPrice(network.gasPrices?.denom ?? network.defaultDenom);
   if (args.fee !== undefined) {
     const match = /^(\d+)(.*)$/.exec(args.fee)!;
     fee = match[1] === "0" ? [] : [{ amount: match[1]!, denom: match[2] || network.defaultDenom }];
+    const needed = live && BigInt(calculateFee(Number(gas), GasPrice.fromString(`${live.price}${live.denom}`)).amount[0]!.amount);
+    const paid = BigInt(fee.find((c) => c.denom === live?.denom)?.amount ?? "0");
+    if (live && needed !== undefined && paid < needed) {
+      throw new AppError("insufficient_fee", `the chain's gas price is ${live.price}${live.denom} now: this fee of ${args.fee} pays less than the ${needed}${live.denom} its ${gas} gas needs. Prepare the transaction again at the price now`, {
+        gasPriceNow: `${tierPrice(live.price, "average")}${live.denom}`,
+      });
+    }
   } else {
-    if (!network.gasPrices) throw new AppError("no_gas_price", `${network.name} has no gas price set: give the fee, or set the network's gas prices`);
-    gasPrice = `${network.gasPrices[feeTier!]}${network.gasPrices.denom}`;
+    if (args.gasPrice !== undefined) gasPrice = args.gasPrice;
+    else if (live) {
+      gasPrice = `${tierPrice(live.price, feeTier!)}${live.denom}`;
+      feeMarket = { source: live.source, livePrice: `${live.price}${live.denom}`, headroom: LIVE_HEADROOM[feeTier!] };
+    } else {
+      if (!network.gasPrices) throw new AppError("no_gas_price", `${network.name} has no gas price set: give the fee, or set the network's gas prices`);
+      gasPrice = `${network.gasPrices[feeTier!]}${network.gasPrices.denom}`;
+    }
     fee = calculateFee(Number(gas), GasPrice.fromString(gasPrice)).amount.map((c) => ({ denom: c.denom, amount: c.amount }));
   }
   const review: PreparedTx = {
@@ -117,6 +137,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     gasAdjustment,
     gasPrice,
     feeTier,
+    feeMarket,
     memo: args.memo ?? "",
     timeoutHeight: timeoutHeight.toString(),
   };

@@ -14,6 +14,8 @@ import { type SendState, sendStore } from "./send-store.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../../shared/contract/tx-constants.js";
 import { TimeoutField } from "../../../components/TimeoutField.js";
 import { TransferFacts } from "./TransferFacts.js";
+import { FeeRefusal } from "../../../components/FeeRefusal.js";
+import { gasPriceWords, repriceOffer } from "../../../components/fee-refusal.js";
 
 type Review = Extract<SendState, { step: "review" }>;
 
@@ -29,16 +31,22 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
   const client = useQueryClient();
   const coin = splitCoin(state.args.amount, network.defaultDenom)!;
   const messages = [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: state.args.from, toAddress: state.args.to, amount: [coin] } }];
+  // After a refusal for a too-low fee: the price the chain asked for, and a new request (the refused one is closed).
+  const [repriced, setRepriced] = useState<{ gasPrice: string; requestId: string }>();
+  const attempt = repriced?.requestId ?? state.requestId;
+  const pricing = repriced ? { gasPrice: repriced.gasPrice } : { fee: state.args.fee, gas: state.args.gas };
   const prepared = useQuery({
-    queryKey: ["prepare", network.id, state.requestId, timeoutBlocks],
-    queryFn: () => unwrap(api.tx.prepare({ messages, memo: state.args.memo, fee: state.args.fee, gas: state.args.gas, timeoutBlocks })),
+    queryKey: ["prepare", network.id, attempt, timeoutBlocks],
+    queryFn: () => unwrap(api.tx.prepare({ messages, memo: state.args.memo, ...pricing, timeoutBlocks })),
     staleTime: Infinity,
     retry: false,
   });
   const p = prepared.data;
   const send = useAction(async () => {
     if (!p || timeoutProblem) return;
-    const tx = await unwrap(api.tx.sendMessages({ messages, memo: state.args.memo, fee: state.args.fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId: state.requestId }));
+    // The reviewed fee and gas go back, so main signs exactly what was shown (and re-reads a fee market's price against it).
+    const fee = p.fee.amount.map((c) => `${c.amount}${c.denom}`)[0] ?? "0";
+    const tx = await unwrap(api.tx.sendMessages({ messages, memo: state.args.memo, fee, gas: p.fee.gas, timeoutHeight: p.timeoutHeight, sequence: p.sequence, requestId: attempt }));
     notifyWhenFinal(api, network, tx);
     void client.invalidateQueries({ queryKey: txKeys.lists(network.id) });
     sendStore.set({ step: "sent", draft: state.draft, tx });
@@ -52,6 +60,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
       {p && (
         <>
           <TransferFacts chainId={p.chainId} from={state.args.from} to={state.args.to} amount={[coin]} fee={p.fee.amount} gas={p.fee.gas} memo={p.memo} accountNumber={p.accountNumber} sequence={p.sequence} timeoutHeight={p.timeoutHeight} last={["Sign mode", p.signMode]} words={words} />
+          {gasPriceWords(p) && <p className="field-hint muted" data-testid="gas-price">{gasPriceWords(p)}</p>}
           <details>
             <summary>Raw (what main signs)</summary>
             <pre className="raw-json" data-testid="raw-sign-doc">{JSON.stringify(p, null, 2)}</pre>
@@ -62,7 +71,10 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
           </p>
         </>
       )}
-      {send.error && !send.pending && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem ? undefined : () => void send.run()} testId="send-problem" />}
+      {send.error && !send.pending && repriceOffer(send.failure) && (
+        <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
+      )}
+      {send.error && !send.pending && !repriceOffer(send.failure) && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem ? undefined : () => void send.run()} testId="send-problem" />}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
     </section>
   );
