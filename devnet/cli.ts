@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { ensureSimd } from "./lib/build.js";
 import { DevnetError } from "./lib/errors.js";
+import { parseExtraCount } from "./lib/extra-validators.js";
 import { down, reset, status, up } from "./lib/devnet.js";
 import { layoutFromEnv } from "./lib/layout.js";
 import { followLogs } from "./lib/logs.js";
@@ -16,6 +17,8 @@ const USAGE = `usage: npm run devnet -- <command> [options]
 commands:
   build                                      build simd if its sources changed (cached)
   up [--validators N] [--block-time 500ms]   start the devnet (build and initialise on first use)
+     [--extra-validators N]                  N more bonded validators that run no node (default 0)
+     [--unbonded-validators M]               M more that never enter the active set (default 0)
   down                                       stop the processes that up started
   status                                     height of each node
   reset                                      stop and wipe the chain state
@@ -31,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       validators: { type: "string" },
+      "extra-validators": { type: "string" },
+      "unbonded-validators": { type: "string" },
       "block-time": { type: "string" },
       node: { type: "string" },
       lines: { type: "string" },
@@ -52,7 +57,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "up": {
       const validators = values.validators === undefined ? undefined : Number(values.validators);
-      const result = await up(layout, { validators, blockTime: values["block-time"] }, consoleProgress());
+      const extraValidators = { bonded: parseExtraCount("extra-validators", values["extra-validators"]), unbonded: parseExtraCount("unbonded-validators", values["unbonded-validators"]) };
+      const result = await up(layout, { validators, blockTime: values["block-time"], extraValidators }, consoleProgress());
       if (result.alreadyRunning) console.log("The devnet is already up.\n");
       printInfo(result.info);
       return 0;

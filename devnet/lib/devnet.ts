@@ -5,6 +5,7 @@ import { loadAccounts } from "./accounts.js";
 import { accessPidFile, accessPort, startAccess } from "./access.js";
 import { ensureSimd } from "./build.js";
 import { DevnetError } from "./errors.js";
+import { ExtraValidatorsSchema, type ExtraValidators, extraMismatch, NO_EXTRA_VALIDATORS } from "./extra-validators.js";
 import { initChain } from "./init.js";
 import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM } from "./layout.js";
 import { nodePidFile, nodePortList, startNode } from "./nodes.js";
@@ -17,6 +18,8 @@ import { tailLines } from "./tail.js";
 export interface UpOptions {
   /** Number of validators; when omitted, an existing chain keeps its own and a new one gets 1. */
   readonly validators?: number;
+  /** Validators that run no node, beside the signing ones; fixed, like `validators`, when the chain is created. */
+  readonly extraValidators?: Partial<ExtraValidators>;
   /** CometBFT timeout_commit, e.g. "500ms". */
   readonly blockTime?: string;
   /** How long to wait for height 2 before giving up. */
@@ -29,7 +32,7 @@ export interface UpResult {
 }
 
 export const DEFAULT_BLOCK_TIME = "500ms";
-const ChainMetaSchema = z.object({ validators: z.number().int().min(1) });
+const ChainMetaSchema = z.object({ validators: z.number().int().min(1), extraValidators: ExtraValidatorsSchema.default(NO_EXTRA_VALIDATORS) });
 
 /** Brings the devnet up (building and initialising as needed) and waits for blocks. Idempotent. */
 export async function up(layout: Layout, options: UpOptions, progress: Progress): Promise<UpResult> {
@@ -47,6 +50,8 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
       "Run `npm run devnet -- reset` first to create a new chain with a different number of validators.",
     );
   }
+  const mismatch = existing && extraMismatch(existing.extraValidators, options.extraValidators);
+  if (mismatch) throw new DevnetError(mismatch, "Run `npm run devnet -- reset` first to create a new chain with other extra validators.");
   const running = await runningInfo(layout);
   if (running) return { info: running, alreadyRunning: true };
   const resumed = existing ? await resume(layout, existing.validators, options, progress) : undefined;
@@ -56,9 +61,10 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   await ensureSimd(layout, progress);
   const accounts = loadAccounts();
   const count = existing?.validators ?? options.validators ?? 1;
+  const extraValidators: ExtraValidators = existing?.extraValidators ?? { bonded: options.extraValidators?.bonded ?? 0, unbonded: options.extraValidators?.unbonded ?? 0 };
   if (!existing) {
-    await initChain(layout, accounts, count, progress);
-    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count }));
+    await initChain(layout, accounts, count, progress, extraValidators);
+    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count, extraValidators }));
   }
 
   const indices = [...Array(count).keys()];
@@ -83,6 +89,7 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
     accounts: accounts.accounts,
     validators: accounts.validators.slice(0, count),
     access,
+    extraValidators,
   };
   writeDevnetInfo(layout, info);
   return { info, alreadyRunning: false };

@@ -27,6 +27,8 @@ export const DevnetInfoSchema = z.object({
   accounts: z.array(z.object({ name: z.string(), address: z.string(), mnemonic: z.string() })),
   validators: z.array(z.object({ name: z.string(), address: z.string(), mnemonic: z.string() })),
   access: z.object({ url: z.url(), token: z.string() }).optional(),
+  /** Validators that run no node (`--extra-validators`, `--unbonded-validators`): how many of each. */
+  extraValidators: z.object({ bonded: z.number().int().min(0), unbonded: z.number().int().min(0) }).optional(),
 });
 export type DevnetInfo = z.infer<typeof DevnetInfoSchema>;
 
