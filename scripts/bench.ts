@@ -18,6 +18,7 @@ import type { Section } from "./bench/section.js";
 import { heavySection } from "./bench/heavy.js";
 import { liveSection } from "./bench/live.js";
 import { watchSection } from "./bench/watch.js";
+import { validatorSetSection } from "./bench/validator-set.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
@@ -72,13 +73,15 @@ const SECTIONS: Section[] = [
   // Its cost run brings up a four-validator devnet 100 ports above the world's.
   watchSection({ blocks: num(values.blocks, 50), minutes: values.quick ? 2 : num(values.minutes, 10), costOffset: offset + 100 }),
   signedTxSection({ count: 500 }),
+  // Its two devnets (four validators, then 214) 200 ports above the world's.
+  validatorSetSection({ offset: offset + 200, blocks: num(values.blocks, 50), extra: 150, unbonded: 60 }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch" || id === "validators") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

@@ -5,18 +5,22 @@ import { loadAccounts } from "./accounts.js";
 import { accessPidFile, accessPort, startAccess } from "./access.js";
 import { ensureSimd } from "./build.js";
 import { DevnetError } from "./errors.js";
+import { ExtraValidatorsSchema, type ExtraValidators, extraMismatch, NO_EXTRA_VALIDATORS } from "./extra-validators.js";
 import { initChain } from "./init.js";
-import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM } from "./layout.js";
+import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM, withVariant } from "./layout.js";
 import { nodePidFile, nodePortList, startNode } from "./nodes.js";
 import { ephemeralPortRange, firstBusyPort, runningPid, sleep, stopByPidFile } from "./processes.js";
 import type { Progress } from "./progress.js";
 import { probeStatus } from "./rpc-probe.js";
 import { type DevnetInfo, readDevnetInfo, writeDevnetInfo } from "./state.js";
 import { tailLines } from "./tail.js";
+import { DEFAULT_VARIANT, moduleVersions, variantByName } from "./variants.js";
 
 export interface UpOptions {
   /** Number of validators; when omitted, an existing chain keeps its own and a new one gets 1. */
   readonly validators?: number;
+  /** Validators that run no node, beside the signing ones; fixed, like `validators`, when the chain is created. */
+  readonly extraValidators?: Partial<ExtraValidators>;
   /** CometBFT timeout_commit, e.g. "500ms". */
   readonly blockTime?: string;
   /** How long to wait for height 2 before giving up. */
@@ -29,10 +33,14 @@ export interface UpResult {
 }
 
 export const DEFAULT_BLOCK_TIME = "500ms";
-const ChainMetaSchema = z.object({ validators: z.number().int().min(1) });
+/** A chain recorded before variants existed was built from the one module there was, today's default. */
+const ChainMetaSchema = z.object({ validators: z.number().int().min(1), variant: z.string().default(DEFAULT_VARIANT), extraValidators: ExtraValidatorsSchema.default(NO_EXTRA_VALIDATORS) });
 
-/** Brings the devnet up (building and initialising as needed) and waits for blocks. Idempotent. */
-export async function up(layout: Layout, options: UpOptions, progress: Progress): Promise<UpResult> {
+/**
+ * Brings the devnet up (building and initialising as needed) and waits for blocks. Idempotent.
+ * The chain variant is `layout.variant`; an existing chain keeps its own.
+ */
+export async function up(askedLayout: Layout, options: UpOptions, progress: Progress): Promise<UpResult> {
   const blockTime = options.blockTime ?? DEFAULT_BLOCK_TIME;
   if (!/^\d{1,5}(ms|s)$/.test(blockTime)) {
     throw new DevnetError(`--block-time must look like 500ms or 1s, got "${blockTime}"`);
@@ -40,13 +48,16 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   if (options.validators !== undefined && (!Number.isInteger(options.validators) || options.validators < 1)) {
     throw new DevnetError(`--validators must be a whole number of at least 1, got "${options.validators}"`);
   }
-  const existing = chainMeta(layout);
+  const existing = chainMeta(askedLayout);
   if (existing && options.validators !== undefined && existing.validators !== options.validators) {
     throw new DevnetError(
       `the devnet was created with ${existing.validators} validator(s), not ${options.validators}`,
       "Run `npm run devnet -- reset` first to create a new chain with a different number of validators.",
     );
   }
+  const mismatch = existing && extraMismatch(existing.extraValidators, options.extraValidators);
+  if (mismatch) throw new DevnetError(mismatch, "Run `npm run devnet -- reset` first to create a new chain with other extra validators.");
+  const layout = chainLayout(askedLayout, existing?.variant);
   const running = await runningInfo(layout);
   if (running) return { info: running, alreadyRunning: true };
   const resumed = existing ? await resume(layout, existing.validators, options, progress) : undefined;
@@ -56,9 +67,10 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   await ensureSimd(layout, progress);
   const accounts = loadAccounts();
   const count = existing?.validators ?? options.validators ?? 1;
+  const extraValidators: ExtraValidators = existing?.extraValidators ?? { bonded: options.extraValidators?.bonded ?? 0, unbonded: options.extraValidators?.unbonded ?? 0 };
   if (!existing) {
-    await initChain(layout, accounts, count, progress);
-    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count }));
+    await initChain(layout, accounts, count, progress, extraValidators);
+    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count, variant: layout.variant.name, extraValidators }));
   }
 
   const indices = [...Array(count).keys()];
@@ -72,7 +84,11 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
     throw err;
   });
 
+  const versions = moduleVersions(layout.chainModuleDir);
   const info: DevnetInfo = {
+    variant: layout.variant.name,
+    sdkVersion: versions.sdk,
+    cometbftVersion: versions.cometbft,
     chainId: CHAIN_ID,
     bech32Prefix: BECH32_PREFIX,
     denom: FEE_DENOM,
@@ -83,9 +99,26 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
     accounts: accounts.accounts,
     validators: accounts.validators.slice(0, count),
     access,
+    extraValidators,
   };
   writeDevnetInfo(layout, info);
   return { info, alreadyRunning: false };
+}
+
+/**
+ * The layout of the chain in the state folder: a new chain gets the variant asked for (or the
+ * default); an existing one keeps the variant it was created with, and asking for another is
+ * refused, as a different validator count is.
+ */
+function chainLayout(asked: Layout, existingVariant: string | undefined): Layout {
+  if (existingVariant === undefined || existingVariant === asked.variant.name) return asked;
+  if (asked.variantAsked) {
+    throw new DevnetError(
+      `the devnet was created with the ${existingVariant} variant, not ${asked.variant.name}`,
+      "A chain keeps the variant it was created with. Run `npm run devnet -- reset` first to create a new chain of another variant, or use another state folder (COMETDESK_DEVNET_DIR).",
+    );
+  }
+  return withVariant(asked, variantByName(existingVariant), false);
 }
 
 /**

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { join } from "node:path";
 import { type AccountsFile } from "./accounts.js";
 import { DevnetError } from "./errors.js";
+import { addExtraValidators, type ExtraValidators, NO_EXTRA_VALIDATORS } from "./extra-validators.js";
 import { backdateGenesis, fundGenesis, SELF_DELEGATION } from "./genesis.js";
 import { CHAIN_ID, type Layout, nodeHome, STAKE_DENOM } from "./layout.js";
 import type { Progress } from "./progress.js";
@@ -9,9 +10,10 @@ import { runSimd } from "./simd.js";
 
 /**
  * Creates the node homes of a new chain with `count` validators: keys from
- * devnet/accounts.json, every key funded, one gentx per validator, one shared genesis.
+ * devnet/accounts.json, every key funded, one gentx per validator, one shared genesis; and the
+ * `extra` validators that run no node (extra-validators.ts).
  */
-export async function initChain(layout: Layout, accounts: AccountsFile, count: number, progress: Progress): Promise<void> {
+export async function initChain(layout: Layout, accounts: AccountsFile, count: number, progress: Progress, extra: ExtraValidators = NO_EXTRA_VALIDATORS): Promise<void> {
   if (count > accounts.validators.length) {
     throw new DevnetError(`at most ${accounts.validators.length} validators are supported, got ${count}`);
   }
@@ -38,7 +40,7 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   const gentxDir = join(homes[0]!, "config", "gentx");
   for (const [i, home] of homes.entries()) {
     await runSimd(layout, [
-      "genesis", "gentx", validators[i]!.name, SELF_DELEGATION,
+      ...layout.variant.genesisCommand, "gentx", validators[i]!.name, SELF_DELEGATION,
       "--chain-id", CHAIN_ID, "--moniker", `node${i}`, "--keyring-backend", "test", "--home", home,
     ]);
     if (i > 0) {
@@ -49,10 +51,11 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
     }
     progress.update(`gentx of node${i} signed`);
   }
-  await runSimd(layout, ["genesis", "collect-gentxs", "--home", homes[0]!]);
+  await runSimd(layout, [...layout.variant.genesisCommand, "collect-gentxs", "--home", homes[0]!]);
+  const collected = await addExtraValidators(readFileSync(genesisOf(homes[0]!), "utf8"), extra);
   // After collect-gentxs, which writes the file again: the gentxs' commissions date from genesis.
-  writeFileSync(genesisOf(homes[0]!), backdateGenesis(readFileSync(genesisOf(homes[0]!), "utf8")));
-  await runSimd(layout, ["genesis", "validate", "--home", homes[0]!]);
+  writeFileSync(genesisOf(homes[0]!), backdateGenesis(collected));
+  await runSimd(layout, [...layout.variant.genesisCommand, "validate", "--home", homes[0]!]);
   for (const home of homes.slice(1)) copyFileSync(genesisOf(homes[0]!), genesisOf(home));
   progress.done(`chain ${CHAIN_ID} initialised with ${count} validator(s)`);
 }

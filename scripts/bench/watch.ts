@@ -41,7 +41,8 @@ interface Run {
   readonly perBlockMs: number[];
 }
 
-async function follow(rpc: string, chainId: string, validator: string, websocket: boolean, blocks: number): Promise<Run> {
+/** The watch following `validator` on its own for `blocks` blocks: its calls and main's time per block. */
+export async function follow(rpc: string, chainId: string, validator: string, websocket: boolean, blocks: number): Promise<Run> {
   const calls = new Map<string, number>();
   const events = createEventHub();
   const chain = registerChainHandlers({

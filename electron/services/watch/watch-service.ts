@@ -83,6 +83,8 @@ interface Followed {
   set: readonly SetMember[];
   readonly sets: Map<string, SetMember[]>;
   readonly states: Map<string, ValidatorState>;
+  /** Every staking validator's moniker by CometBFT address, from the last x/slashing read: the set's names, watched or not. */
+  monikers: ReadonlyMap<string, string>;
   slashing: SlashingParams | undefined;
   blocks: number;
   height: bigint | undefined;
@@ -208,6 +210,7 @@ export function createWatch(deps: WatchDeps) {
     calls.slashing++;
     const staking = await readStakingValidators(queryOn(f.network));
     const byAddress = new Map(staking.validators.map((v) => [v.address, v]));
+    if (staking.available) f.monikers = new Map(staking.validators.map((v) => [v.address, v.moniker]));
     // Without staking's list, the CometBFT set of the last block read is what the chain says; before one, nothing is known.
     const unknown = (address: string) => (staking.available ? !byAddress.has(address) : f.set.length > 0 && !f.set.some((m) => m.address === address));
     f.states.clear();
@@ -344,7 +347,7 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */
@@ -479,7 +482,7 @@ export function createWatch(deps: WatchDeps) {
         slashing: f?.slashing ? { ...f.slashing, maxMissed: Math.floor(f.slashing.signedBlocksWindow * (1 - f.slashing.minSignedPerWindow)) } : null,
         uptimeBlocks: f?.record.window ?? uptimeBlocks(config),
         validators: validatorRows(networkId),
-        set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.states.get(m.address)?.moniker ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
+        set: (f?.set ?? []).map((m) => ({ address: m.address, moniker: f?.monikers.get(m.address) ?? null, votingPower: m.votingPower, seen: f?.record.get(m.address)?.seen ?? 0, uptime: f?.record.uptime(m.address) ?? null })),
         nodes: f ? nodeRows(f) : [],
         chain: f?.chain ?? null,
         config,

@@ -4,7 +4,6 @@ import { fromBase64, toHex } from "@cosmjs/encoding";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "../../../../shared/cosmos/staking/stake-form.js";
 import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
-import { decPercent } from "../../../../shared/cosmos/dec.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
 import { chainKeys, chainQueries, useLastHeight } from "../../queries/chain-queries.js";
@@ -12,11 +11,11 @@ import { useSelectedNetwork } from "../../queries/use-selected-network.js";
 import { walletQueries } from "../../queries/wallet-queries.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { ChainText } from "../../components/text/ChainText.js";
-import { visibleText } from "../../components/text/visible-text.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { stakingKeys } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
+import { pickerOptions } from "./validator-options.js";
 import { Field } from "../../components/Field.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
@@ -77,7 +76,7 @@ export function StakingPage() {
       {(control) => (
         <select {...control} value={draft[id]} onChange={(e) => set({ [id]: e.target.value })}>
           <option value="">Pick a validator</option>
-          {options.map((v) => <option key={v.operatorAddress} value={v.operatorAddress}>{validatorOption(v)}</option>)}
+          {pickerOptions(options).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>
       )}
     </Field>
@@ -123,11 +122,4 @@ export function StakingPage() {
     </form>
     </>
   );
-}
-
-/** "node0 — 10 % commission — cosmosvaloper1…", saying when a delegation would earn nothing (jailed, or outside the active set). */
-function validatorOption(v: { moniker: string; operatorAddress: string; jailed: boolean; status: string; commissionRate: string }): string {
-  const standing = v.jailed ? " (jailed: earns nothing)" : v.status !== "bonded" ? " (not in the active set: earns nothing)" : "";
-  // An option holds text only: the moniker's invisible and bidi characters are made visible here, as <ChainText> does elsewhere.
-  return `${visibleText(v.moniker) || v.operatorAddress}${standing} — ${decPercent(v.commissionRate)} % commission — ${v.operatorAddress}`;
 }
