@@ -7,7 +7,7 @@ import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
 import { AppError } from "../app-error.js";
-import { assertBlockFound, assertChain, assertTxHash } from "./answer-checks.js";
+import { assertBlockFound, assertChain, assertTxHash, notUnderstood } from "./answer-checks.js";
 import { RpcError, RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
@@ -66,7 +66,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     const answer = await deps.transport.call({ route, http, params: http === "GET" ? toUriQuery(route, defined) : defined, idempotent });
     assertBlockFound(route, answer.result);
     const parsed = schema.safeParse(answer.result);
-    if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
+    if (!parsed.success) throw new RpcResponseError(answer.endpoint, notUnderstood(route, answer.result, parsed.error.issues[0]));
     assertChain(answer.endpoint, deps.expectedChainId?.(), route, parsed.data);
     return { data: parsed.data, endpoint: answer.endpoint };
   }

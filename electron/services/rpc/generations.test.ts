@@ -234,3 +234,13 @@ describe("chain.generation", () => {
     expect(g.notes[0]).toMatch(/is of no generation this app knows/);
   });
 });
+
+describe("a route answered in another generation's shape", () => {
+  it("is refused with a sentence naming what was not understood and the part of the answer as sent", async () => {
+    // A status whose node_info is of no generation's shape: its version is a number.
+    answers = { status: { ...status("0.38.23"), node_info: { id: "a", network: "test-chain", moniker: "n", version: 38, listen_addr: "" } } };
+    const error = await Promise.resolve(chain().status({})).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "rpc_bad_response" });
+    expect((error as Error).message).toMatch(/unexpected status answer: node_info\.version \(.*expected string.*\); the node sent at node_info: \{"id":"a",.*"version":38/);
+  });
+});
