@@ -220,6 +220,12 @@ describe("chain.generation", () => {
     expect(g).toMatchObject({ generation: "cometbft-0.38", consensusVersion: "0.38.23", sdkVersion: null, label: "CometBFT 0.38.23", notes: [] });
   });
 
+  it("CometBFT 0.39 is read as 0.38, whose answers it keeps (cometbft@v0.39.4 rpc/core/types/responses.go)", async () => {
+    answers = { ...V038, status: status("0.39.4") };
+    expect(await chain().generation({})).toMatchObject({ generation: "cometbft-0.38", label: "CometBFT 0.39.4" });
+    expect((await results({ ...V038, status: status("0.39.4") })).validatorUpdates).toEqual([{ pubKey: { type: "ed25519", value: KEY }, power: "101" }]);
+  });
+
   it("Tendermint 0.34 and CometBFT 1.0 are named as such", async () => {
     answers = V034;
     expect((await chain().generation({})).label).toBe("Tendermint 0.34.35");
