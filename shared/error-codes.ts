@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   rpcNotHeld: "rpc_not_held",
   /** Every node of the network refuses for load or rests after doing so; the message says when to try again. */
   rpcRateLimited: "rpc_rate_limited",
+  /** The node has no such route (a generation without it, or a node that leaves it out): said in words, not as a fault. */
+  rpcRouteMissing: "rpc_route_missing",
   accessUnreachable: "access_unreachable",
   noAccessService: "no_access_service",
   noToken: "no_token",
