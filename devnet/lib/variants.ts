@@ -26,6 +26,7 @@ export interface Variant {
 export const VARIANTS: readonly Variant[] = [
   { name: "sdk50", moduleDir: "devnet/chains/sdk50", sdkLine: "0.50", cometbftLine: "0.38", genesisCommand: ["genesis"] },
   { name: "sdk53", moduleDir: "devnet/chains/sdk53", sdkLine: "0.53", cometbftLine: "0.38", genesisCommand: ["genesis"] },
+  { name: "sdk54", moduleDir: "devnet/chains/sdk54", sdkLine: "0.54", cometbftLine: "0.39", genesisCommand: ["genesis"] },
 ];
 
 /** The variant a new chain gets when none is asked for: the generation the whole suite runs on. */
