@@ -1,0 +1,54 @@
+import type * as cosmoshub from "chain-registry/mainnet/cosmoshub/index.js";
+import { gasPrices } from "./registry-seeds.js";
+
+/** One chain as the chain-registry package types each of them. */
+type Chain = typeof cosmoshub.chain;
+
+/** What chain-registry says about one chain id, in the shape the facts take it. */
+export interface RegistryFacts {
+  readonly chainName: string;
+  readonly prettyName: string | undefined;
+  readonly coinType: number | undefined;
+  readonly keyAlgo: string | undefined;
+  /** Fee tokens in the registry's order, each priced low / average / high. */
+  readonly feeTokens: ReadonlyArray<{ readonly denom: string; readonly prices: ReturnType<typeof gasPrices> }>;
+  readonly bondDenom: string | undefined;
+  readonly explorers: ReadonlyArray<{ readonly name: string; readonly url: string }>;
+  readonly rpcUrls: readonly string[];
+}
+
+/** The chain-registry package's version, named in every fact taken from it. */
+export const REGISTRY_SOURCE = "chain-registry (npm package)";
+
+let chains: Promise<readonly Chain[]> | undefined;
+
+/**
+ * The registry's mainnets, loaded on the first lookup only: some 230 chains are too many to read
+ * at every start for a form that is opened now and then.
+ */
+function registryChains(): Promise<readonly Chain[]> {
+  chains ??= import("chain-registry/mainnet/chains.js").then((m: { default: unknown }) => {
+    // CommonJS seen from an ES module: the array is `default`, or `default.default`.
+    const value = m.default as readonly Chain[] | { default: readonly Chain[] };
+    return Array.isArray(value) ? value : (value as { default: readonly Chain[] }).default;
+  });
+  return chains;
+}
+
+const httpsOnly = (urls: readonly string[]) => urls.map((u) => u.replace(/:443(?=\/|$)/, "").replace(/\/+$/, "")).filter((u) => /^https:\/\/[^\s]+$/.test(u));
+
+/** The registry's entry for `chainId`, or undefined when it has none. */
+export async function registryFacts(chainId: string): Promise<RegistryFacts | undefined> {
+  const chain = (await registryChains()).find((c) => c.chainId === chainId);
+  if (!chain) return undefined;
+  return {
+    chainName: chain.chainName,
+    prettyName: chain.prettyName,
+    coinType: chain.slip44,
+    keyAlgo: chain.keyAlgos?.[0],
+    feeTokens: (chain.fees?.feeTokens ?? []).map((t) => ({ denom: t.denom, prices: gasPrices(t) })),
+    bondDenom: chain.staking?.stakingTokens[0]?.denom,
+    explorers: (chain.explorers ?? []).flatMap((e) => (e.url && /^https?:\/\//.test(e.url) ? [{ name: (e.kind ?? new URL(e.url).host).slice(0, 80), url: e.url }] : [])).slice(0, 16),
+    rpcUrls: httpsOnly((chain.apis?.rpc ?? []).map((r) => r.address)).slice(0, 16),
+  };
+}
