@@ -1,8 +1,5 @@
-import type * as cosmoshub from "chain-registry/mainnet/cosmoshub/index.js";
+import type { Chain } from "./registry-chains.js";
 import { gasPrices } from "./registry-seeds.js";
-
-/** One chain as the chain-registry package types each of them. */
-type Chain = typeof cosmoshub.chain;
 
 /** What chain-registry says about one chain id, in the shape the facts take it. */
 export interface RegistryFacts {
@@ -17,22 +14,16 @@ export interface RegistryFacts {
   readonly rpcUrls: readonly string[];
 }
 
-/** The chain-registry package's version, named in every fact taken from it. */
+/** Named in every fact taken from chain-registry. */
 export const REGISTRY_SOURCE = "chain-registry (npm package)";
 
-let chains: Promise<readonly Chain[]> | undefined;
+let loaded: Promise<readonly Chain[]> | undefined;
 
-/**
- * The registry's mainnets, loaded on the first lookup only: some 230 chains are too many to read
- * at every start for a form that is opened now and then.
- */
+/** The registry's mainnets, from the module beside this one: TypeScript when run from source, the bundle's file when built. */
 function registryChains(): Promise<readonly Chain[]> {
-  chains ??= import("chain-registry/mainnet/chains.js").then((m: { default: unknown }) => {
-    // CommonJS seen from an ES module: the array is `default`, or `default.default`.
-    const value = m.default as readonly Chain[] | { default: readonly Chain[] };
-    return Array.isArray(value) ? value : (value as { default: readonly Chain[] }).default;
-  });
-  return chains;
+  const file = new URL(import.meta.url.endsWith(".ts") ? "./registry-chains.ts" : "./registry-chains.js", import.meta.url).href;
+  loaded ??= (import(file) as Promise<{ chains: readonly Chain[] }>).then((m) => m.chains);
+  return loaded;
 }
 
 const httpsOnly = (urls: readonly string[]) => urls.map((u) => u.replace(/:443(?=\/|$)/, "").replace(/\/+$/, "")).filter((u) => /^https:\/\/[^\s]+$/.test(u));
