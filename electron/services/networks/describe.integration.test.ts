@@ -96,7 +96,8 @@ describe("a network described by its chain", () => {
 
   it("reads the prefix from an account's address on a chain whose auth module has no Bech32Prefix query (SDK 0.45)", async () => {
     const node = nodeReader(rpc);
-    // The devnet's own node, with Bech32Prefix answered as an SDK 0.45 node answers a path it has not.
+    // The devnet's own node, with Bech32Prefix answered as an SDK without it answers a path it has
+    // not: code 6, "unknown query path" (cosmos-sdk v0.47.17 baseapp/abci.go, types/errors/errors.go ErrUnknownRequest).
     const older = { ...node, abciQuery: async (q: { path: string; data?: string }) => (q.path === "/cosmos.auth.v1beta1.Query/Bech32Prefix" ? { code: 6, value: "", log: "unknown query path" } : node.abciQuery(q)) };
     const facts = await readChainFacts(older, rpc, async () => undefined);
     expect(facts.bech32Prefix).toEqual({ read: true, value: chain.prefix, source: `the node at ${rpc}: the address of its first account (/cosmos.auth.v1beta1.Query/Accounts)` });
