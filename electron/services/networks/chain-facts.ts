@@ -11,6 +11,7 @@ import { denomsMetadataQuery } from "../../../shared/cosmos/bank/queries.js";
 import { stakingParamsQuery } from "../../../shared/cosmos/staking/operator.js";
 import { AppError } from "../app-error.js";
 import type { AbciQuery } from "../rpc/module-query.js";
+import { RpcUnreachableError } from "../rpc/rpc-errors.js";
 import { parseDecCoins, scaledPrice } from "./dec-coins.js";
 import { REGISTRY_SOURCE, type RegistryFacts, registryFacts } from "./registry-facts.js";
 
@@ -156,6 +157,6 @@ export function notANodeReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/not a JSON-RPC answer|answer is not JSON/.test(message)) return "it answers with something other than JSON-RPC (a web page?)";
   if (/neither result nor error|unexpected status answer/.test(message)) return "it answers JSON, but not a node's status";
-  if (error instanceof AppError && (error.code === "rpc_unreachable" || error.code === "rpc_timeout")) return `nothing answered there (${message})`;
+  if (error instanceof RpcUnreachableError) return `nothing answers there: ${[...new Set(error.attempts.map((a) => a.reason))].join("; ")}`;
   return message;
 }

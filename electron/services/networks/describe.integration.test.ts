@@ -156,11 +156,15 @@ describe("what the form refuses before saving, each at its field", () => {
     const { call } = await app();
     const page = await serving("text/html", "<!doctype html><html><body>Welcome to nginx!</body></html>");
     const json = await serving("application/json", JSON.stringify({ jsonrpc: "2.0", id: 1, result: { status: "ok", version: "1.2.3" } }));
-    const closed = "http://127.0.0.1:9";
+    // A port nothing listens on: one the system gave a server that is closed again.
+    const closing = createServer();
+    await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
+    const closed = `http://127.0.0.1:${(closing.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closing.close(resolve));
     const cases: Array<[string, RegExp]> = [
       [page, /answers with something other than JSON-RPC \(a web page\?\)/],
       [json, /answers JSON, but not a node's status/],
-      [closed, /nothing answered there/],
+      [closed, /nothing answers there: connection refused/],
     ];
     const before = ((await call("network.list")) as { networks: unknown[] }).networks.length;
     for (const [url, why] of cases) {
