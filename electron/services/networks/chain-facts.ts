@@ -9,6 +9,7 @@ import type { AbciQueryDef } from "../../../shared/cosmos/abci-query.js";
 import { bech32PrefixQuery } from "../../../shared/cosmos/auth/queries.js";
 import { denomsMetadataQuery } from "../../../shared/cosmos/bank/queries.js";
 import { stakingParamsQuery } from "../../../shared/cosmos/staking/operator.js";
+import { chainIdProblem } from "../../../shared/network/chain-id.js";
 import { AppError } from "../app-error.js";
 import type { AbciQuery } from "../rpc/module-query.js";
 import { RpcUnreachableError } from "../rpc/rpc-errors.js";
@@ -86,6 +87,9 @@ export async function readChainFacts(reader: ChainReader, rpcUrl: string, regist
   } catch (error) {
     throw new NotANodeError(rpcUrl, notANodeReason(error));
   }
+  // A hostile node's name for its chain is no chain id (shared/network/chain-id.ts says what one is).
+  const problem = chainIdProblem(chainId);
+  if (problem) throw new NotANodeError(rpcUrl, `its status names no chain id a chain can have (${problem})`);
   const q = reader.abciQuery;
   const [prefix, account, staking, config, metadata, registered, ...modules] = await Promise.all([
     query(q, bech32PrefixQuery, {}),

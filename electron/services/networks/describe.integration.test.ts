@@ -175,6 +175,18 @@ describe("what the form refuses before saving, each at its field", () => {
       const refused = await call("network.describe", { rpcUrl: url }).catch((e: unknown) => e);
       expect(refused).toMatchObject({ code: "not_a_node", message: expect.stringMatching(why) });
     }
+    // A node whose status names a chain id no chain can have (CometBFT's limit is 50 bytes): refused, not shown.
+    const status = await (await fetch(`${rpc}/status`)).json() as { result: { node_info: Record<string, unknown> } };
+    const lying = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      // The node's own status with another network name, under the request's id as a node answers.
+      req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: (JSON.parse(body) as { id: number }).id, result: { ...status.result, node_info: { ...status.result.node_info, network: "x".repeat(5000) } } })));
+    });
+    await new Promise<void>((resolve) => lying.listen(0, "127.0.0.1", resolve));
+    servers.push(lying);
+    const hostile = `http://127.0.0.1:${(lying.address() as AddressInfo).port}`;
+    expect(await call("network.describe", { rpcUrl: hostile }).catch((e: unknown) => e)).toMatchObject({ code: "not_a_node", message: expect.stringContaining("its status names no chain id a chain can have") });
     // A good node beside a bad one: the bad one is named, alone.
     const mixed = (await call("network.check", { ...good(), rpcUrls: [rpc, page] })) as { problems: Record<string, string> };
     expect(mixed.problems.rpcUrls).toContain(`${page} is not a CometBFT node`);
