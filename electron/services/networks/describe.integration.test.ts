@@ -195,6 +195,30 @@ describe("what the form refuses before saving, each at its field", () => {
   });
 });
 
+describe("a node that lies about its prefix", () => {
+  it("is refused at the prefix in words of a bounded length", async () => {
+    const { call } = await app();
+    const status = await (await fetch(`${rpc}/status`)).json() as { result: unknown };
+    // The devnet's own status, and a Bech32Prefix answer 5,000 characters long, each under the request's id.
+    const liar = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const { id, method } = JSON.parse(body) as { id: number; method: string };
+        const value = Buffer.from(Bech32PrefixResponse.encode({ bech32Prefix: "x".repeat(5000) }).finish()).toString("base64");
+        const result = method === "status" ? status.result : { response: { code: 0, log: "", value, height: "1" } };
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => liar.listen(0, "127.0.0.1", resolve));
+    servers.push(liar);
+    const url = `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+    const { problems } = (await call("network.check", { chainId: devnet.chainId, bech32Prefix: devnet.bech32Prefix, rpcUrls: [url] })) as { problems: Record<string, string> };
+    expect(Object.keys(problems)).toEqual(["bech32Prefix"]);
+    expect(problems.bech32Prefix).toMatch(/^This chain's addresses start with “x{40}”, not “cosmos”/);
+  });
+});
+
 describe("a network typed before the app read chains", () => {
   it("gets the chain's facts on first use, and what the user typed stays", async () => {
     const { services, call } = await app();

@@ -23,12 +23,12 @@ export async function checkNetwork(input: { chainId: string; bech32Prefix: strin
   const problems: Problems = {};
   const notNodes = answers.flatMap((a) => ("error" in a ? [a.error] : []));
   if (notNodes.length > 0) problems.rpcUrls = notNodes.join(" ").slice(0, 2000);
-  const others = answers.flatMap((a) => ("chainId" in a && a.chainId !== input.chainId ? [`the node at ${a.url} is on chain “${a.chainId}”`] : []));
+  const others = answers.flatMap((a) => ("chainId" in a && a.chainId !== input.chainId ? [`the node at ${a.url} is on chain “${String(a.chainId).slice(0, 64)}”`] : []));
   if (others.length > 0) problems.chainId = `${others.join("; ")}, not “${input.chainId}”: correct the chain id or the node URL.`.slice(0, 1000);
   const agreeing = answers.find((a) => "chainId" in a && a.chainId === input.chainId);
   if (agreeing) {
     const prefix = await chainPrefix(agreeing.reader, agreeing.url);
-    if (prefix && prefix !== input.bech32Prefix) problems.bech32Prefix = `This chain's addresses start with “${prefix}”, not “${input.bech32Prefix}” (${agreeing.url} says so).`;
+    if (prefix && prefix !== input.bech32Prefix) problems.bech32Prefix = `This chain's addresses start with “${prefix.slice(0, 40)}”, not “${input.bech32Prefix}” (${agreeing.url} says so).`.slice(0, 1000);
   }
   return { problems };
 }
