@@ -184,7 +184,7 @@ it("keeps Add network and Use focused and marked busy while main works", async (
   await page.goto(await appLink(inject("e2e")));
   await passGate(page);
   await page.getByRole("link", { name: "Networks" }).click();
-  const network = { name: "Held net", chainId: "held-1", rpcUrl: "http://127.0.0.1:9", denom: "uheld" };
+  const network = { name: "Held net", chainId: "held-1", rpcUrl: "http://127.0.0.1:9", denom: "uheld", offline: true };
   await addNetworkByForm(page, network, (button) => pressWhileHeld(answers, "network.add", button, () => expectBusyButton(page, "Saving…")));
   await pressWhileHeld(answers, "network.select", page.getByRole("button", { name: "Use Held net" }), () => expectBusyButton(page, "Switching to Held net…"));
   await expect.poll(() => page.getByTestId("node-status").locator(".status-network").textContent(), { timeout: WAIT_MS }).toBe("Held net");

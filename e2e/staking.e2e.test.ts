@@ -312,6 +312,81 @@ describe("staking", () => {
     expect(w.errors).toEqual([]);
   });
 
+  it("adds a network by its RPC URL alone, refuses at its field what the node contradicts, and stakes on it in the bond denom", async () => {
+    const { page } = w;
+    const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
+    const rpc = w.devnet.nodes[0]!.rpc;
+    const count = async () => ((await w.call("network.list")) as { networks: unknown[] }).networks.length;
+    const { undoWindowSeconds } = (await w.call("settings.get")) as { undoWindowSeconds: number };
+    await w.call("settings.update", { undoWindowSeconds: 0 });
+    try {
+      await page.getByRole("link", { name: "Networks", exact: true }).click();
+      await page.getByRole("button", { name: "Add a network" }).click();
+      const before = await count();
+      await page.getByLabel("Node RPC URLs (one per line)").fill(rpc);
+      // Pressed by keyboard: busy while main reads the node, then every field the chain answers is filled.
+      await pressHeld(w, "network.describe", page.getByRole("button", { name: "Fill in from the node" }), () => expectBusyButton(page, "Reading the node…"));
+      await expect.poll(() => page.getByLabel("Chain id").inputValue(), { timeout: WAIT_MS }).toBe(w.devnet.chainId);
+      expect(await page.getByLabel("Address prefix").inputValue()).toBe(w.devnet.bech32Prefix);
+      expect(await page.getByLabel("Token denom (base unit)").inputValue()).toBe(w.devnet.denom);
+      expect(await page.getByLabel("Display unit", { exact: true }).inputValue()).toBe("COMET");
+      expect(await page.getByLabel("Display exponent").inputValue()).toBe("6");
+      expect(await page.getByLabel("Gas price (fee token per gas unit)").inputValue()).toBe("0.005");
+      expect(await page.getByLabel("Staking denom (bond denom)").inputValue()).toBe(w.devnet.stakeDenom);
+      expect(await page.getByTestId("network-unread").textContent()).toContain("Name");
+      await page.getByLabel("Name").fill("Devnet described");
+
+      // What the node contradicts is said at its field, with the keyboard on it, and nothing is saved.
+      await page.getByLabel("Chain id").fill("other-1");
+      await page.getByRole("button", { name: "Add network" }).click();
+      await expect.poll(async () => (await describedBy(page.getByLabel("Chain id"))).text, { timeout: WAIT_MS }).toBe(`the node at ${rpc} is on chain “${w.devnet.chainId}”, not “other-1”: correct the chain id or the node URL.`);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-chainId");
+      await page.getByLabel("Chain id").fill(w.devnet.chainId);
+      await page.getByLabel("Address prefix").fill("osmo");
+      await page.getByRole("button", { name: "Add network" }).click();
+      await expect.poll(async () => (await describedBy(page.getByLabel("Address prefix"))).text, { timeout: WAIT_MS }).toBe(`This chain's addresses start with “${w.devnet.bech32Prefix}”, not “osmo” (${rpc} says so).`);
+      expect(await untiedFieldErrors(page)).toEqual([]);
+      expect(await count()).toBe(before);
+      await page.getByLabel("Address prefix").fill(w.devnet.bech32Prefix);
+      await page.getByRole("button", { name: "Add network" }).click();
+      await page.locator("tr[data-network-id]", { hasText: "Devnet described" }).waitFor({ timeout: WAIT_MS });
+      await page.getByLabel("Network", { exact: true }).selectOption({ label: "Devnet described" });
+
+      const { validators } = (await w.call("chain.validatorMonikers")) as { validators: Array<{ operatorAddress: string }> };
+      const validator = validators[0]!.operatorAddress;
+      const start = await delegated(alice.address, validator);
+      await page.getByRole("link", { name: "Staking", exact: true }).click();
+      const send = async (kind: string, amount: string) => {
+        await page.getByRole("radio", { name: kind, exact: true }).check({ timeout: WAIT_MS });
+        await page.getByLabel("Validator", { exact: true }).selectOption(validator);
+        await page.getByLabel("Amount (STAKE)").fill(amount, { timeout: WAIT_MS });
+        await page.getByRole("form", { name: /^Staking on / }).getByRole("button", { name: "Review", exact: true }).click();
+        await signed();
+      };
+      const signed = async () => {
+        await page.getByTestId("prepared-tx").waitFor({ timeout: WAIT_MS });
+        await page.getByRole("button", { name: "Sign and send" }).click();
+        const tracker = page.getByTestId("stake-tracker");
+        await expect.poll(() => tracker.getAttribute("data-status"), { timeout: WAIT_MS }).toBe("committed");
+        await page.getByRole("button", { name: "New staking action" }).click();
+      };
+      await send("Delegate", "2");
+      expect(await delegated(alice.address, validator)).toBe(start + 2_000_000n);
+      await send("Undelegate", "0.5");
+      expect(await delegated(alice.address, validator)).toBe(start + 1_500_000n);
+      // The tables show stakes in the bond denom's display unit, never raw base units.
+      const row = page.locator(`[data-validator="${validator}"]`);
+      await expect.poll(() => row.getByTestId("delegation-amount").textContent(), { timeout: WAIT_MS }).toBe(`${(Number(start + 1_500_000n) / 1e6).toString()} STAKE`);
+      const cancel = page.getByRole("button", { name: /^Cancel unbonding of 0\.5 STAKE from / }).last();
+      await cancel.click({ timeout: WAIT_MS });
+      await signed();
+      expect(await delegated(alice.address, validator)).toBe(start + 2_000_000n);
+    } finally {
+      await w.call("settings.update", { undoWindowSeconds });
+    }
+    expect(w.errors).toEqual([]);
+  });
+
   it("says why there are no rewards to withdraw at the Review button that asks for them", async () => {
     const { page } = w;
     // A second account of the same phrase: it has never delegated. Last in the file, as the

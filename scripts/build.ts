@@ -18,7 +18,14 @@ if (!only || only === "electron") {
   await esbuild({
     // The genesis and read workers are threads of main's, loaded from the files beside main.js
     // (electron/services/rpc/worker-host.ts).
-    entryPoints: { main: "electron/main/main.ts", "genesis-worker": "electron/services/rpc/genesis-worker.ts", "read-worker": "electron/services/rpc/read-worker.ts" },
+    // chain-registry's mainnets are a module of their own, loaded on the first network.describe
+    // (electron/services/networks/registry-facts.ts), so main's start does not parse them.
+    entryPoints: {
+      main: "electron/main/main.ts",
+      "genesis-worker": "electron/services/rpc/genesis-worker.ts",
+      "read-worker": "electron/services/rpc/read-worker.ts",
+      "registry-chains": "electron/services/networks/registry-chains.ts",
+    },
     outdir: "dist/main",
     bundle: true,
     platform: "node",
@@ -41,5 +48,5 @@ if (!only || only === "electron") {
     external: ["electron"],
     logLevel: "warning",
   });
-  console.log("built dist/main/main.js, dist/main/genesis-worker.js, dist/main/read-worker.js and dist/preload/preload.cjs");
+  console.log("built dist/main/main.js, dist/main/genesis-worker.js, dist/main/read-worker.js, dist/main/registry-chains.js and dist/preload/preload.cjs");
 }

@@ -26,6 +26,8 @@ export const events = {
     endpoint: z.string().nullable(),
     reason: z.string().nullable(),
   }),
+  /** A network's saved fields changed in main (its chain's facts read on first use): the list is worth reading again. */
+  "network.changed": z.object({ networkId: z.string() }),
   /** A transaction submitted from this app moved to another status; `previous` is null as it is submitted. */
   "tx.statusChanged": z.object({
     networkId: z.string(),

@@ -26,7 +26,7 @@ export function secretSpecs(ctx: SpecContext): void {
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
     // Its own network with an access service URL: setting a token contacts nothing.
-    await addNetworkByForm(page, { name: "Token net", chainId: "token-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "utoken" });
+    await addNetworkByForm(page, { name: "Token net", chainId: "token-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "utoken", offline: true });
     const row = page.locator("tr[data-network-id]", { hasText: "Token net" });
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");
@@ -71,7 +71,7 @@ export function secretSpecs(ctx: SpecContext): void {
     const page = await ctx.open();
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
-    await addNetworkByForm(page, { name: "Long token net", chainId: "long-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "ulong" });
+    await addNetworkByForm(page, { name: "Long token net", chainId: "long-1", accessUrl: "http://127.0.0.1:9", rpcUrl: "http://127.0.0.1:9", denom: "ulong", offline: true });
     const row = page.locator("tr[data-network-id]", { hasText: "Long token net" });
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");
@@ -103,7 +103,7 @@ export function secretSpecs(ctx: SpecContext): void {
     await passGate(page);
     await page.getByRole("link", { name: "Networks" }).click();
     // Never contacted: setting a token reaches no service.
-    await addNetworkByForm(page, { name: "Plain net", chainId: "plain-1", accessUrl: "http://access.example.invalid:26650", rpcUrl: "http://127.0.0.1:9", denom: "uplain" });
+    await addNetworkByForm(page, { name: "Plain net", chainId: "plain-1", accessUrl: "http://access.example.invalid:26650", rpcUrl: "http://127.0.0.1:9", denom: "uplain", offline: true });
     const row = page.locator("tr[data-network-id]", { hasText: "Plain net" });
     await row.waitFor({ timeout: WAIT_MS });
     const id = await row.getAttribute("data-network-id");

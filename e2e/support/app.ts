@@ -34,6 +34,8 @@ export interface NetworkForm {
   readonly rpcUrl: string;
   readonly denom: string;
   readonly accessUrl?: string;
+  /** Saved without asking its nodes (they do not answer, or are no CometBFT node): the form refuses such a node otherwise. */
+  readonly offline?: boolean;
 }
 
 /** Adds a network through the Networks page's form (the page must be open) and waits for its row. */
@@ -44,6 +46,7 @@ export async function addNetworkByForm(page: Page, network: NetworkForm, submit:
   if (network.accessUrl) await page.getByLabel("Access service URL").fill(network.accessUrl);
   await page.getByLabel("Node RPC URLs (one per line)").fill(network.rpcUrl);
   await page.getByLabel("Token denom (base unit)").fill(network.denom);
+  if (network.offline) await page.getByLabel("Save without asking the nodes (they are offline now)").check();
   await submit(page.getByRole("button", { name: "Add network" }));
   await page.locator("tr[data-network-id]", { hasText: network.name }).waitFor({ timeout: WAIT_MS });
 }

@@ -12,6 +12,8 @@ import { devnetSeed, DEVNET_ID } from "./networks/devnet-seed.js";
 import { registerNetworkHandlers } from "./networks/network-handlers.js";
 import { openNetworkStore } from "./networks/network-store.js";
 import { perNetwork } from "./networks/per-network.js";
+import { describeOnUse } from "./networks/describe-on-use.js";
+import { transportReader } from "./networks/node-reader.js";
 import { registerChainHandlers } from "./rpc/chain-handlers.js";
 import { createReadWorker } from "./rpc/read-host.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc/rpc-transport.js";
@@ -218,7 +220,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     {
       app: registerAppHandlers({ version: config.version ?? "0.0.0", bridge: config.bridge ?? false, problems }),
       chain,
-      network: registerNetworkHandlers(networks, tokens),
+      network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
@@ -270,6 +272,19 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     feed.start(feedSource(networks.selected()));
     syncWatch();
   };
+  // A network gets its chain's facts on first use: when it is selected, or selected as the app starts.
+  const describe = describeOnUse({
+    networks,
+    events,
+    readerFor: (network) => {
+      const [first] = endpoints(network);
+      if (!first) return undefined;
+      const reader = transportReader(createRpcTransport({ ...config.rpc, retries: 0, endpoints: () => endpoints(network) }));
+      return { reader, url: first.kind === "access" ? `${first.url.replace(/\/+$/, "")}/rpc` : first.url };
+    },
+  });
+  const describeSelected = () => void describe(networks.selected());
+  const stopDescribing = networks.onChange(describeSelected);
   const stopFollowing = networks.onChange(() => started && follow());
   const stopWatchSync = watchStore.onChange(() => started && syncWatch());
   // Any network's change, not only the selected one's: a watched network that is deleted stops
@@ -296,6 +311,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     start() {
       started = true;
       follow();
+      describeSelected();
       // Sends signed before a crash or quit: settle them by hash, resubmitting only what never
       // arrived; again every minute while the service was unreachable for some of them.
       reconcile();
@@ -305,6 +321,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       started = false;
       clearInterval(reconcileTimer);
       stopFollowing();
+      stopDescribing();
       stopWatchSync();
       stopListSync();
       stopRearming();

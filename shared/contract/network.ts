@@ -52,6 +52,11 @@ export const Network = z.object({
   pubKeyTypeUrl: z.string().min(2).max(128).regex(/^\/[A-Za-z0-9_.]+$/, "expected a type URL like /cosmos.evm.crypto.v1.ethsecp256k1.PubKey").optional(),
   /** The user's own BIP44 path, with {index} where the account's number goes; it wins over the coin type. */
   hdPath: HdPath.optional(),
+
+  /** The staking params' `bond_denom`: what delegations are in (network.describe reads it). */
+  bondDenom: z.string().min(1).max(128).optional(),
+  /** When the chain's own facts were last read into this network; absent, they are read on its first use. */
+  describedAt: z.string().max(64).optional(),
 });
 export type Network = z.infer<typeof Network>;
 
@@ -72,6 +77,51 @@ export const NetworkPatch = NetworkInput.partial().extend({
   hdPath: Network.shape.hdPath.nullable(),
 }).strict();
 
+/** One fact read for a network: its value and where it came from, or why it could not be read. */
+const fact = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion("read", [
+    z.object({ read: z.literal(true), value, source: z.string().max(300) }),
+    z.object({ read: z.literal(false), reason: z.string().max(1000) }),
+  ]);
+
+/** The modules whose queries network.describe tries; gov in both of its generations. */
+export const CHAIN_MODULES = ["staking", "distribution", "govV1", "govV1beta1", "slashing", "upgrade", "feemarket"] as const;
+
+/**
+ * What a chain says about itself (its node's `status` and module queries) and what chain-registry
+ * says about its chain id: each fact with its source, or why it could not be read.
+ */
+export const NetworkFacts = z.object({
+  rpcUrl: HttpUrl,
+  chainId: fact(z.string().max(64)),
+  /** chain-registry's pretty name, or none. */
+  name: fact(z.string().max(80)),
+  bech32Prefix: fact(z.string().max(30)),
+  bondDenom: fact(z.string().max(128)),
+  /** The node's own `minimum-gas-prices` (`/cosmos.base.node.v1beta1.Service/Config`). */
+  minGasPrices: fact(z.array(z.object({ denom: z.string().max(128), amount: GasPrice })).max(16)),
+  /** Denoms fees can be paid in, the one the app prices fees in first. */
+  feeDenoms: fact(z.array(z.string().max(128)).max(16)),
+  /** Display units (bank denom metadata), the first fee denom first. */
+  denoms: fact(z.array(Denom).max(32)),
+  gasPrices: fact(z.object({ denom: z.string().min(1).max(128), low: GasPrice, average: GasPrice, high: GasPrice })),
+  /** Which module queries the node answered, and what it said to the others. */
+  modules: z.array(z.object({ module: z.enum(CHAIN_MODULES), answers: z.boolean(), detail: z.string().max(300) })),
+  /** chain-registry's `slip44`. */
+  coinType: fact(z.number().int().min(0).max(0x7fffffff)),
+  /** chain-registry's first `key_algos` entry. */
+  keyAlgo: fact(z.string().max(40)),
+  explorers: fact(z.array(z.object({ name: z.string().max(80), url: HttpUrl })).max(16)),
+  /** chain-registry's other RPC endpoints of the chain (https only). */
+  rpcUrls: fact(z.array(HttpUrl).max(16)),
+});
+export type NetworkFacts = z.infer<typeof NetworkFacts>;
+
+/** What `network.check` found wrong, at the form's field it belongs to; empty when the nodes agree. */
+export const NetworkCheck = z.object({
+  problems: z.object({ chainId: z.string().max(1000).optional(), bech32Prefix: z.string().max(1000).optional(), rpcUrls: z.string().max(2000).optional() }),
+});
+
 /** Whether a token is set for the network's current access URL; never the token itself. */
 const TokenStatus = z.object({
   hasToken: z.boolean(),
@@ -83,6 +133,13 @@ const TokenStatus = z.object({
 export const networkMethods = {
   list: method(NoArgs, z.object({ networks: z.array(Network), selectedId: Id })),
   add: method(NetworkInput, Network),
+  /** Reads a chain's facts from one node (and chain-registry), for the form to fill in: nothing is saved. */
+  describe: method(z.strictObject({ rpcUrl: HttpUrl }), NetworkFacts),
+  /**
+   * Asks the nodes whether they are CometBFT nodes of this chain with this prefix, before the form
+   * saves: each disagreement is said at its field. Nothing is saved.
+   */
+  check: method(z.strictObject({ chainId: z.string().min(1).max(64), bech32Prefix: z.string().min(1).max(30), rpcUrls: z.array(HttpUrl).min(1).max(16) }), NetworkCheck),
   /** A patch whose access URL has another origin drops the network's token. */
   update: method(z.strictObject({ id: Id, patch: NetworkPatch }), Network),
   remove: method(z.strictObject({ id: Id }), z.object({ removed: z.literal(true), selectedId: Id })),

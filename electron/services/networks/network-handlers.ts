@@ -2,15 +2,20 @@ import { tokenOrigin } from "../../../shared/network/token-transport.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkTokens } from "../tokens/bound-tokens.js";
 import type { NetworkStore } from "./network-store.js";
+import { readChainFacts } from "./chain-facts.js";
+import { checkNetwork } from "./network-check.js";
+import { nodeReader, type ReaderOptions } from "./node-reader.js";
 
 const originOf = (url: string | null) => (url ? tokenOrigin(url) : undefined);
 
 /** Registers `network.*`. Token methods answer `{hasToken, plainHttp}` only: the token never goes back out. */
-export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkTokens): NamespaceHandlers<"network"> {
+export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkTokens, reading: ReaderOptions = {}): NamespaceHandlers<"network"> {
   const status = (id: string) => tokens.status(networks.get(id));
   return {
     list: () => networks.list(),
     add: (a) => networks.add(a),
+    describe: (a) => readChainFacts(nodeReader(a.rpcUrl, reading), a.rpcUrl),
+    check: (a) => checkNetwork(a, (url) => nodeReader(url, reading)),
     async update(a) {
       const before = networks.get(a.id);
       const after = networks.update(a.id, a.patch);

@@ -17,6 +17,8 @@ export interface NetworkStore {
   selected(): Network;
   add(input: z.output<typeof NetworkInput>): Network;
   update(id: string, patch: z.output<typeof NetworkPatch>): Network;
+  /** Saves fields read from the network's own chain (network-facts.ts); its endpoints stay, so the block feed does not restart. */
+  amend(id: string, network: Network): Network;
   remove(id: string): { selectedId: string };
   select(id: string): void;
   /** Called after the selected network or its endpoints change (the block feed restarts). */
@@ -83,6 +85,13 @@ export function openNetworkStore(options: NetworkStoreOptions): NetworkStore {
       const network = checked({ ...current, ...rest, ...(kept ? { gasPrices: kept } : {}), ...(path ? { hdPath: path } : {}) });
       state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       if (id === state.selectedId) changed();
+      listChanged();
+      return network;
+    },
+    amend(id, next) {
+      find(id);
+      const network = checked({ ...next, id });
+      state = save({ ...state, networks: state.networks.map((n) => (n.id === id ? network : n)) });
       listChanged();
       return network;
     },

@@ -57,7 +57,7 @@ export function registryKeyFacts(chain: Pick<Entry["chain"], "slip44" | "keyAlgo
 }
 
 /** The registry's fee token as low / average / high prices; the one it leaves out follows the others. */
-function gasPrices(token: NonNullable<Entry["chain"]["fees"]>["feeTokens"][number] | undefined): Network["gasPrices"] {
+export function gasPrices(token: NonNullable<Entry["chain"]["fees"]>["feeTokens"][number] | undefined): Network["gasPrices"] {
   const average = token?.averageGasPrice ?? token?.lowGasPrice ?? token?.fixedMinGasPrice;
   if (!token || average === undefined) return undefined;
   // The registry's JSON numbers as written: String() gives the shortest digits that read back as

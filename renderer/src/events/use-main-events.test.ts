@@ -6,6 +6,7 @@ import { Tx } from "../../../shared/contract/tx.js";
 import type { EventName } from "../../../shared/events.js";
 import { explorerKeys } from "../queries/explorer-keys.js";
 import { txKeys } from "../queries/tx-queries.js";
+import { networkKeys } from "../queries/network-queries.js";
 import { subscribeAll } from "./use-main-events.js";
 
 type TxPages = InfiniteData<ResultOf<"tx.list">, unknown>;
@@ -106,5 +107,16 @@ describe("main's chain.newBlock in the renderer's cache", () => {
     expect(reads).toBeLessThanOrEqual(5);
     expect(reads).toBeGreaterThanOrEqual(3); // the burst's last block is read after it
     expect(h.client.getQueryData(explorerKeys.announced("devnet"))).toMatchObject({ height: "400" });
+  });
+});
+
+describe("main's network.changed in the renderer's cache", () => {
+  it("marks the network list stale, so the pages read the chain's facts main saved", () => {
+    const h = harness();
+    stops.push(h.stop);
+    h.client.setQueryData(networkKeys.list(), { networks: [], selectedId: "devnet" });
+    expect(h.client.getQueryState(networkKeys.list())?.isInvalidated).toBe(false);
+    h.emit("network.changed", { networkId: "devnet" });
+    expect(h.client.getQueryState(networkKeys.list())?.isInvalidated).toBe(true);
   });
 });

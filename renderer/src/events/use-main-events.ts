@@ -8,6 +8,7 @@ import { createThrottle } from "../../../shared/throttle.js";
 import { useApi } from "../api/api-context.js";
 import { chainKeys } from "../queries/chain-queries.js";
 import { txKeys } from "../queries/tx-queries.js";
+import { networkKeys } from "../queries/network-queries.js";
 import { explorerKeys } from "../queries/explorer-keys.js";
 import { walletKeys } from "../queries/wallet-queries.js";
 import { watchKeys } from "../queries/watch-queries.js";
@@ -71,6 +72,7 @@ export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void
     // A vote or a round step: the Consensus page (if open) reads the round state again.
     api.on("chain.consensusChanged", (c) => void client.invalidateQueries({ queryKey: explorerKeys.head(c.networkId, "consensusState") })),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
+    api.on("network.changed", () => void client.invalidateQueries({ queryKey: networkKeys.all })),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => {
       // A row already listed shows its new status now; the refetch below brings the rest of it.

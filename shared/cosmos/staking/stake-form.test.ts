@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkStake, type StakeDraft } from "./stake-form.js";
+import { checkStake, type StakeDraft, stakeUnit } from "./stake-form.js";
 
 const stake = { base: "ustake", display: "STAKE", exponent: 6 };
 const alice = "cosmos1edhrppagujenjy8s82rplhj85atl5v7eeusulc";
@@ -26,5 +26,22 @@ describe("the staking form's rules", () => {
     expect(r.errors.amount).toMatch(/more than zero/);
     expect(checkStake(draft({ validator: alice }), ctx).errors.validator).toBeDefined(); // an account, not an operator address
     expect(checkStake(draft({ amount: "1.0000001" }), ctx).errors.amount).toBeDefined(); // past the denom's decimals
+  });
+});
+
+describe("the unit stakes are in", () => {
+  // dYdX's chain as chain-registry seeds it: fees in USDC (listed first), stakes in adydx.
+  const usdc = { base: "ibc/8E27BA2D5493AF5636760E354E46004562C46AB7EC0CC4C1CA14E9E20E2545B5", display: "USDC", exponent: 6 };
+  const dydx = { base: "adydx", display: "DYDX", exponent: 18 };
+
+  it("is the staking params' bond denom in the network's display unit for it, not a denom named like one", () => {
+    expect(stakeUnit({ denoms: [usdc, dydx] }, "adydx")).toEqual(dydx);
+    expect(stakeUnit({ denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "ustakedrop", display: "DROP", exponent: 6 }, stake] }, "ustake")).toEqual(stake);
+  });
+
+  it("is the bond denom in base units where the network has no display unit for it, and the saved one until the params are read", () => {
+    expect(stakeUnit({ denoms: [{ base: "ucomet", display: "COMET", exponent: 6 }] }, "ustake")).toEqual({ base: "ustake", display: "ustake", exponent: 0 });
+    expect(stakeUnit({ denoms: [usdc, dydx], bondDenom: "adydx" }, undefined)).toEqual(dydx);
+    expect(stakeUnit({ denoms: [usdc, dydx] }, undefined)).toBeUndefined();
   });
 });

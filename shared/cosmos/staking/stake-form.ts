@@ -6,6 +6,18 @@ import { addressProblem, describeAddressProblem } from "../../wallet/bech32-chec
 export const STAKE_KINDS = ["delegate", "undelegate", "redelegate", "withdraw"] as const;
 export type StakeKind = (typeof STAKE_KINDS)[number];
 
+/**
+ * The unit stakes are typed and shown in: the chain's bond denom (its staking params' `bond_denom`,
+ * or the one saved with the network), in the display unit the network has for it, else in base
+ * units. Undefined while neither is known: a name that looks like a staking token is no answer,
+ * since a chain's fee and staking denoms may differ (ucomet and ustake on the devnet).
+ */
+export function stakeUnit(network: { readonly denoms: readonly DenomUnit[]; readonly bondDenom?: string }, bondDenom: string | undefined): DenomUnit | undefined {
+  const base = bondDenom || network.bondDenom;
+  if (!base) return undefined;
+  return network.denoms.find((d) => d.base === base) ?? { base, display: base, exponent: 0 };
+}
+
 /** What the user typed, as typed. */
 export interface StakeDraft {
   readonly kind: StakeKind;

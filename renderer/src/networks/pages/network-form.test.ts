@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NetworkInput, type Network, networkMethods } from "../../../../shared/contract/network.js";
-import { EMPTY_FORM, formFromNetwork, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
+import type { ResultOf } from "../../../../shared/contract/index.js";
+import { EMPTY_FORM, formFromFacts, formFromNetwork, needsNodeCheck, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -118,5 +119,45 @@ describe("editing a registry network whose fee token is not its default denom", 
     expect(separateFeeToken({ ...registry, gasPrices: { ...registry.gasPrices!, denom: "uosmo" } })).toBeUndefined();
     expect(networkFromForm({ ...formFromNetwork(registry), gasPrice: "0.02" }, registry).gasPrices).toEqual({ denom: "uion", low: "0.02", average: "0.02", high: "0.02" });
     expect(networkFromForm({ ...formFromNetwork(registry), gasPrice: "" }, registry).gasPrices).toBeUndefined();
+  });
+});
+
+describe("the form filled from a chain's facts", () => {
+  const read = <T>(value: T) => ({ read: true as const, value, source: "the node" });
+  const unread = (reason: string) => ({ read: false as const, reason });
+  // The devnet's answer (electron/services/networks/describe.integration.test.ts reads it for real).
+  const facts: ResultOf<"network.describe"> = {
+    rpcUrl: "http://127.0.0.1:26657", chainId: read("cometdesk-devnet"), name: unread("cometdesk-devnet is not in chain-registry"), bech32Prefix: read("cosmos"),
+    bondDenom: read("ustake"), minGasPrices: read([{ denom: "ucomet", amount: "0.0025" }]), feeDenoms: read(["ucomet"]),
+    denoms: read([{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "ustake", display: "STAKE", exponent: 6 }]),
+    gasPrices: read({ denom: "ucomet", low: "0.0025", average: "0.005", high: "0.01" }), modules: [],
+    coinType: unread("not in chain-registry"), keyAlgo: unread("not in chain-registry"), explorers: unread("not in chain-registry"), rpcUrls: unread("not in chain-registry"),
+  };
+
+  it("fills every field it could read, keeps the node URL typed, and saves the chain's denoms and price tiers", () => {
+    const { values, unread: missing } = formFromFacts(facts, { ...EMPTY_FORM, rpcUrls: "http://127.0.0.1:26657" });
+    expect(missing).toEqual([{ field: "Name", reason: "cometdesk-devnet is not in chain-registry: named after its chain id" }]);
+    expect(values).toMatchObject({ name: "cometdesk-devnet", chainId: "cometdesk-devnet", bech32Prefix: "cosmos", denomBase: "ucomet", denomDisplay: "COMET", denomExponent: "6", gasPrice: "0.005", bondDenom: "ustake", rpcUrls: "http://127.0.0.1:26657" });
+    const input = networkFromForm(values);
+    expect(NetworkInput.parse(input)).toMatchObject({ defaultDenom: "ucomet", bondDenom: "ustake", denoms: facts.denoms.read ? facts.denoms.value : [], gasPrices: { denom: "ucomet", low: "0.0025", average: "0.005", high: "0.01" } });
+    // A price the user types instead is their one price.
+    expect(networkFromForm({ ...values, gasPrice: "0.02" }).gasPrices).toEqual({ denom: "ucomet", low: "0.02", average: "0.02", high: "0.02" });
+  });
+
+  it("says which fields it could not fill, and why, leaving what was typed there", () => {
+    const bare = { ...facts, bech32Prefix: unread("the node refused /cosmos.auth.v1beta1.Query/Bech32Prefix"), denoms: unread("no metadata"), gasPrices: unread("no price"), bondDenom: unread("no staking") };
+    const { values, unread: missing } = formFromFacts(bare, { ...EMPTY_FORM, name: "Mine", bech32Prefix: "cosmos", rpcUrls: "http://n:1" });
+    expect(missing.map((m) => m.field)).toEqual(["Address prefix", "Display unit and exponent", "Gas price", "Staking denom"]);
+    expect(values).toMatchObject({ name: "Mine", bech32Prefix: "cosmos", denomBase: "ucomet", denomDisplay: "", gasPrice: "", bondDenom: "" });
+  });
+
+  it("asks the nodes before saving a new network, or one whose chain id, prefix or nodes changed", () => {
+    const input = networkFromForm(formFromNetwork(devnet), devnet);
+    expect(needsNodeCheck(input, undefined)).toBe(true);
+    expect(needsNodeCheck({ ...input, name: "Renamed" }, devnet)).toBe(false);
+    expect(needsNodeCheck({ ...input, chainId: "other-1" }, devnet)).toBe(true);
+    expect(needsNodeCheck({ ...input, bech32Prefix: "osmo" }, devnet)).toBe(true);
+    expect(needsNodeCheck({ ...input, rpcUrls: ["http://127.0.0.1:26658"] }, devnet)).toBe(true);
+    expect(needsNodeCheck({ ...input, rpcUrls: [] }, undefined)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { Network } from "../../../../shared/contract/network.js";
-import type { ArgsIn } from "../../../../shared/contract/index.js";
+import type { ArgsIn, ResultOf } from "../../../../shared/contract/index.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import { chainIdProblem } from "../../../../shared/network/chain-id.js";
 import { DEFAULT_COIN_TYPE, hdPathProblem, type KeyAlgo } from "../../../../shared/network/key-facts.js";
@@ -16,19 +16,28 @@ export interface NetworkFormValues {
   denomExponent: string;
   /** Gas price in the fee token, for what main signs and sends itself; empty leaves the fee to each send. */
   gasPrice: string;
+  /** The staking params' bond denom; empty when unknown (the Staking page then reads it from the chain). */
+  bondDenom: string;
   rpcVia: "access" | "direct";
   /** SLIP-44 coin type; empty is 118. */
   coinType: string;
   keyAlgo: KeyAlgo;
   /** The user's own BIP44 path with {index}; empty follows the coin type. */
   hdPath: string;
+  /** Display units read from the chain (network.describe), kept beside the one the form edits. */
+  readDenoms: readonly Network["denoms"][number][];
+  /** The low / average / high prices read, kept while the price field shows their average. */
+  readGasPrices: Network["gasPrices"];
 }
+
+type NetworkFacts = ResultOf<"network.describe">;
 
 type NetworkInput = ArgsIn<"network.add">;
 
 export const EMPTY_FORM: NetworkFormValues = {
-  name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", rpcVia: "direct",
+  name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", bondDenom: "", rpcVia: "direct",
   coinType: "", keyAlgo: "secp256k1", hdPath: "",
+  readDenoms: [], readGasPrices: undefined,
 };
 
 /** The form's values for an existing network; it edits the default denom only. */
@@ -37,9 +46,48 @@ export function formFromNetwork(n: Network): NetworkFormValues {
   return {
     name: n.name, chainId: n.chainId, accessUrl: n.accessUrl ?? "", rpcUrls: n.rpcUrls.join("\n"), bech32Prefix: n.bech32Prefix,
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
-    gasPrice: n.gasPrices?.average ?? "", rpcVia: n.rpcVia,
+    gasPrice: n.gasPrices?.average ?? "", bondDenom: n.bondDenom ?? "", rpcVia: n.rpcVia, readDenoms: [], readGasPrices: undefined,
     coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", hdPath: n.hdPath ?? "",
   };
+}
+
+/**
+ * The form with every fact the chain gave filled in (the user edits them after), and the fields
+ * it could not fill, each with why. The node URLs and the access service stay as typed.
+ */
+export function formFromFacts(facts: NetworkFacts, v: NetworkFormValues): { values: NetworkFormValues; unread: Array<{ field: string; reason: string }> } {
+  const value = <T>(f: { read: true; value: T } | { read: false }) => (f.read ? f.value : undefined);
+  const chainId = value(facts.chainId) ?? v.chainId;
+  const denoms = value(facts.denoms) ?? [];
+  const base = value(facts.feeDenoms)?.[0] ?? value(facts.gasPrices)?.denom ?? value(facts.bondDenom) ?? v.denomBase;
+  const unit = denoms.find((d) => d.base === base);
+  const prices = value(facts.gasPrices);
+  const values: NetworkFormValues = {
+    ...v,
+    name: value(facts.name) ?? (v.name || chainId),
+    chainId,
+    bech32Prefix: value(facts.bech32Prefix) ?? v.bech32Prefix,
+    denomBase: base,
+    denomDisplay: unit?.display ?? (base === v.denomBase ? v.denomDisplay : ""),
+    denomExponent: unit ? String(unit.exponent) : v.denomExponent,
+    gasPrice: prices?.average ?? v.gasPrice,
+    bondDenom: value(facts.bondDenom) ?? v.bondDenom,
+    readDenoms: denoms,
+    readGasPrices: prices,
+    // chain-registry's slip44 and key_algos, when it knows the chain: the keys follow them.
+    coinType: value(facts.coinType) === undefined ? v.coinType : String(value(facts.coinType)),
+    keyAlgo: value(facts.keyAlgo) === "ethsecp256k1" ? "ethsecp256k1" : value(facts.keyAlgo) === "secp256k1" ? "secp256k1" : v.keyAlgo,
+  };
+  const unread: Array<{ field: string; reason: string }> = [];
+  const say = (field: string, f: { read: true } | { read: false; reason: string }) => !f.read && unread.push({ field, reason: f.reason });
+  // A name the user typed is theirs; none typed and none registered, the chain id stands in.
+  if (!facts.name.read && !v.name.trim()) unread.push({ field: "Name", reason: `${facts.name.reason}: named after its chain id` });
+  say("Address prefix", facts.bech32Prefix);
+  say("Fee denom", facts.feeDenoms);
+  if (!unit) unread.push({ field: "Display unit and exponent", reason: facts.denoms.read ? `the chain's denom metadata does not name ${base || "the fee denom"}` : facts.denoms.reason });
+  say("Gas price", facts.gasPrices);
+  say("Staking denom", facts.bondDenom);
+  return { values, unread };
 }
 
 /** The contract's NetworkInput from the form; main validates it again, with the same schema. */
@@ -50,7 +98,9 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
   const exponentText = v.denomExponent.trim();
   const exponent = /^\d{1,3}$/.test(exponentText) ? Number(exponentText) : Number.NaN;
   const denom = { base, display: v.denomDisplay.trim() || base, exponent };
-  const others = (existing?.denoms ?? []).filter((d) => d.base !== base && d.base !== existing?.defaultDenom);
+  const kept = [...(existing?.denoms ?? []).filter((d) => d.base !== existing?.defaultDenom), ...v.readDenoms];
+  const others = kept.filter((d, i) => d.base !== base && kept.findIndex((k) => k.base === d.base) === i).slice(0, 31);
+  const bondDenom = v.bondDenom.trim();
   return {
     name: v.name.trim(),
     chainId: v.chainId.trim(),
@@ -59,8 +109,9 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
     bech32Prefix: v.bech32Prefix.trim(),
     denoms: [denom, ...others],
     defaultDenom: base,
-    gasPrices: gasPricesFrom(v.gasPrice.trim(), base, existing),
+    gasPrices: gasPricesFrom(v.gasPrice.trim(), base, existing, v.readGasPrices),
     rpcVia: v.rpcVia,
+    ...(bondDenom ? { bondDenom } : {}),
     ...keyFactsFrom(v, existing),
   };
 }
@@ -104,8 +155,10 @@ export function separateFeeToken(n: Network | undefined): string | undefined {
  * price as it was; a price the user types is all three levels (they chose one price). Prices in
  * the default denom follow it when it changes; a separate fee token stays the one fees are paid in.
  */
-function gasPricesFrom(price: string, denom: string, existing: Network | undefined): Network["gasPrices"] {
+function gasPricesFrom(price: string, denom: string, existing: Network | undefined, read: Network["gasPrices"]): Network["gasPrices"] {
   if (price === "") return undefined;
+  // Tiers read from the chain are in the fee denom the form shows.
+  if (read && read.denom === denom && read.average === price) return read;
   const kept = existing?.gasPrices;
   const feeDenom = separateFeeToken(existing) ?? denom;
   if (kept && kept.denom === feeDenom && kept.average === price) return kept;
@@ -146,7 +199,18 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   if (input.coinType !== undefined && !(Number.isInteger(input.coinType) && input.coinType < 2 ** 31)) out.coinType = "A whole number below 2^31, chain-registry's slip44: 118 for the Cosmos Hub, 330 for Terra, 60 for EVM chains.";
   const path = input.hdPath === undefined ? undefined : hdPathProblem(input.hdPath);
   if (path) out.hdPath = path;
+  if (v.bondDenom.trim().length > 128) out.bondDenom = "At most 128 characters.";
   return out;
+}
+
+/**
+ * Whether saving asks the nodes first (`network.check`): a new network, or one whose chain id,
+ * prefix or nodes changed, when it names any node.
+ */
+export function needsNodeCheck(input: NetworkInput, existing: Network | undefined): boolean {
+  if (input.rpcUrls.length === 0) return false;
+  if (!existing) return true;
+  return input.chainId !== existing.chainId || input.bech32Prefix !== existing.bech32Prefix || input.rpcUrls.join(" ") !== existing.rpcUrls.join(" ");
 }
 
 /** The longest access token main stores (`network.setToken` in shared/contract/network.ts). */

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
+import { stakeUnit } from "../../../../shared/cosmos/staking/stake-form.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
@@ -23,9 +24,10 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const redelegations = useQuery(stakingQueries.redelegations(api, network.id, delegator));
   const params = useQuery(stakingQueries.params(api, network.id));
   const units = displayUnits(network);
-  // Unbonding entries carry no denom: they are in the chain's bond denom (its staking params).
-  const stakeDenom = params.data?.bondDenom || delegations.data?.[0]?.balance.denom || network.defaultDenom;
-  const coin = (amount: string, denom = stakeDenom) => formatCoin(`${amount}${denom}`, units, network.defaultDenom);
+  // Unbonding entries carry no denom: they are in the chain's bond denom (its staking params, or
+  // as saved with the network), never a guess from the network's other denoms.
+  const stakeDenom = stakeUnit(network, params.data?.bondDenom || delegations.data?.[0]?.balance.denom)?.base;
+  const coin = (amount: string, denom = stakeDenom) => (denom ? formatCoin(`${amount}${denom}`, units, network.defaultDenom) : amount);
   const name = (valoper: string) => <ChainText value={monikers.get(valoper) || valoper} />;
   const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
   const withRewards = (rewards.data ?? []).filter((r) => r.coins.some((c) => c.amount !== "0"));
@@ -33,7 +35,7 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const withdrawAll = () =>
     onReview({ messages: withRewards.map((r) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: r.validatorAddress } })) });
   const cancel = (e: { validatorAddress: string; balance: string; creationHeight: string }) =>
-    onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value: { delegatorAddress: delegator, validatorAddress: e.validatorAddress, amount: { denom: stakeDenom, amount: e.balance }, creationHeight: e.creationHeight } }] });
+    stakeDenom && onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value: { delegatorAddress: delegator, validatorAddress: e.validatorAddress, amount: { denom: stakeDenom, amount: e.balance }, creationHeight: e.creationHeight } }] });
 
   return (
     <section className="stake-lists" aria-labelledby="stake-lists-title">
@@ -74,7 +76,7 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
               <td>{coin(e.balance)}</td>
               <td>{e.creationHeight}</td>
               <td>{e.completionTime ? new Date(e.completionTime).toLocaleString() : "unknown"}</td>
-              <td><button type="button" className="secondary" disabled={!params.data && !delegations.data?.length} onClick={() => cancel(e)} aria-label={`Cancel unbonding of ${coin(e.balance)} from ${monikers.get(e.validatorAddress) || e.validatorAddress}, started at height ${e.creationHeight}`}>Cancel unbonding</button></td>
+              <td><button type="button" className="secondary" disabled={!stakeDenom} onClick={() => cancel(e)} aria-label={`Cancel unbonding of ${coin(e.balance)} from ${monikers.get(e.validatorAddress) || e.validatorAddress}, started at height ${e.creationHeight}`}>Cancel unbonding</button></td>
             </tr>
           ))}
           {unbonding.data?.length === 0 && <tr><td colSpan={5} className="muted">Nothing is unbonding.</td></tr>}

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fromBase64, toHex } from "@cosmjs/encoding";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
-import { type StakeDraft, type StakeField, type StakeKind, checkStake } from "../../../../shared/cosmos/staking/stake-form.js";
+import { type StakeDraft, type StakeField, type StakeKind, checkStake, stakeUnit } from "../../../../shared/cosmos/staking/stake-form.js";
 import { delegatorValidatorsQuery } from "../../../../shared/cosmos/staking/delegations.js";
 import { useApi } from "../../api/api-context.js";
 import { unwrap } from "../../api/unwrap.js";
@@ -13,7 +13,7 @@ import { MessagesReview } from "../../components/MessagesReview.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
-import { stakingKeys } from "../queries/stake-queries.js";
+import { stakingKeys, stakingQueries } from "../queries/stake-queries.js";
 import { StakeLists } from "./StakeLists.js";
 import { pickerOptions } from "./validator-options.js";
 import { Field } from "../../components/Field.js";
@@ -48,14 +48,22 @@ export function StakingPage() {
     },
   });
   const height = useLastHeight(api, network?.id);
+  // Stakes are in the chain's bond denom, as its staking params say; fees keep the fee denom.
+  const params = useQuery({ ...stakingQueries.params(api, network?.id ?? ""), enabled: !!network });
   if (!network) return <p aria-busy="true">Loading…</p>;
-  const stake = network.denoms.find((d) => /stake/i.test(d.base)) ?? network.denoms.find((d) => d.base === network.defaultDenom)!;
+  const stake = stakeUnit(network, params.data?.bondDenom);
   if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
   if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); void client.invalidateQueries({ queryKey: chainKeys.stakingValidators(network.id) }); }} />;
 
   const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const review = () => {
-    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake, delegatedTo: delegatedTo.data ?? [] });
+    if (!stake && draft.kind !== "withdraw") {
+      setErrors({ amount: params.isError ? `The chain's staking denom could not be read: ${params.error.message}` : "Still reading the chain's staking denom: try again in a moment." });
+      focusFirstProblem(["amount"], { amount: "unread" }, (key) => `stake-${key}`);
+      return;
+    }
+    // A withdrawal moves no stake: its unit is never used.
+    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake: stake ?? { base: network.defaultDenom, display: network.defaultDenom, exponent: 0 }, delegatedTo: delegatedTo.data ?? [] });
     setErrors(checked.errors);
     // In the order the form shows them.
     focusFirstProblem(["delegator", "validator", "destination", "amount", "memo"], checked.errors, (key) => `stake-${key}`);
@@ -109,7 +117,7 @@ export function StakingPage() {
         <>
           {validatorSelect("validator", draft.kind === "redelegate" ? "From validator" : "Validator")}
           {draft.kind === "redelegate" && validatorSelect("destination", "To validator")}
-          <Field id="stake-amount" label={`Amount (${stake.display})`} error={errors.amount}>
+          <Field id="stake-amount" label={stake ? `Amount (${stake.display})` : "Amount"} error={errors.amount}>
             {(control) => <input {...control} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} />}
           </Field>
         </>
