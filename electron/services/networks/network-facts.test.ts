@@ -30,6 +30,15 @@ describe("a saved network given its chain's facts", () => {
     expect(withChainFacts(priced, facts, now)).toMatchObject({ bondDenom: "uother", gasPrices: priced.gasPrices });
   });
 
+  it("gains the registry's coin type and key algorithm when it has none, and keeps its own", () => {
+    const registered = { ...facts, coinType: { read: true as const, value: 60, source: "chain-registry" }, keyAlgo: { read: true as const, value: "ethsecp256k1", source: "chain-registry" } };
+    expect(withChainFacts(typed, registered, now)).toMatchObject({ coinType: 60, keyAlgo: "ethsecp256k1" });
+    expect(withChainFacts({ ...typed, coinType: 118, keyAlgo: "secp256k1" }, registered, now)).toMatchObject({ coinType: 118, keyAlgo: "secp256k1" });
+    const plain = { ...registered, coinType: { read: true as const, value: 330, source: "chain-registry" }, keyAlgo: { read: true as const, value: "secp256k1", source: "chain-registry" } };
+    expect(withChainFacts(typed, plain, now)).toMatchObject({ coinType: 330 });
+    expect(withChainFacts(typed, plain, now).keyAlgo).toBeUndefined();
+  });
+
   it("takes nothing from a node of another chain", () => {
     expect(withChainFacts({ ...typed, chainId: "test-2" }, facts, now)).toEqual({ ...typed, chainId: "test-2" });
   });

@@ -11,11 +11,17 @@ export function withChainFacts(network: Network, facts: NetworkFacts, now: Date)
   const added = facts.denoms.read ? facts.denoms.value.filter((d) => !known.has(d.base)) : [];
   const bondDenom = network.bondDenom ?? (facts.bondDenom.read ? facts.bondDenom.value : undefined);
   const gasPrices = network.gasPrices ?? (facts.gasPrices.read ? facts.gasPrices.value : undefined);
+  // A network saved before keys followed the chain had no coin type: chain-registry's slip44 and
+  // key algorithm give its own addresses (the shell then says once which address it has there).
+  const coinType = network.coinType ?? (facts.coinType.read ? facts.coinType.value : undefined);
+  const keyAlgo = network.keyAlgo ?? (facts.keyAlgo.read && facts.keyAlgo.value === "ethsecp256k1" ? "ethsecp256k1" : undefined);
   return {
     ...network,
     denoms: [...network.denoms, ...added].slice(0, 32),
     ...(gasPrices ? { gasPrices } : {}),
     ...(bondDenom ? { bondDenom } : {}),
+    ...(coinType !== undefined ? { coinType } : {}),
+    ...(keyAlgo ? { keyAlgo } : {}),
     describedAt: now.toISOString(),
   };
 }
