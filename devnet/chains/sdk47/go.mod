@@ -6,7 +6,7 @@ require (
 	cosmossdk.io/api v0.3.1
 	cosmossdk.io/core v0.5.1
 	cosmossdk.io/depinject v1.0.0-alpha.4
-	github.com/cometbft/cometbft v0.37.18
+	github.com/cometbft/cometbft v0.37.16
 	github.com/cometbft/cometbft-db v0.9.5
 	github.com/cosmos/cosmos-sdk v0.47.17
 	github.com/spf13/cobra v1.8.1
