@@ -17,7 +17,7 @@ export interface Variant {
   /** CometBFT release line, e.g. "0.38". */
   readonly cometbftLine: string;
   /**
-   * The simd subcommand that holds `gentx`, `collect-gentxs` and `validate`: `genesis` from SDK
+   * The simd subcommand that holds `gentx`, `collect-gentxs` and the genesis check: `genesis` from SDK
    * 0.47 on; an older SDK has them at the top level (an empty list here).
    */
   readonly genesisCommand: readonly string[];
@@ -38,6 +38,7 @@ export const VARIANTS: readonly Variant[] = [
   { name: "sdk47", moduleDir: "devnet/chains/sdk47", sdkLine: "0.47", cometbftLine: "0.37", genesisCommand: ["genesis"], validateCommand: "validate-genesis", initDefaultDenom: true, startLogNoColor: true },
   { name: "sdk50", moduleDir: "devnet/chains/sdk50", sdkLine: "0.50", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
   { name: "sdk53", moduleDir: "devnet/chains/sdk53", sdkLine: "0.53", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
+  { name: "sdk54", moduleDir: "devnet/chains/sdk54", sdkLine: "0.54", cometbftLine: "0.39", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
 ];
 
 /** The variant a new chain gets when none is asked for: the generation the whole suite runs on. */
