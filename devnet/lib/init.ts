@@ -24,7 +24,8 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   const homes = validators.map((_, i) => nodeHome(layout, i));
 
   for (const [i, home] of homes.entries()) {
-    await runSimd(layout, ["init", `node${i}`, "--chain-id", CHAIN_ID, "--default-denom", STAKE_DENOM, "--home", home]);
+    const denom = layout.variant.initDefaultDenom ? ["--default-denom", STAKE_DENOM] : [];
+    await runSimd(layout, ["init", `node${i}`, "--chain-id", CHAIN_ID, ...denom, "--home", home]);
     await runSimd(
       layout,
       ["keys", "add", validators[i]!.name, "--recover", "--keyring-backend", "test", "--home", home],
@@ -55,7 +56,7 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   const collected = await addExtraValidators(readFileSync(genesisOf(homes[0]!), "utf8"), extra);
   // After collect-gentxs, which writes the file again: the gentxs' commissions date from genesis.
   writeFileSync(genesisOf(homes[0]!), backdateGenesis(collected));
-  await runSimd(layout, [...layout.variant.genesisCommand, "validate", "--home", homes[0]!]);
+  await runSimd(layout, [...layout.variant.genesisCommand, layout.variant.validateCommand, "--home", homes[0]!]);
   for (const home of homes.slice(1)) copyFileSync(genesisOf(homes[0]!), genesisOf(home));
   progress.done(`chain ${CHAIN_ID} initialised with ${count} validator(s)`);
 }
