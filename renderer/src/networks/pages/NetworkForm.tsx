@@ -27,7 +27,7 @@ const FIELDS: ReadonlyArray<{ key: Exclude<keyof NetworkFormValues, "rpcVia" | "
 const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia", "keyAlgo"];
 
 /** Adds a network, or edits one; main checks every field against the contract again. */
-export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: () => void }) {
+export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: (added?: Network) => void }) {
   const api = useApi();
   const client = useQueryClient();
   const [values, setValues] = useState<NetworkFormValues>(() => (network ? formFromNetwork(network) : EMPTY_FORM));
@@ -35,9 +35,9 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
   const [problems, setProblems] = useState<NetworkFormProblems>({});
   const save = useMutation({
     mutationFn: () => unwrap(network ? api.network.update({ id: network.id, patch: networkPatchFromForm(values, network) }) : api.network.add(networkFromForm(values))),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await afterNetworkChange(client);
-      onDone();
+      onDone(network ? undefined : saved);
     },
   });
   const set = (key: keyof NetworkFormValues, value: string) => {
@@ -94,7 +94,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       <FormError message={save.isError ? errorMessage(save.error) : undefined} />
       <div className="row">
         <BusyButton busy={save.isPending} busyLabel="Saving…">{network ? "Save changes" : "Add network"}</BusyButton>
-        <button type="button" className="secondary" onClick={onDone}>Cancel</button>
+        <button type="button" className="secondary" onClick={() => onDone()}>Cancel</button>
       </div>
     </form>
   );
