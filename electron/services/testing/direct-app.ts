@@ -91,12 +91,12 @@ export function devnetDirectChain(info: DevnetFacts & { readonly nodes: Readonly
  * first time) and the outbox read from `dataDir`. `chain` is where it broadcasts; balances are
  * always read from `reads`.
  */
-export async function startDirectSender(o: { info: DevnetFacts; mnemonic: string; dataDir: string; chain: DirectChain; reads: DirectChain; holdMs?: number }) {
+export async function startDirectSender(o: { info: DevnetFacts; mnemonic: string; dataDir: string; chain: DirectChain; reads: DirectChain; holdMs?: number; onInternalError?: (what: string, error: unknown) => void }) {
   const problems = createProblemLog();
   const vault = openVault({ dataDir: o.dataDir, prefix: () => o.info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems });
   if (!vault.status().exists) await vault.import(o.mnemonic, "a long password");
   else await vault.unlock("a long password");
   const outbox = openOutbox(o.dataDir, problems);
   const spendable = (_: Network, address: string) => runAbciQuery(async (q) => o.reads.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
-  return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => o.chain, spendable, holdMs: () => o.holdMs ?? 0 }) };
+  return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => o.chain, spendable, holdMs: () => o.holdMs ?? 0, onInternalError: o.onInternalError }) };
 }

@@ -8,7 +8,19 @@ import { VaultCorruptError } from "./vault-errors.js";
 export const PublicAccount = z.object({ index: z.number().int().min(0).max(2 ** 31 - 1), label: z.string().max(64), pubKey: z.string() });
 export type PublicAccount = z.infer<typeof PublicAccount>;
 
-export const VaultFile = z.object({ version: z.literal(1), accounts: z.array(PublicAccount).min(1), sealed: Sealed });
+/** A compressed secp256k1 public key (33 bytes) in base64, as both key algorithms keep it. */
+const CompressedKey = z.string().regex(/^[A-Za-z0-9+/]{44}$/);
+
+/**
+ * Public keys derived at paths other than m/44'/118'/0'/0/i (another coin type or a user's path),
+ * by path, so a locked vault still lists that network's accounts. Optional, and outside the
+ * associated data: a file without it is one written before, and a build that predates it strips
+ * the unknown field and opens the file as before. A damaged map reads as none (the keys are
+ * derived again at the next unlock) rather than setting the whole wallet aside as corrupt.
+ */
+const DerivedKeys = z.record(z.string().max(120), CompressedKey).optional().catch(undefined);
+
+export const VaultFile = z.object({ version: z.literal(1), accounts: z.array(PublicAccount).min(1), sealed: Sealed, derivedKeys: DerivedKeys });
 export type VaultFile = z.infer<typeof VaultFile>;
 
 /** What is encrypted. */

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fromBase64, fromBech32, toBech32 } from "@cosmjs/encoding";
 import { makeSignDoc as makeAminoSignDoc, serializeSignDoc } from "@cosmjs/amino";
 import { DirectSecp256k1HdWallet, makeAuthInfoBytes, makeSignBytes, makeSignDoc } from "@cosmjs/proto-signing";
@@ -46,13 +46,46 @@ describe("the vault's keys per network", () => {
     network.facts = {};
     expect(vault.accounts()[0]!.pubKey).toBe(stored);
     expect(vault.accounts()[0]!.address).toBe(toBech32("terra", fromBech32("cosmos1knuunh0lmwyrkjmrj7sky49uxk3peyzhzsvqqf", 90).data));
-    // Locked, a key the file does not hold cannot be derived: that network lists no account until the unlock.
+    vault.close();
+  });
+
+  it("a locked vault still lists a Terra account it showed while unlocked, from the public key the file now keeps", async () => {
+    const network = { prefix: "terra", facts: {} as KeyFacts };
+    const { vault, path } = vaultOn(network);
+    await vault.import(ALL, "correct horse");
+    // Made on a 118 network, the file is as the build before this map writes it: the accounts at 118 and the sealed phrase only.
+    const before = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    expect(Object.keys(before).sort()).toEqual(["accounts", "sealed", "version"]);
     vault.lock();
-    expect(vault.accounts()).toHaveLength(1);
     network.facts = { coinType: 330 };
+    await vault.unlock("correct horse");
+    const [shown] = vault.accounts();
+    expect(shown!.address).toBe("terra1f95csal3u6cyyj23ept3x7ap3u247npf8u2yhz");
+    vault.lock();
+    expect(vault.accounts()).toEqual([shown]);
+    // The 118 key the file's accounts hold is unchanged, so the sealed part (bound to it) still opens.
+    const after = JSON.parse(readFileSync(path, "utf8")) as { accounts: unknown; derivedKeys: Record<string, string> };
+    expect(after.accounts).toEqual(before.accounts);
+    expect(after.derivedKeys).toEqual({ "m/44'/330'/0'/0/0": shown!.pubKey });
+    // Another start of the app reads it from disk.
+    const again = openVault({ dataDir: dirname(path), prefix: () => "terra", keyFacts: () => ({ coinType: 330 }), autoLockMs: () => 0, events: createEventHub() });
+    expect(again.accounts()).toEqual([shown]);
+    expect((await again.unlock("correct horse")).locked).toBe(false);
+    again.close();
+    vault.close();
+  });
+
+  it("a damaged map of derived keys reads as none: the wallet opens and derives them again", async () => {
+    const { vault, path } = vaultOn({ prefix: "terra", facts: { coinType: 330 } });
+    const [created] = (await vault.import(ALL, "correct horse")).accounts;
+    vault.lock();
+    const file = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    writeFileSync(path, JSON.stringify({ ...file, derivedKeys: { "m/44'/330'/0'/0/0": "not a key" } }));
     expect(vault.accounts()).toEqual([]);
     await vault.unlock("correct horse");
-    expect(vault.accounts()[0]!.address).toBe(created!.address);
+    expect(vault.accounts()).toEqual([created]);
+    vault.lock();
+    expect(vault.accounts()).toEqual([created]);
     vault.close();
   });
 

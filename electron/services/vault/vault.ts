@@ -105,20 +105,40 @@ export function openVault(options: VaultOptions) {
   }
   const exists = () => existsSync(path);
 
-  /** The file holds each account's key at m/44'/118'/0'/0/i, the one path every vault had. */
+  /** The file's accounts hold each key at m/44'/118'/0'/0/i, the one path every vault had; other paths are in `derivedKeys`. */
   const storedPath = (index: number) => accountPath({}, index);
 
-  /** The public key of account `index` at `path`: the file's, or derived while unlocked. */
-  function pubKeyAt(a: PublicAccount, path: string): Uint8Array | undefined {
+  /**
+   * The public key of account `a` at `path`: the file's, or derived while unlocked. A key derived
+   * at a path the file's accounts do not cover is added to `fresh` when the file's map lacks it,
+   * so a locked vault lists it too; locked, the map's key is the answer.
+   */
+  function pubKeyAt(a: PublicAccount, path: string, kept: VaultFile["derivedKeys"], fresh: Record<string, string>): Uint8Array | undefined {
     if (path === storedPath(a.index)) return fromBase64(a.pubKey);
-    if (!unlocked) return undefined;
+    if (!unlocked) return kept?.[path] === undefined ? undefined : fromBase64(kept[path]);
     let key = unlocked.derived.get(path);
     if (!key) {
       const pair = deriveKeypair(seedOf(unlocked), path);
       pair.privateKey.fill(0);
       unlocked.derived.set(path, (key = pair.publicKey));
     }
+    // Derived again at each unlock, so a map edited on disk is put right at the next one.
+    if (kept?.[path] !== toBase64(key)) fresh[path] = toBase64(key);
     return key;
+  }
+
+  /**
+   * Adds public keys to the file's map, written as every vault write is (atomic, fsynced). They
+   * are not secret. A refused write loses nothing: the key is derived again at the next unlock.
+   */
+  function keepDerived(fresh: Record<string, string>): void {
+    if (Object.keys(fresh).length === 0) return;
+    try {
+      const f = file();
+      writeVaultFile(path, { ...f, derivedKeys: { ...f.derivedKeys, ...fresh } });
+    } catch {
+      // the accounts are listed all the same; only a locked listing of this network waits for the next unlock
+    }
   }
 
   function seedOf(u: Unlocked): Uint8Array {
@@ -134,11 +154,17 @@ export function openVault(options: VaultOptions) {
   /** The vault on one network: its key kind picked here, once. */
   function signerFor(network: SignerNetwork): NetworkSigner {
     const kind = keyKindOf(network);
-    const toAccount = (a: PublicAccount): WalletAccount | undefined => {
-      const pubKey = pubKeyAt(a, kind.path(a.index));
-      return pubKey && { index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix) };
+    const accounts = (): WalletAccount[] => {
+      if (!exists()) return [];
+      const f = file();
+      const fresh: Record<string, string> = {};
+      const listed = f.accounts.flatMap((a) => {
+        const pubKey = pubKeyAt(a, kind.path(a.index), f.derivedKeys, fresh);
+        return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix) }] : [];
+      });
+      keepDerived(fresh);
+      return listed;
     };
-    const accounts = () => (exists() ? file().accounts.flatMap((a) => toAccount(a) ?? []) : []);
     /** The private key of `signer`, an account of this vault on this network, for one signature. */
     function keyOf(signer: string) {
       const u = requireUnlocked();
@@ -273,7 +299,7 @@ export function openVault(options: VaultOptions) {
       const account = await publicAccount(mnemonic, index, label ?? `Account ${index + 1}`);
       const accounts = [...f.accounts, account];
       const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
-      writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
+      writeVaultFile(path, { ...f, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
       return selected().accounts().find((a) => a.index === index) ?? fail(new WalletLockedError());
     }),
     /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
@@ -288,7 +314,9 @@ export function openVault(options: VaultOptions) {
       opened.key.fill(0);
       const { kdf, key } = await newKey(newPassword);
       const secret = new TextEncoder().encode(JSON.stringify({ mnemonic: opened.mnemonic }));
-      writeVaultFile(path, { ...opened.file, sealed: sealWithKey(key, kdf, secret, associatedData(opened.file.accounts)) });
+      // Read again: keys derived while the new key was made were added to the map meanwhile.
+      const current = file();
+      writeVaultFile(path, { ...current, sealed: sealWithKey(key, kdf, secret, associatedData(current.accounts)) });
       wipe(unlocked);
       unlocked = { mnemonic: opened.mnemonic, key, derived: new Map() };
       options.events.emit("wallet.lockChanged", { locked: false, reason: "password_changed" });

@@ -7,7 +7,8 @@ import { walletKeys } from "../queries/wallet-queries.js";
 import { useThemeState } from "../theme/ThemeProvider.js";
 import { NetworkSwitcher } from "./NetworkSwitcher.js";
 import { detailElement, PAGES, pageElements, pageEntry, routeHash, unknownPageElement, unreadableElement } from "./page-chunks.js";
-import { KeyNoticeBanner } from "./KeyNoticeBanner.js";
+import { KeyNoticeBanner } from "../networks/KeyNoticeBanner.js";
+import { useSelectedNetwork } from "../queries/use-selected-network.js";
 import { ProblemsBanner } from "./ProblemsBanner.js";
 import { StatusBar } from "./StatusBar.js";
 import { ThemeToggle } from "./ThemeToggle.js";
@@ -32,6 +33,7 @@ export function AppShell({ walletUnlocked, arrived = false }: { walletUnlocked: 
   const heading = useRef<HTMLHeadingElement>(null);
   const lock = async () => client.setQueryData(walletKeys.status(), await unwrap(api.wallet.lock({})));
   useActivity(walletUnlocked);
+  const { network: selectedNetwork } = useSelectedNetwork();
   useShortcuts((action) => {
     if (action.type === "go") go(action.route);
     else if (action.type === "toggleTheme") theme.toggle();
@@ -74,7 +76,7 @@ export function AppShell({ walletUnlocked, arrived = false }: { walletUnlocked: 
       <main id="content" className="content" aria-labelledby="page-title" aria-busy={moving || undefined} data-testid="page-content">
         <h1 id="page-title" ref={heading} tabIndex={-1}>{page.label}</h1>
         <ProblemsBanner />
-        {walletUnlocked && <KeyNoticeBanner />}
+        {walletUnlocked && <KeyNoticeBanner networkId={selectedNetwork?.id} />}
         {elements.map((element, i) => (
           <Suspense key={i} fallback={<Loading what="the page" />}>{element}</Suspense>
         ))}

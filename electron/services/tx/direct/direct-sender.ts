@@ -5,7 +5,7 @@ import type { PrepareArgs, Tx } from "../../../../shared/contract/tx.js";
 import { displayUnits } from "../../../../shared/wallet/amount.js";
 import { spendProblems, subtractCoins, sumCoins, type Coin } from "../../../../shared/wallet/spendable.js";
 import { AppError, ConflictError } from "../../app-error.js";
-import { RpcUnreachableError } from "../../rpc/rpc-errors.js";
+import { RpcRateLimitedError, RpcUnreachableError } from "../../rpc/rpc-errors.js";
 import { StorageWriteError } from "../../storage/atomic-file.js";
 import type { Vault } from "../../vault/vault.js";
 import { InsufficientFundsError } from "../funds.js";
@@ -93,7 +93,11 @@ export function createDirectSender(deps: DirectSenderDeps) {
       await broadcastStored(network, send); // the watcher following it reads the new state
     } catch (error) {
       // A refusal is on disk (abandoned, with the node's words); an unreachable node leaves it for `reconcile`.
-      if (!(error instanceof BroadcastTxError || error instanceof RpcUnreachableError)) deps.onInternalError?.("direct hold release", error);
+      if (error instanceof RpcRateLimitedError) {
+        // Not a fault: the nodes asked to be left alone. It stays signed here and `reconcile` sends it; the list says so.
+        const problem = `waiting: every node of ${network.name} is rate-limiting (they ask for ${error.retryAfter} s); it stays signed here and is sent again at the next try, once a minute`;
+        note(() => deps.outbox.update(send.requestId, { problem }));
+      } else if (!(error instanceof BroadcastTxError || error instanceof RpcUnreachableError)) deps.onInternalError?.("direct hold release", error);
     }
   }
 
@@ -194,7 +198,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
         .reverse()
         .map((s) => s.state === "abandoned"
           ? { ...txOf(s, s.problem?.startsWith("expired") ? "expired" : "rejected"), log: s.problem }
-          : txOf(s, s.state === "signed" ? "queued" : s.state === "cancelled" ? "cancelled" : "broadcast"));
+          : s.state === "signed" ? queued(s) : txOf(s, s.state === "cancelled" ? "cancelled" : "broadcast"));
     },
     /** Whether this app signed and sent `hash` to the network's nodes itself (an access service does not know it). */
     owns: (networkId: string, hash: string) => deps.outbox.list().some((s) => s.direct && s.networkId === networkId && s.txHash === hash),
@@ -218,7 +222,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
           : `expired: not included by its timeout height ${send.direct!.timeoutHeight}`;
         return { ...txOf(send, "expired"), log };
       }
-      return txOf(send, send.state === "signed" ? "queued" : "broadcast");
+      return send.state === "signed" ? queued(send) : txOf(send, "broadcast");
     },
     /**
      * At start and every minute: each direct send not yet accepted by a node is looked up by hash;
@@ -254,6 +258,11 @@ export function createDirectSender(deps: DirectSenderDeps) {
   };
 }
 export type DirectSender = ReturnType<typeof createDirectSender>;
+
+/** A signed send not yet handed to a node, with why it waits when it waits for the nodes (a rate-limit). */
+function queued(send: StoredSend): Tx {
+  return send.problem ? { ...txOf(send, "queued"), log: send.problem } : txOf(send, "queued");
+}
 
 /** A send as the Transactions page lists it. */
 export function txOf(send: StoredSend, status: Tx["status"]): Tx {

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,7 @@ import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
 import type { Services } from "../../create-services.js";
 import { registerChainHandlers } from "../../rpc/chain-handlers.js";
 import { createRpcTransport } from "../../rpc/rpc-transport.js";
-import { openDirectApp } from "../../testing/direct-app.js";
+import { devnetDirectChain, openDirectApp, startDirectSender } from "../../testing/direct-app.js";
 import { createDirectChain } from "./direct-chain.js";
 
 /**
@@ -32,7 +34,7 @@ const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", joi
 
 let info: DevnetInfo;
 const opened: Services[] = [];
-const transfer = (from: string, to: string, amount: string) => ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: from, toAddress: to, amount: [{ denom: info.denom, amount }] } });
+const transfer = (from: string, to: string, amount: string) => ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend" as const, value: { fromAddress: from, toAddress: to, amount: [{ denom: info.denom, amount }] } });
 const account = (name: string) => info.accounts.find((a) => a.name === name)!;
 
 beforeAll(async () => {
@@ -140,6 +142,29 @@ describe("a public RPC proxy that rate-limits, in front of the real node", () =>
     const before = refused;
     await expect(chain.latestHeight()).rejects.toMatchObject({ code: "rpc_rate_limited", message: expect.stringMatching(/next try in (29|30) s/) });
     expect(refused).toBe(before);
+  });
+
+  it("a held send whose broadcast meets only rate-limiting nodes stays signed, and the list says it waits for them, not an internal error", async () => {
+    limiting = false;
+    const erin = account("erin");
+    const internalErrors: string[] = [];
+    const { network } = devnetDirectChain(info);
+    const started = await startDirectSender({
+      info, mnemonic: erin.mnemonic, dataDir: mkdtempSync(join(tmpdir(), "cometdesk-rate-limited-")), chain: chainOver([proxyUrl]), reads: chainOver([info.nodes[0]!.rpc]), holdMs: 1_000,
+      onInternalError: (what, error) => internalErrors.push(`${what}: ${String(error)}`),
+    });
+    const sent = await started.sender.send(network, { messages: [transfer(erin.address, account("bob").address, "91")] });
+    limiting = true; // the undo window ends on nodes that all refuse for load
+    expect(sent.status).toBe("queued");
+    const waiting = async () => started.outbox.list().find((s) => s.txHash === sent.txHash && s.problem !== undefined);
+    for (let i = 0; i < 120 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await waiting()).toMatchObject({ state: "signed" });
+    const reads = chainOver([info.nodes[0]!.rpc]);
+    const [listed] = await started.sender.openSends(network, erin.address, () => reads.latestHeight());
+    expect(listed).toMatchObject({ txHash: sent.txHash, status: "queued", log: expect.stringMatching(/^waiting: every node of Devnet by RPC is rate-limiting \(they ask for (29|30) s\); it stays signed here and is sent again/) });
+    expect(internalErrors).toEqual([]);
+    started.sender.close();
+    started.vault.close();
   });
 });
 

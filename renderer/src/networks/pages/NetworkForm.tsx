@@ -41,7 +41,7 @@ class NodeProblems extends Error {
 const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia", "keyAlgo"];
 
 /** Adds a network, or edits one; main checks every field against the contract again. */
-export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: () => void }) {
+export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: (added?: Network) => void }) {
   const api = useApi();
   const client = useQueryClient();
   const [values, setValues] = useState<NetworkFormValues>(() => (network ? formFromNetwork(network) : EMPTY_FORM));
@@ -60,9 +60,9 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       }
       return unwrap(network ? api.network.update({ id: network.id, patch: networkPatchFromForm(values, network) }) : api.network.add(input));
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await afterNetworkChange(client);
-      onDone();
+      onDone(network ? undefined : saved);
     },
     onError: (error) => {
       if (!(error instanceof NodeProblems)) return;
@@ -154,7 +154,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
       <FormError message={save.isError && !(save.error instanceof NodeProblems) ? errorMessage(save.error) : undefined} />
       <div className="row">
         <BusyButton busy={save.isPending} busyLabel="Saving…">{network ? "Save changes" : "Add network"}</BusyButton>
-        <button type="button" className="secondary" onClick={onDone}>Cancel</button>
+        <button type="button" className="secondary" onClick={() => onDone()}>Cancel</button>
       </div>
     </form>
   );

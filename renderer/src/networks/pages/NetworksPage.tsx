@@ -4,6 +4,8 @@ import type { Network } from "../../../../shared/contract/network.js";
 import { useApi } from "../../api/api-context.js";
 import { errorMessage } from "../../api/unwrap.js";
 import { networkQueries } from "../../queries/network-queries.js";
+import { KeyNoticeBanner } from "../KeyNoticeBanner.js";
+import { addedKeyNotice } from "../key-notice-text.js";
 import { NetworkForm } from "./NetworkForm.js";
 import { NetworkRow } from "./NetworkRow.js";
 
@@ -12,11 +14,15 @@ export function NetworksPage() {
   const api = useApi();
   const list = useQuery(networkQueries.list(api));
   const [editing, setEditing] = useState<Network | "new" | undefined>();
+  // The network the add form just saved: its key notice is said here, at the add, not first at its selection.
+  const [added, setAdded] = useState<Network | undefined>();
+  const noticeFor = addedKeyNotice(added, list.data?.selectedId);
   if (list.isPending) return <p aria-busy="true">Loading networks…</p>;
   if (list.isError) return <p role="alert">Networks could not be loaded: {errorMessage(list.error)}</p>;
-  if (editing) return <NetworkForm network={editing === "new" ? undefined : editing} onDone={() => setEditing(undefined)} />;
+  if (editing) return <NetworkForm network={editing === "new" ? undefined : editing} onDone={(saved) => { setEditing(undefined); setAdded(saved); }} />;
   return (
     <>
+      {noticeFor && <KeyNoticeBanner networkId={noticeFor} />}
       <table className="networks">
         <caption className="visually-hidden">Networks</caption>
         <thead>

@@ -9,3 +9,11 @@ export function keyNoticeText(notice: KeyNotice): string {
   const keys = notice.keyAlgo === "ethsecp256k1" ? ` and Ethereum-style keys (ethsecp256k1, Keccak-256 addresses)` : "";
   return `This chain uses coin type ${notice.coinType}${keys}: your address here is ${notice.address} (path ${notice.path}), not the one your accounts have on chains at coin type 118.`;
 }
+
+/**
+ * The network whose key notice the Networks page shows after the add form's success: the one just
+ * added, unless it is the selected one, whose notice the shell shows already (said once, not twice).
+ */
+export function addedKeyNotice(added: { readonly id: string } | undefined, selectedId: string | undefined): string | undefined {
+  return added && added.id !== selectedId ? added.id : undefined;
+}
