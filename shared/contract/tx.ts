@@ -33,6 +33,8 @@ export const Tx = z.object({
    * mode and older services may leave it out for a transfer.
    */
   kind: z.string().max(1000).optional(),
+  /** A send this app signed that a node refused for its fee: the gas price the node asks for now (`tx.repriceRequest`). */
+  gasPriceNow: z.string().max(160).optional(),
   history: z.array(z.object({ status: TxStatus, at: IsoTime, detail: z.string().optional() })).optional(),
 });
 export type Tx = z.infer<typeof Tx>;
@@ -97,6 +99,9 @@ export type Funds = z.infer<typeof Funds>;
 export const FeeTier = z.enum(["low", "average", "high"]);
 export type FeeTier = z.infer<typeof FeeTier>;
 
+/** A gas price as `tx.prepare` takes it ("0.05ucomet"). */
+const GasPrice = z.string().max(160).regex(/^\d{1,20}(\.\d{1,18})?[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/, "expected a gas price like 0.025uatom");
+
 /**
  * Messages the user asks main to sign, any registered action (shared/cosmos/actions.ts), all
  * with the same signer. Without `gas`, main simulates and multiplies by `gasAdjustment`
@@ -113,7 +118,7 @@ export const PrepareArgs = z.strictObject({
   /** The transaction's timeout as blocks past the chain's height now, when no `timeoutHeight` is given. */
   timeoutBlocks: z.number().int().min(1).max(MAX_TIMEOUT_BLOCKS).optional(),
   /** A gas price to price the fee at ("0.05ucomet"), e.g. the one a refusal for an insufficient fee named; instead of the tier. */
-  gasPrice: z.string().max(160).regex(/^\d{1,20}(\.\d{1,18})?[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/, "expected a gas price like 0.025uatom").optional(),
+  gasPrice: GasPrice.optional(),
 });
 export type PrepareArgs = z.infer<typeof PrepareArgs>;
 
@@ -208,6 +213,12 @@ export const txMethods = {
    * on meanwhile, so what is signed is what was reviewed. `requestId` makes it idempotent.
    */
   sendMessages: method(PrepareArgs.extend({ requestId: z.uuid().optional(), sequence: DecString.optional() }), Tx),
+  /**
+   * What to prepare again for a send this app signed that a node refused for its fee: its
+   * messages as `tx.prepare` takes them (read from the signed bytes), its memo, and the gas price
+   * the node asks for now. Refused in words for any other send.
+   */
+  repriceRequest: method(z.strictObject({ id: Hash32Hex }), z.object({ messages: z.array(ActionMessage).min(1).max(16), memo: Memo, gasPrice: GasPrice })),
   /** What an address can spend now, read from the chain at the call; main checks the same before signing. */
   funds: method(z.strictObject({ address: Bech32Address }), Funds),
 };

@@ -22,6 +22,11 @@ export interface ActionDef<S extends z.ZodType = z.ZodType, T extends string = s
   spend(value: z.output<S>): ReadonlyArray<ActionCoin>;
   /** The protobuf message (CosmJS `fromPartial` shape) the value encodes as. */
   toProto(value: z.output<S>): Record<string, unknown>;
+  /**
+   * The value back from its decoded protobuf message (to prepare a signed send again); without
+   * it, the message's own fields are the value. The result is checked by `value` all the same.
+   */
+  fromProto?(message: Record<string, unknown>): unknown;
 }
 
 export interface ActionCoin {
@@ -47,3 +52,15 @@ export const ActionCoin = z.strictObject({
 
 /** "1000ustake": a coin as the review screen shows it in base units. */
 export const coinText = (c: ActionCoin): string => `${c.amount}${c.denom}`;
+
+/**
+ * A LegacyDec read back from the protobuf wire (the decimal × 10^18 as an integer string) as the
+ * decimal the value schemas take ("0.25"); anything else is returned as it is, for the schema to refuse.
+ */
+export function decimalFromAtomics(atomics: unknown): unknown {
+  if (typeof atomics !== "string" || !/^\d{1,80}$/.test(atomics)) return atomics;
+  const one = 10n ** 18n;
+  const n = BigInt(atomics);
+  const frac = (n % one).toString().padStart(18, "0").replace(/0+$/, "");
+  return frac ? `${n / one}.${frac}` : String(n / one);
+}

@@ -13,6 +13,8 @@ export const DirectSend = z.object({
   timeoutHeight: z.string(),
   /** Held in main until then (the undo window); absent when it was broadcast at once. */
   holdUntil: z.string().optional(),
+  /** Refused by a node for its fee: the gas price it asked for then, to prepare the same request again at. */
+  gasPriceNow: z.string().optional(),
 });
 
 /** What the outbox keeps to submit the very same bytes again: the signed transfer body, or the signed transaction (for the nodes or for an access service). */
@@ -52,7 +54,7 @@ export function openOutbox(dataDir: string, problems: ProblemLog) {
     put(send: StoredSend): void {
       commit([...sends.filter((s) => s.requestId !== send.requestId), send]);
     },
-    update(requestId: string, patch: Partial<Pick<StoredSend, "state" | "problem">>): void {
+    update(requestId: string, patch: Partial<Pick<StoredSend, "state" | "problem" | "direct">>): void {
       let next = sends.map((s) => (s.requestId === requestId ? { ...s, ...patch } : s));
       // Confirmed sends are history the service keeps; the outbox keeps the last 200 of them.
       const settled = next.filter((s) => s.state !== "signed");

@@ -167,6 +167,10 @@ export function registerTxHandlers(deps: TxDeps): NamespaceHandlers<"tx"> {
       const { client } = await access();
       return client.cancel(id);
     },
+    repriceRequest: (a) => {
+      // Only a send main signed and broadcast itself has its refusal and signed bytes here.
+      return deps.direct.repriceRequest(selected(), a.id.toUpperCase());
+    },
     exportCsv: async (a) => {
       const network = selected();
       if (direct(network)) {

@@ -9,8 +9,16 @@ export interface TxActions {
    * held anywhere.
    */
   readonly cancel: boolean;
+  /**
+   * A send a node refused for its fee, after the review closed (the undo window): the gas price
+   * the node asks for now, to prepare the same messages again at; undefined for any other.
+   */
+  readonly repriceAt: string | undefined;
 }
 
-export function txActions(tx: Pick<Tx, "status" | "source">): TxActions {
-  return { cancel: tx.status === "queued" && tx.source !== "chain" };
+export function txActions(tx: Pick<Tx, "status" | "source" | "gasPriceNow">): TxActions {
+  return {
+    cancel: tx.status === "queued" && tx.source !== "chain",
+    repriceAt: tx.status === "rejected" && tx.source !== "chain" && tx.gasPriceNow ? tx.gasPriceNow : undefined,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { action, ActionAddress, ActionCoin, coinText } from "../action.js";
+import { action, ActionAddress, ActionCoin, coinText, decimalFromAtomics } from "../action.js";
 
 /** A commission rate as a decimal fraction ("0.05"), at most 18 decimals as the SDK's LegacyDec. */
 const Rate = z.string().regex(/^(0(\.\d{1,18})?|1(\.0{1,18})?)$/, "expected a rate between 0 and 1, like 0.05");
@@ -7,6 +7,7 @@ const Rate = z.string().regex(/^(0(\.\d{1,18})?|1(\.0{1,18})?)$/, "expected a ra
 const Text = (max: number) => z.string().max(max).refine((t) => new TextEncoder().encode(t).length <= max, `at most ${max} bytes of UTF-8`);
 /** The SDK's "leave unchanged" marker for a description field of MsgEditValidator. */
 const DO_NOT_MODIFY = "[do-not-modify]";
+const DESCRIPTION_FIELDS = ["moniker", "identity", "website", "securityContact", "details"] as const;
 
 /** A LegacyDec on the protobuf wire: the decimal scaled by 10^18, as an integer string. */
 export function decAtomics(rate: string): string {
@@ -58,6 +59,7 @@ export const stakingActions = {
     // The coins go from unbonding back to the validator's delegation: nothing leaves the spendable balance.
     spend: () => [],
     toProto: (v) => ({ ...v, creationHeight: BigInt(v.creationHeight) }),
+    fromProto: (m) => ({ ...m, creationHeight: typeof m.creationHeight === "bigint" ? m.creationHeight.toString() : m.creationHeight }),
   }),
   "/cosmos.staking.v1beta1.MsgEditValidator": action({
     typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator",
@@ -88,5 +90,13 @@ export const stakingActions = {
       commissionRate: v.commissionRate === undefined ? "" : decAtomics(v.commissionRate),
       minSelfDelegation: "",
     }),
+    fromProto: (m) => {
+      const given = (m.description ?? {}) as Record<string, unknown>;
+      const kept = DESCRIPTION_FIELDS.flatMap((k) => (given[k] === DO_NOT_MODIFY || given[k] === undefined ? [] : [[k, given[k]] as const]));
+      const rate = typeof m.commissionRate === "string" && m.commissionRate !== "" ? decimalFromAtomics(m.commissionRate) : undefined;
+      return { validatorAddress: m.validatorAddress, ...(kept.length > 0 ? { description: Object.fromEntries(kept) } : {}), ...(rate === undefined ? {} : { commissionRate: rate }),
+        // A minimum self-delegation this form cannot carry is kept as a field the value refuses, never dropped.
+        ...(typeof m.minSelfDelegation === "string" && m.minSelfDelegation !== "" ? { minSelfDelegation: m.minSelfDelegation } : {}) };
+    },
   }),
 };

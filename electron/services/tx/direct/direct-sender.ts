@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { fromBase64 } from "@cosmjs/encoding";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs, Tx } from "../../../../shared/contract/tx.js";
+import { messagesFromBody } from "../../../../shared/cosmos/messages-from-body.js";
 import { displayUnits } from "../../../../shared/wallet/amount.js";
 import { spendProblems, subtractCoins, sumCoins, type Coin } from "../../../../shared/wallet/spendable.js";
-import { AppError, ConflictError } from "../../app-error.js";
+import { AppError, ConflictError, NotFoundError } from "../../app-error.js";
 import { RpcRateLimitedError, RpcUnreachableError } from "../../rpc/rpc-errors.js";
 import { StorageWriteError } from "../../storage/atomic-file.js";
 import type { Vault } from "../../vault/vault.js";
 import { InsufficientFundsError } from "../funds.js";
 import type { Outbox, StoredSend } from "../outbox.js";
-import { BroadcastTxError, type DirectChain } from "./direct-chain.js";
+import { BroadcastTxError, type DirectChain, InsufficientFeeError } from "./direct-chain.js";
 import { nextSequence, type Prepared, prepareDirect, signerOf } from "./prepare.js";
 import { signPrepared } from "./sign-prepared.js";
 
@@ -57,7 +59,11 @@ export function createDirectSender(deps: DirectSenderDeps) {
     try {
       await deps.chainFor(network).broadcast(fromBase64(send.direct!.txBytes));
     } catch (error) {
-      if (error instanceof BroadcastTxError) note(() => deps.outbox.update(send.requestId, { state: "abandoned", problem: error.message }));
+      if (error instanceof BroadcastTxError) {
+        // A fee refusal keeps the price the node asked for: the Transactions page offers to prepare again at it.
+        const priced = error instanceof InsufficientFeeError && error.gasPriceNow ? { direct: { ...send.direct!, gasPriceNow: error.gasPriceNow } } : {};
+        note(() => deps.outbox.update(send.requestId, { state: "abandoned", problem: error.message, ...priced }));
+      }
       throw error;
     }
     note(() => deps.outbox.update(send.requestId, { state: "submitted" }));
@@ -197,8 +203,27 @@ export function createDirectSender(deps: DirectSenderDeps) {
         .filter((s) => BigInt(s.direct!.timeoutHeight) >= height)
         .reverse()
         .map((s) => s.state === "abandoned"
-          ? { ...txOf(s, s.problem?.startsWith("expired") ? "expired" : "rejected"), log: s.problem }
+          ? ended(s)
           : s.state === "signed" ? queued(s) : txOf(s, s.state === "cancelled" ? "cancelled" : "broadcast"));
+    },
+    /**
+     * What to prepare again for a send a node refused for its fee (`tx.repriceRequest`): its
+     * messages and memo read from the signed bytes, and the price the node asked for.
+     */
+    repriceRequest(network: Network, hash: string): { messages: PrepareArgs["messages"]; memo: string; gasPrice: string } {
+      const send = deps.outbox.list().find((s) => s.direct && s.networkId === network.id && s.txHash === hash);
+      if (!send) throw new NotFoundError(`no transaction ${hash} sent from this app on ${network.name}`);
+      const gasPrice = send.state === "abandoned" ? send.direct!.gasPriceNow : undefined;
+      if (!gasPrice) throw new ConflictError(`transaction ${hash} was not refused for its fee, so there is no price to prepare it again at`);
+      let bodyBytes: Uint8Array;
+      try {
+        bodyBytes = TxRaw.decode(fromBase64(send.direct!.txBytes)).bodyBytes;
+      } catch {
+        throw new AppError("reprice_unreadable", `transaction ${hash} cannot be prepared again: its signed bytes on disk could not be read`);
+      }
+      const request = messagesFromBody(bodyBytes);
+      if ("refusal" in request) throw new AppError("reprice_unreadable", `transaction ${hash} cannot be prepared again here: ${request.refusal}`);
+      return { ...request, gasPrice };
     },
     /** Whether this app signed and sent `hash` to the network's nodes itself (an access service does not know it). */
     owns: (networkId: string, hash: string) => deps.outbox.list().some((s) => s.direct && s.networkId === networkId && s.txHash === hash),
@@ -214,7 +239,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
       }
       if (!send) return undefined;
       if (send.state === "cancelled") return txOf(send, "cancelled");
-      if (send.state === "abandoned") return { ...txOf(send, send.problem?.startsWith("expired") ? "expired" : "rejected"), log: send.problem };
+      if (send.state === "abandoned") return ended(send);
       const height = await deps.chainFor(network).latestHeight().catch(() => 0n);
       if (height > BigInt(send.direct!.timeoutHeight)) {
         const log = send.state === "signed"
@@ -262,6 +287,12 @@ export type DirectSender = ReturnType<typeof createDirectSender>;
 /** A signed send not yet handed to a node, with why it waits when it waits for the nodes (a rate-limit). */
 function queued(send: StoredSend): Tx {
   return send.problem ? { ...txOf(send, "queued"), log: send.problem } : txOf(send, "queued");
+}
+
+/** A refused or void send, with the node's words and, for a fee refusal, the price it asked for. */
+function ended(send: StoredSend): Tx {
+  const tx = { ...txOf(send, send.problem?.startsWith("expired") ? "expired" : "rejected"), log: send.problem };
+  return send.direct?.gasPriceNow ? { ...tx, gasPriceNow: send.direct.gasPriceNow } : tx;
 }
 
 /** A send as the Transactions page lists it. */

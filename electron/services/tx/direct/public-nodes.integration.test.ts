@@ -13,7 +13,7 @@ import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
 import type { Services } from "../../create-services.js";
 import { registerChainHandlers } from "../../rpc/chain-handlers.js";
 import { createRpcTransport } from "../../rpc/rpc-transport.js";
-import { devnetDirectChain, openDirectApp, startDirectSender } from "../../testing/direct-app.js";
+import { type Answer, devnetDirectChain, openDirectApp, startDirectSender } from "../../testing/direct-app.js";
 import { createDirectChain } from "./direct-chain.js";
 
 /**
@@ -81,6 +81,38 @@ describe("a node whose minimum gas price is above the registry's", () => {
     const fee = (again.fee as { amount: Array<{ amount: string }>; gas: string });
     const sent = await app.call("tx.sendMessages", { messages, fee: `${fee.amount[0]!.amount}${info.denom}`, gas: fee.gas });
     expect(await app.committed(sent.txHash as string)).toMatchObject({ status: "committed", code: 0 });
+  });
+});
+
+describe("a fee refusal that arrives after the undo window, on the Transactions page", () => {
+  it("lists the send as rejected with the price now; tx.repriceRequest gives its messages, memo and that price, and the send prepared at it commits", async () => {
+    const erin = account("erin");
+    const dave = account("dave");
+    const app = await openDirectApp(info, erin.mnemonic, [info.nodes[1]!.rpc, info.nodes[0]!.rpc], opened, { undoWindowSeconds: 1 });
+    const messages = [transfer(erin.address, dave.address, "5151"), transfer(erin.address, account("bob").address, "6")];
+    const reviewed = await app.call("tx.prepare", { messages, memo: "rent, november" });
+    const fee = reviewed.fee as { amount: Array<{ amount: string }>; gas: string };
+    const queued = await app.call("tx.sendMessages", { messages, memo: "rent, november", fee: `${fee.amount[0]!.amount}${info.denom}`, gas: fee.gas });
+    expect(queued.status).toBe("queued"); // the review has closed: the refusal comes after it
+    let listed: Answer = queued;
+    for (let i = 0; i < 80 && listed.status === "queued"; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      listed = await app.call("tx.get", { id: queued.txHash });
+    }
+    expect(listed).toMatchObject({ status: "rejected", gasPriceNow: HIGH_PRICE, log: expect.stringContaining(`it asks at least ${HIGH_PRICE} per unit of gas now`) });
+    const { transactions } = (await app.call("tx.list", { address: erin.address, limit: 20 })) as { transactions: Answer[] };
+    expect(transactions.find((t) => t.txHash === queued.txHash)).toMatchObject({ status: "rejected", gasPriceNow: HIGH_PRICE });
+
+    const request = await app.call("tx.repriceRequest", { id: queued.txHash });
+    expect(request).toEqual({ messages, memo: "rent, november", gasPrice: HIGH_PRICE });
+    const again = await app.call("tx.prepare", request);
+    const priced = again.fee as { amount: Array<{ amount: string }>; gas: string };
+    const sent = await app.call("tx.sendMessages", { ...request, gasPrice: undefined, fee: `${priced.amount[0]!.amount}${info.denom}`, gas: priced.gas });
+    expect(await app.committed(sent.txHash as string)).toMatchObject({ status: "committed", code: 0 });
+
+    // Any other send is refused in words: one that committed, and one this app never sent.
+    await expect(app.call("tx.repriceRequest", { id: sent.txHash })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("was not refused for its fee") });
+    await expect(app.call("tx.repriceRequest", { id: "AB".repeat(32) })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("sent from this app") });
   });
 });
 

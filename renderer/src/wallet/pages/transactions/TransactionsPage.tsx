@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import type { Tx } from "../../../../../shared/contract/tx.js";
+import type { PrepareArgs, Tx } from "../../../../../shared/contract/tx.js";
 import { TX_STATUSES, type TxStatus } from "../../../../../shared/contract/tx-constants.js";
 import { useApi } from "../../../api/api-context.js";
-import { txQueries } from "../../../queries/tx-queries.js";
+import { MessagesReview } from "../../../components/MessagesReview.js";
+import { txKeys, txQueries } from "../../../queries/tx-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
 import { useDisplayUnits } from "../../use-display-units.js";
@@ -35,6 +36,13 @@ export function TransactionsPage() {
   const loadMore = useLoadMore(list, JSON.stringify(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
   const denoms = useDisplayUnits();
+  // A send refused for its fee, prepared again at the price now: the same review the Staking page uses, as a new request.
+  const [reprice, setReprice] = useState<{ args: PrepareArgs; requestId: string }>();
+  const client = useQueryClient();
+  if (reprice && network) {
+    const back = () => (setReprice(undefined), void client.invalidateQueries({ queryKey: txKeys.all(network.id) }));
+    return <MessagesReview args={reprice.args} requestId={reprice.requestId} network={network} onBack={back} onSent={back} />;
+  }
   return (
     <div className="tx-page">
       <form className="filters row" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
@@ -68,7 +76,7 @@ export function TransactionsPage() {
           {network.name} has no access service, so this list is what its nodes find for the account in their transaction index (<code>tx_search</code>, at most 100 each way, with their blocks' times), among what this app signed and no block has included yet (held, sent, cancelled or refused) until its timeout height passes. A node with its indexer off, or with older blocks pruned, cannot list what it no longer holds.
         </p>
       )}
-      {history && network && <TxHistory network={network} tx={history} onClose={() => setHistory(undefined)} />}
+      {history && network && <TxHistory network={network} tx={history} onClose={() => setHistory(undefined)} onReprice={(args) => (setHistory(undefined), setReprice({ args, requestId: crypto.randomUUID() }))} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Tx } from "../../../../../shared/contract/tx.js";
+import type { PrepareArgs, Tx } from "../../../../../shared/contract/tx.js";
 import { useApi } from "../../../api/api-context.js";
 import { errorMessage, unwrap } from "../../../api/unwrap.js";
 import { txKeys, txQueries } from "../../../queries/tx-queries.js";
@@ -15,9 +15,10 @@ import { useFocusAfter } from "../../../components/use-focus-after.js";
 
 /**
  * A transfer's status history (GET /transactions/{id}), in a dialog that Escape closes, with the
- * actions its state allows: Cancel while it is queued, nothing once it is broadcast or final.
+ * actions its state allows: Cancel while it is queued; for a send refused for its fee, prepare its
+ * messages again at the price the node asks for now (`tx.repriceRequest`, then the review).
  */
-export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; onClose: () => void }) {
+export function TxHistory({ network, tx, onClose, onReprice }: { network: Network; tx: Tx; onClose: () => void; onReprice: (args: PrepareArgs) => void }) {
   const api = useApi();
   const client = useQueryClient();
   const detail = useQuery(txQueries.detail(api, network.id, tx.txHash));
@@ -36,6 +37,8 @@ export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; 
       void client.invalidateQueries({ queryKey: txKeys.all(network.id) });
     }
   });
+  const reprice = useAction(async () => onReprice(await unwrap(api.tx.repriceRequest({ id: tx.txHash }))));
+  const repriceAt = txActions(shown).repriceAt;
   return (
     <dialog ref={dialog} className="tx-history" aria-labelledby="tx-history-title" onClose={onClose} data-status={shown.status}>
       <h2 id="tx-history-title">Status history</h2>
@@ -50,8 +53,10 @@ export function TxHistory({ network, tx, onClose }: { network: Network; tx: Tx; 
         ))}
       </ol>
       {cancel.error && !cancel.pending && <AccessProblemView error={cancel.failure} networkName={network.name} testId="cancel-error" />}
+      {reprice.error && !reprice.pending && <p className="field-error" role="alert" data-testid="reprice-error">{reprice.error}</p>}
       <div className="row">
         {txActions(shown).cancel && <BusyButton type="button" className="danger" busy={cancel.pending} busyLabel="Cancelling…" onClick={() => void cancel.run()}>Cancel transfer</BusyButton>}
+        {repriceAt && <BusyButton type="button" busy={reprice.pending} busyLabel="Reading the transaction…" onClick={() => void reprice.run()} testId="tx-reprice">Prepare again at {repriceAt} per gas</BusyButton>}
         <form method="dialog"><button type="submit" autoFocus>Close</button></form>
       </div>
     </dialog>
