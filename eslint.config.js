@@ -18,7 +18,7 @@ const cosmjsHeavy = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chain/", ".test-results/", ".cometdesk-web/", ".toolchain/"] },
+  { ignores: ["node_modules/", ".devnet/", ".devnet-*/", "dist/", "out/", "coverage/", "devnet/chains/", ".test-results/", ".cometdesk-web/", ".toolchain/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

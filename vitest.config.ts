@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Four projects: fast unit tests, integration tests against the real devnet chain, the access
-// service's integration tests again on PostgreSQL (plus the tests only that store has), and e2e
-// tests driving the built renderer in Chromium against the real services and a real devnet.
+// Five projects: fast unit tests, integration tests against the real devnet chain, the access
+// service's integration tests again on PostgreSQL (plus the tests only that store has), the
+// cross-generation checks against one devnet variant, and e2e tests driving the built renderer in
+// Chromium against the real services and a real devnet.
 // Integration and e2e files run one at a time: they share chain processes, and the machine is
 // small. The projects share the test devnet's ports, so they run one after another (npm test).
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/*.matrix.test.ts", "**/node_modules/**"],
           // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
           // test and can pass 5 s when the two cores are busy.
           testTimeout: 30_000,
@@ -42,6 +43,18 @@ export default defineConfig({
           exclude: ["server/devnet-access.integration.test.ts", "server/durability.integration.test.ts", "**/node_modules/**"],
           globalSetup: ["./devnet/test/global-setup.ts", "./server/test/postgres-global-setup.ts"],
           setupFiles: ["./devnet/test/settle-after-file.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        test: {
+          // The cross-generation checks against one devnet variant (COMETDESK_DEVNET_VARIANT, the
+          // default when unset); npm test's matrix phase runs them once per other variant.
+          name: "matrix",
+          include: ["devnet/matrix/**/*.matrix.test.ts"],
+          globalSetup: ["./devnet/matrix/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 900_000,

@@ -6,16 +6,18 @@ import { parseArgs } from "node:util";
 import { ensureSimd } from "./lib/build.js";
 import { DevnetError } from "./lib/errors.js";
 import { down, reset, status, up } from "./lib/devnet.js";
-import { layoutFromEnv } from "./lib/layout.js";
 import { followLogs } from "./lib/logs.js";
 import { consoleProgress } from "./lib/progress.js";
 import { readDevnetInfo, type DevnetInfo } from "./lib/state.js";
+import { buildTargets, layoutForCommand } from "./lib/variant-args.js";
+import { DEFAULT_VARIANT, VARIANTS } from "./lib/variants.js";
 
 const USAGE = `usage: npm run devnet -- <command> [options]
 
 commands:
-  build                                      build simd if its sources changed (cached)
+  build [--variant NAME | --all]             build simd if its sources changed (cached)
   up [--validators N] [--block-time 500ms]   start the devnet (build and initialise on first use)
+     [--variant NAME]                        chain generation of a new chain (default ${DEFAULT_VARIANT})
   down                                       stop the processes that up started
   status                                     height of each node
   reset                                      stop and wipe the chain state
@@ -23,7 +25,10 @@ commands:
 
 environment:
   COMETDESK_DEVNET_DIR           state folder (default .devnet)
-  COMETDESK_DEVNET_PORT_OFFSET   added to every port (default 0)`;
+  COMETDESK_DEVNET_PORT_OFFSET   added to every port (default 0)
+  COMETDESK_DEVNET_VARIANT       as --variant
+
+variants: ${VARIANTS.map((v) => `${v.name} (Cosmos SDK ${v.sdkLine}, CometBFT ${v.cometbftLine})`).join(", ")}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -32,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
     options: {
       validators: { type: "string" },
       "block-time": { type: "string" },
+      variant: { type: "string" },
+      all: { type: "boolean" },
       node: { type: "string" },
       lines: { type: "string" },
       "no-follow": { type: "boolean" },
@@ -43,11 +50,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  const layout = layoutFromEnv();
+  const layout = layoutForCommand(values.variant);
   switch (command) {
     case "build": {
-      await ensureSimd(layout, consoleProgress());
-      console.log(`simd is up to date: ${layout.simd}`);
+      for (const target of buildTargets(layout, values.variant, values.all === true)) {
+        await ensureSimd(target, consoleProgress());
+        console.log(`simd of ${target.variant.name} is up to date: ${target.simd}`);
+      }
       return 0;
     }
     case "up": {
@@ -97,7 +106,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function printInfo(info: DevnetInfo): void {
-  console.log(`Chain ${info.chainId}  (fee denom ${info.denom}, staking denom ${info.stakeDenom}, min gas price ${info.minGasPrice})\n`);
+  console.log(`Chain ${info.chainId}, variant ${info.variant}: Cosmos SDK ${info.sdkVersion}, CometBFT ${info.cometbftVersion}`);
+  console.log(`(fee denom ${info.denom}, staking denom ${info.stakeDenom}, min gas price ${info.minGasPrice})\n`);
   for (const n of info.nodes) {
     console.log(`  ${n.moniker}  rpc ${n.rpc}  api ${n.api}  grpc ${n.grpc}`);
   }

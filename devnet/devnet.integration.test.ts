@@ -3,9 +3,10 @@ import { describe, expect, inject, it } from "vitest";
 import { join } from "node:path";
 import { accessPidFile } from "./lib/access.js";
 import { up } from "./lib/devnet.js";
-import { layoutFromEnv } from "./lib/layout.js";
+import { layoutFromEnv, withVariant } from "./lib/layout.js";
 import { isAlive, runningPid } from "./lib/processes.js";
 import { silentProgress } from "./lib/progress.js";
+import { moduleVersions, VARIANTS } from "./lib/variants.js";
 import { fixedFee, rpcGet, signingClient } from "./test/chain-client.js";
 import { TEST_DEVNET_ENV } from "./test/global-setup.js";
 
@@ -77,5 +78,18 @@ describe("the single-validator devnet", () => {
   it("refuses to change the validator count of an existing chain", async () => {
     const layout = layoutFromEnv({ ...process.env, ...TEST_DEVNET_ENV });
     await expect(up(layout, { validators: 4 }, silentProgress)).rejects.toThrow(/created with 1 validator/);
+  });
+
+  it("records its variant, and refuses another variant for the existing chain, naming reset", async () => {
+    const layout = layoutFromEnv({ ...process.env, ...TEST_DEVNET_ENV });
+    expect(info.variant).toBe(layout.variant.name);
+    expect(info.sdkVersion).toBe(moduleVersions(layout.chainModuleDir).sdk);
+    const other = VARIANTS.find((v) => v.name !== info.variant)!;
+    const refused = up(withVariant(layout, other, true), {}, silentProgress);
+    await expect(refused).rejects.toThrow(`the devnet was created with the ${info.variant} variant, not ${other.name}`);
+    await expect(refused).rejects.toMatchObject({ hint: expect.stringContaining("npm run devnet -- reset") });
+    // Not asked for (no --variant, no COMETDESK_DEVNET_VARIANT): the chain keeps its own and is still up.
+    const kept = await up(withVariant(layout, other, false), {}, silentProgress);
+    expect([kept.alreadyRunning, kept.info.variant]).toEqual([true, info.variant]);
   });
 });

@@ -1,24 +1,27 @@
 /**
  * `npm test`: typecheck, lint (ESLint and Electronegativity), unit tests, integration tests
- * against a devnet that the integration suite starts and stops itself, then the e2e suite (the
- * built renderer in Chromium, through the bridge, on its own devnet). Stops at the first
- * failing phase.
+ * against a devnet that the integration suite starts and stops itself, the cross-generation
+ * checks against each other devnet variant (matrix), then the e2e suite (the built renderer in
+ * Chromium, through the bridge, on its own devnet). Stops at the first failing phase.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { z } from "zod";
+import { DEFAULT_VARIANT, VARIANTS } from "../devnet/lib/variants.js";
 import { postgresBinDir } from "../server/test/postgres-server.js";
 
 interface Step {
   readonly command: string;
   readonly args: readonly string[];
+  /** Set on top of this process's environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 interface Phase {
   readonly name: string;
   readonly steps: readonly Step[];
-  /** A vitest JSON report the phase writes, counted into the closing line. */
-  readonly report?: string;
+  /** The vitest JSON reports the phase writes, counted into the closing line. */
+  readonly reports?: readonly string[];
   /** Why the phase cannot run on this machine, if it cannot; in CI that fails the run instead. */
   readonly missing?: () => string | undefined;
 }
@@ -30,8 +33,22 @@ const vitest = (project: string, before: readonly Step[] = []): Phase => ({
     ...before,
     { command: "npx", args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/${project}.json`] },
   ],
-  report: `${RESULTS}/${project}.json`,
+  reports: [`${RESULTS}/${project}.json`],
 });
+
+/**
+ * The cross-generation checks (devnet/matrix/) once per devnet variant other than the default,
+ * which the integration phase covers in full; each variant on a fresh devnet of its own.
+ */
+const matrix: Phase = {
+  name: "matrix",
+  steps: VARIANTS.filter((v) => v.name !== DEFAULT_VARIANT).map((v) => ({
+    command: "npx",
+    args: ["vitest", "run", "--project", "matrix", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/matrix-${v.name}.json`],
+    env: { COMETDESK_DEVNET_VARIANT: v.name },
+  })),
+  reports: VARIANTS.filter((v) => v.name !== DEFAULT_VARIANT).map((v) => `${RESULTS}/matrix-${v.name}.json`),
+};
 
 const phases: Phase[] = [
   { name: "typecheck", steps: [{ command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] }, { command: "npx", args: ["tsc", "-p", "renderer/tsconfig.json", "--noEmit"] }] },
@@ -41,6 +58,7 @@ const phases: Phase[] = [
   vitest("integration", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
   // The access service's suite again on PostgreSQL, and the replica tests (a server is started from Debian's package).
   { ...vitest("integration-postgres"), missing: () => (postgresBinDir() ? undefined : "PostgreSQL is not installed (Debian: apt-get install postgresql)") },
+  matrix,
   // The e2e suite drives the built renderer, so it builds it first.
   vitest("e2e", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
 ];
@@ -67,13 +85,13 @@ for (const phase of selected) {
     continue;
   }
   for (const step of phase.steps) {
-    status = spawnSync(step.command, [...step.args], { stdio: "inherit" }).status;
+    status = spawnSync(step.command, [...step.args], { stdio: "inherit", env: { ...process.env, ...step.env } }).status;
     if (status !== 0) break;
   }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${phase.name.padEnd(12)} ${seconds.padStart(7)}s  ${status === 0 ? "ok" : "FAILED"}`);
-  if (phase.report && existsSync(phase.report)) {
-    const report = ReportSchema.parse(JSON.parse(readFileSync(phase.report, "utf8")));
+  for (const path of (phase.reports ?? []).filter((p) => existsSync(p))) {
+    const report = ReportSchema.parse(JSON.parse(readFileSync(path, "utf8")));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;

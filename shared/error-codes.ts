@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   rpcHeightAhead: "rpc_height_ahead",
   /** A read at a height the node no longer keeps (pruned); the message names its oldest block. */
   rpcHeightPruned: "rpc_height_pruned",
+  /** The node has no such route (a generation without it, or a node that leaves it out): said in words, not as a fault. */
+  rpcRouteMissing: "rpc_route_missing",
   accessUnreachable: "access_unreachable",
   noAccessService: "no_access_service",
   noToken: "no_token",

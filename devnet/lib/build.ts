@@ -6,24 +6,42 @@ import { DevnetError } from "./errors.js";
 import type { Layout } from "./layout.js";
 import type { Progress } from "./progress.js";
 import { tailLines } from "./tail.js";
+import { moduleVersions } from "./variants.js";
 
-/** Ensures `.devnet/bin/simd` exists and matches the wrapper module's sources; builds it if not. */
+/**
+ * Ensures `.devnet/bin/<variant>/simd` exists and matches its chain module's sources; builds it if
+ * not. Two processes building the same variant at once each write their own temporary file and
+ * rename it into place, so neither sees half a binary.
+ */
 export async function ensureSimd(layout: Layout, progress: Progress): Promise<void> {
   const goVersion = checkGo();
+  const args = buildArgs(layout.chainModuleDir);
   const stampPath = `${layout.simd}.stamp`;
-  const stamp = sourceStamp(layout.chainModuleDir, goVersion);
+  const stamp = sourceStamp(layout.chainModuleDir, [goVersion, ...args]);
   if (existsSync(layout.simd) && existsSync(stampPath) && readFileSync(stampPath, "utf8") === stamp) {
     return;
   }
   mkdirSync(layout.binDir, { recursive: true });
   const logPath = join(layout.binDir, "build.log");
-  progress.step(`Building simd with ${goVersion} (a cold build takes several minutes; log: ${relative(process.cwd(), logPath)})`);
+  const name = `simd of ${layout.variant.name}`;
+  progress.step(`Building the ${name} with ${goVersion} (a cold build takes several minutes; log: ${relative(process.cwd(), logPath)})`);
   const total = countPackages(layout.chainModuleDir);
-  const tmp = `${layout.simd}.tmp`;
-  await runBuild(layout.chainModuleDir, tmp, logPath, total, progress);
+  const tmp = `${layout.simd}.tmp-${process.pid}`;
+  await runBuild(layout.chainModuleDir, [...args, "-o", tmp, "./cmd/simd"], logPath, total, progress);
   renameSync(tmp, layout.simd);
   writeFileSync(stampPath, stamp);
-  progress.done("simd built");
+  progress.done(`${name} built`);
+}
+
+/**
+ * `go build` flags: the SDK version the module is built on goes into the SDK's version package,
+ * which baseapp reports as `abci_info`'s `version` (empty without it). Written without the
+ * leading "v", as the SDK's own Makefile does.
+ */
+export function buildArgs(moduleDir: string): string[] {
+  const { sdk } = moduleVersions(moduleDir);
+  const pkg = "github.com/cosmos/cosmos-sdk/version";
+  return ["build", "-v", "-ldflags", `-X ${pkg}.Name=simd -X ${pkg}.AppName=simd -X ${pkg}.Version=${sdk}`];
 }
 
 function checkGo(): string {
@@ -37,9 +55,9 @@ function checkGo(): string {
   return result.stdout.trim().replace(/^go version /, "");
 }
 
-/** A hash of everything that affects the binary, so edits trigger a rebuild. */
-function sourceStamp(moduleDir: string, goVersion: string): string {
-  const hash = createHash("sha256").update(goVersion);
+/** A hash of everything that affects the binary (sources, Go version, build flags), so edits trigger a rebuild. */
+function sourceStamp(moduleDir: string, recipe: readonly string[]): string {
+  const hash = createHash("sha256").update(recipe.join("\0"));
   for (const file of listSources(moduleDir)) {
     hash.update(relative(moduleDir, file)).update("\0").update(readFileSync(file)).update("\0");
   }
@@ -62,13 +80,13 @@ function countPackages(moduleDir: string): number | undefined {
   return result.stdout.split("\n").filter(Boolean).length;
 }
 
-function runBuild(moduleDir: string, output: string, logPath: string, total: number | undefined, progress: Progress): Promise<void> {
+function runBuild(moduleDir: string, args: readonly string[], logPath: string, total: number | undefined, progress: Progress): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const log = createWriteStream(logPath);
     const started = Date.now();
     let compiled = 0;
     // -v names each package as it is compiled: that is the progress we show.
-    const child = spawn("go", ["build", "-v", "-o", output, "./cmd/simd"], { cwd: moduleDir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("go", [...args], { cwd: moduleDir, stdio: ["ignore", "pipe", "pipe"] });
     const onData = (chunk: Buffer): void => {
       log.write(chunk);
       compiled += chunk.toString("utf8").split("\n").filter((l) => l && !l.startsWith("#") && !l.includes(" ")).length;

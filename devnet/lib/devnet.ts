@@ -6,13 +6,14 @@ import { accessPidFile, accessPort, startAccess } from "./access.js";
 import { ensureSimd } from "./build.js";
 import { DevnetError } from "./errors.js";
 import { initChain } from "./init.js";
-import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM } from "./layout.js";
+import { BECH32_PREFIX, CHAIN_ID, FEE_DENOM, type Layout, MIN_GAS_PRICE, nodeHome, STAKE_DENOM, withVariant } from "./layout.js";
 import { nodePidFile, nodePortList, startNode } from "./nodes.js";
 import { ephemeralPortRange, firstBusyPort, runningPid, sleep, stopByPidFile } from "./processes.js";
 import type { Progress } from "./progress.js";
 import { probeStatus } from "./rpc-probe.js";
 import { type DevnetInfo, readDevnetInfo, writeDevnetInfo } from "./state.js";
 import { tailLines } from "./tail.js";
+import { DEFAULT_VARIANT, moduleVersions, variantByName } from "./variants.js";
 
 export interface UpOptions {
   /** Number of validators; when omitted, an existing chain keeps its own and a new one gets 1. */
@@ -29,10 +30,14 @@ export interface UpResult {
 }
 
 export const DEFAULT_BLOCK_TIME = "500ms";
-const ChainMetaSchema = z.object({ validators: z.number().int().min(1) });
+/** A chain recorded before variants existed was built from the one module there was, today's default. */
+const ChainMetaSchema = z.object({ validators: z.number().int().min(1), variant: z.string().default(DEFAULT_VARIANT) });
 
-/** Brings the devnet up (building and initialising as needed) and waits for blocks. Idempotent. */
-export async function up(layout: Layout, options: UpOptions, progress: Progress): Promise<UpResult> {
+/**
+ * Brings the devnet up (building and initialising as needed) and waits for blocks. Idempotent.
+ * The chain variant is `layout.variant`; an existing chain keeps its own.
+ */
+export async function up(askedLayout: Layout, options: UpOptions, progress: Progress): Promise<UpResult> {
   const blockTime = options.blockTime ?? DEFAULT_BLOCK_TIME;
   if (!/^\d{1,5}(ms|s)$/.test(blockTime)) {
     throw new DevnetError(`--block-time must look like 500ms or 1s, got "${blockTime}"`);
@@ -40,13 +45,14 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   if (options.validators !== undefined && (!Number.isInteger(options.validators) || options.validators < 1)) {
     throw new DevnetError(`--validators must be a whole number of at least 1, got "${options.validators}"`);
   }
-  const existing = chainMeta(layout);
+  const existing = chainMeta(askedLayout);
   if (existing && options.validators !== undefined && existing.validators !== options.validators) {
     throw new DevnetError(
       `the devnet was created with ${existing.validators} validator(s), not ${options.validators}`,
       "Run `npm run devnet -- reset` first to create a new chain with a different number of validators.",
     );
   }
+  const layout = chainLayout(askedLayout, existing?.variant);
   const running = await runningInfo(layout);
   if (running) return { info: running, alreadyRunning: true };
   const resumed = existing ? await resume(layout, existing.validators, options, progress) : undefined;
@@ -58,7 +64,7 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   const count = existing?.validators ?? options.validators ?? 1;
   if (!existing) {
     await initChain(layout, accounts, count, progress);
-    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count }));
+    writeFileSync(chainMetaPath(layout), JSON.stringify({ validators: count, variant: layout.variant.name }));
   }
 
   const indices = [...Array(count).keys()];
@@ -72,7 +78,11 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
     throw err;
   });
 
+  const versions = moduleVersions(layout.chainModuleDir);
   const info: DevnetInfo = {
+    variant: layout.variant.name,
+    sdkVersion: versions.sdk,
+    cometbftVersion: versions.cometbft,
     chainId: CHAIN_ID,
     bech32Prefix: BECH32_PREFIX,
     denom: FEE_DENOM,
@@ -86,6 +96,22 @@ export async function up(layout: Layout, options: UpOptions, progress: Progress)
   };
   writeDevnetInfo(layout, info);
   return { info, alreadyRunning: false };
+}
+
+/**
+ * The layout of the chain in the state folder: a new chain gets the variant asked for (or the
+ * default); an existing one keeps the variant it was created with, and asking for another is
+ * refused, as a different validator count is.
+ */
+function chainLayout(asked: Layout, existingVariant: string | undefined): Layout {
+  if (existingVariant === undefined || existingVariant === asked.variant.name) return asked;
+  if (asked.variantAsked) {
+    throw new DevnetError(
+      `the devnet was created with the ${existingVariant} variant, not ${asked.variant.name}`,
+      "A chain keeps the variant it was created with. Run `npm run devnet -- reset` first to create a new chain of another variant, or use another state folder (COMETDESK_DEVNET_DIR).",
+    );
+  }
+  return withVariant(asked, variantByName(existingVariant), false);
 }
 
 /**

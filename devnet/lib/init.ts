@@ -38,7 +38,7 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   const gentxDir = join(homes[0]!, "config", "gentx");
   for (const [i, home] of homes.entries()) {
     await runSimd(layout, [
-      "genesis", "gentx", validators[i]!.name, SELF_DELEGATION,
+      ...layout.variant.genesisCommand, "gentx", validators[i]!.name, SELF_DELEGATION,
       "--chain-id", CHAIN_ID, "--moniker", `node${i}`, "--keyring-backend", "test", "--home", home,
     ]);
     if (i > 0) {
@@ -49,10 +49,10 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
     }
     progress.update(`gentx of node${i} signed`);
   }
-  await runSimd(layout, ["genesis", "collect-gentxs", "--home", homes[0]!]);
+  await runSimd(layout, [...layout.variant.genesisCommand, "collect-gentxs", "--home", homes[0]!]);
   // After collect-gentxs, which writes the file again: the gentxs' commissions date from genesis.
   writeFileSync(genesisOf(homes[0]!), backdateGenesis(readFileSync(genesisOf(homes[0]!), "utf8")));
-  await runSimd(layout, ["genesis", "validate", "--home", homes[0]!]);
+  await runSimd(layout, [...layout.variant.genesisCommand, "validate", "--home", homes[0]!]);
   for (const home of homes.slice(1)) copyFileSync(genesisOf(homes[0]!), genesisOf(home));
   progress.done(`chain ${CHAIN_ID} initialised with ${count} validator(s)`);
 }

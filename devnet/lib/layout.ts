@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultVariant, type Variant, variantByName } from "./variants.js";
 
 /** The repository root, found from this file's location. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,7 +28,14 @@ export interface Layout {
   readonly stateDir: string;
   readonly nodesDir: string;
   readonly devnetJson: string;
-  /** The simd build is shared by every state folder. */
+  /**
+   * The chain variant: the one asked for (COMETDESK_DEVNET_VARIANT, `--variant`) or the default.
+   * An existing chain keeps the variant it was created with (`up` switches to it).
+   */
+  readonly variant: Variant;
+  /** Whether `variant` was asked for rather than defaulted, so `up` can refuse a mismatch. */
+  readonly variantAsked: boolean;
+  /** The variant's simd build, shared by every state folder: `.devnet/bin/<variant>/`. */
   readonly binDir: string;
   readonly simd: string;
   readonly chainModuleDir: string;
@@ -36,8 +44,9 @@ export interface Layout {
 }
 
 /**
- * The layout for this process. COMETDESK_DEVNET_DIR moves the state folder and
- * COMETDESK_DEVNET_PORT_OFFSET shifts every port (tests use both).
+ * The layout for this process. COMETDESK_DEVNET_DIR moves the state folder,
+ * COMETDESK_DEVNET_PORT_OFFSET shifts every port (tests use both) and COMETDESK_DEVNET_VARIANT
+ * chooses the chain variant, as `--variant` does.
  */
 export function layoutFromEnv(env: NodeJS.ProcessEnv = process.env): Layout {
   const stateDir = resolve(env.COMETDESK_DEVNET_DIR ?? join(repoRoot, ".devnet"));
@@ -46,15 +55,24 @@ export function layoutFromEnv(env: NodeJS.ProcessEnv = process.env): Layout {
   if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > 30000) {
     throw new Error(`COMETDESK_DEVNET_PORT_OFFSET must be an integer from 0 to 30000, got "${offsetText}"`);
   }
-  const binDir = join(repoRoot, ".devnet", "bin");
+  const asked = env.COMETDESK_DEVNET_VARIANT;
+  const base = { stateDir, nodesDir: join(stateDir, "nodes"), devnetJson: join(stateDir, "devnet.json"), portOffset };
+  return withVariant(base, asked ? variantByName(asked) : defaultVariant(), Boolean(asked));
+}
+
+/** The same layout for `variant`: its build folder, binary and chain module. */
+export function withVariant(layout: Omit<Layout, "variant" | "variantAsked" | "binDir" | "simd" | "chainModuleDir">, variant: Variant, asked: boolean): Layout {
+  const binDir = join(repoRoot, ".devnet", "bin", variant.name);
   return {
-    stateDir,
-    nodesDir: join(stateDir, "nodes"),
-    devnetJson: join(stateDir, "devnet.json"),
+    stateDir: layout.stateDir,
+    nodesDir: layout.nodesDir,
+    devnetJson: layout.devnetJson,
+    portOffset: layout.portOffset,
+    variant,
+    variantAsked: asked,
     binDir,
     simd: join(binDir, "simd"),
-    chainModuleDir: join(repoRoot, "devnet", "chain"),
-    portOffset,
+    chainModuleDir: join(repoRoot, variant.moduleDir),
   };
 }
 

@@ -115,7 +115,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const releases: Array<() => Promise<void>> = [];
   const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
   // Each block's frame settles the app's own transactions as it lands (tx-watcher.ts).
-  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onBlockTxs: (networkId, txs) => watcher.settleBlock(networkId, txs) });
+  const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onBlockTxs: (networkId, txs) => void watcher.settleBlock(networkId, txs) });
   // One read worker for every network's large answers, started a little after the app so its
   // start neither slows the first paint nor the first block page.
   const reader = createReadWorker();
@@ -227,7 +227,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     { onInternalError: config.onInternalError },
   );
 
-  const feedSource = (network: Network, reads: Pick<NamespaceHandlers<"chain">, "status" | "blockchain"> = chain): BlockFeedSource => ({
+  const feedSource = (network: Network, reads: Pick<NamespaceHandlers<"chain">, "status" | "blockchain" | "blockResults"> = chain): BlockFeedSource => ({
     networkId: network.id,
     websocketUrl: network.rpcUrls[0] ? `${network.rpcUrls[0].replace(/^http/, "ws").replace(/\/+$/, "")}/websocket` : undefined,
     latestHeight: async () => BigInt((await reads.status({})).syncInfo.latestBlockHeight),
@@ -235,6 +235,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       (await reads.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
         height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
       })),
+    txResults: async (height) => (await reads.blockResults({ height })).txsResults,
   });
   const stopRearming = settings.onChange(() => vault.rearm()); // a new idle time applies at once
   let started = false;

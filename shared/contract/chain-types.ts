@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Base64String, DecString, Hash32Hex, HexString, IsoTime, JsonValue } from "../primitives.js";
+import { GENERATIONS } from "./generation.js";
 
 /**
  * Domain types of the explorer: readonly camelCase shapes adapted in main from the node's
@@ -63,13 +64,26 @@ export const ExecTxResult = z.object({
   events: z.array(AbciEvent),
 });
 
+/**
+ * A validator update's key: `type` as CometBFT 1.0 names key types ("ed25519", "secp256k1"),
+ * whatever encoding the node's generation sent it in. A key not understood keeps its JSON in
+ * `raw` (and `type` and `value` are empty), and the block's `notes` say so.
+ */
+export const ValidatorUpdate = z.object({ pubKey: z.object({ type: z.string(), value: Base64String }), power: DecString, raw: z.string().max(4096).optional() });
+
 export const BlockResults = z.object({
   height: DecString,
   txsResults: z.array(ExecTxResult),
+  /** ABCI 2.0 (CometBFT 0.38 on): the block's own events, from FinalizeBlock. */
   finalizeBlockEvents: z.array(AbciEvent),
-  validatorUpdates: z.array(z.object({ pubKey: z.object({ type: z.string(), value: Base64String }), power: DecString })),
-  /** base64 here, unlike the hex hashes of headers: CometBFT sends it as []byte. */
+  /** Before ABCI 2.0 (CometBFT 0.37, Tendermint 0.34): the events of BeginBlock and of EndBlock. */
+  beginBlockEvents: z.array(AbciEvent),
+  endBlockEvents: z.array(AbciEvent),
+  validatorUpdates: z.array(ValidatorUpdate),
+  /** base64 here, unlike the hex hashes of headers: CometBFT sends it as []byte. Absent before 0.38. */
   appHash: Base64String,
+  /** Sentences naming what in the answer was not understood (shown above it); empty when all was. */
+  notes: z.array(z.string().max(8192)),
 });
 
 export const BlockMeta = z.object({ blockId: BlockId, blockSize: DecString, header: Header, numTxs: z.number().int() });
@@ -88,6 +102,21 @@ export const TxSearch = z.object({ totalCount: z.number().int(), txs: z.array(Tx
 export const BroadcastResult = z.object({ code: z.number().int(), codespace: z.string(), log: z.string(), data: Base64String, hash: HexString });
 export const BroadcastCommitResult = z.object({ hash: HexString, height: DecString, checkTx: ExecTxResult, txResult: ExecTxResult });
 export const CheckTxResult = ExecTxResult;
+
+/** Which generation a node runs: its consensus engine and its application, from `status` and `abci_info`. */
+export const NodeGeneration = z.object({
+  generation: z.enum(GENERATIONS),
+  /** `node_info.version` as the node sent it. */
+  consensusVersion: z.string().max(128),
+  /** The application's own version string (`abci_info`), often empty for a chain built without one. */
+  appVersion: z.string().max(128),
+  /** The Cosmos SDK module version the application was built with, when the node says it ("v0.53.8"). */
+  sdkVersion: z.string().max(128).nullable(),
+  /** "CometBFT 0.38.23 · Cosmos SDK v0.53.8". */
+  label: z.string().max(512),
+  /** What was not understood (an unknown version), in words; empty when all was. */
+  notes: z.array(z.string().max(1024)),
+});
 
 export const AbciInfo = z.object({ data: z.string(), version: z.string(), appVersion: DecString, lastBlockHeight: DecString, lastBlockAppHash: Base64String });
 export const AbciQueryResult = z.object({

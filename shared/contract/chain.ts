@@ -69,6 +69,8 @@ export const chainMethods = {
   numUnconfirmedTxs: method(args({}), T.Mempool),
   health: method(args({}), z.object({ healthy: z.literal(true) })),
   status: method(args({}), T.NodeStatus),
+  /** Which generation the node runs (CometBFT and Cosmos SDK versions), from `status` and `abci_info`. */
+  generation: method(args({}), T.NodeGeneration),
   netInfo: method(args({}), T.NetInfo),
   // Console: one safe route with parameters as the user typed them.
   rawCall: method(

@@ -7,4 +7,7 @@ export interface AbciQueryDef<Args, Result> {
   readonly path: string;
   encode(args: Args): Uint8Array;
   decode(value: Uint8Array): Result;
+  /** The same read of the module's older version (x/gov v1beta1), asked when the node does not know `path`. */
+  readonly legacy?: AbciQueryDef<Args, Result>;
 }
+

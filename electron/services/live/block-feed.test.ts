@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import type { EventPayload } from "../../../shared/events.js";
 import { createEventHub } from "../event-hub.js";
 import { type BlockFeedSource, createBlockFeed, type FeedBlock } from "./block-feed.js";
+import type { ChainTx } from "./tx-frames.js";
 
 /**
  * The feed against a hostile node: a websocket that sends junk and out-of-order triggers, and a
@@ -314,5 +316,30 @@ describe("the block feed against a hostile node", () => {
     tip = 15;
     await vi.waitFor(() => expect(seen.at(-1)).toBe(14), { timeout: 5_000 });
     expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+  });
+});
+
+describe("the block feed on a node before CometBFT 0.38", () => {
+  it("hands on a NewBlock frame's transactions settled with the block's results, read by height, since the frame has none", async () => {
+    // The recorded frame as CometBFT 0.37 frames it (cometbft@v0.37.15 types/events.go,
+    // EventDataNewBlock): block, result_begin_block and result_end_block, no tx results.
+    const recorded = JSON.parse(readFileSync(new URL("./newblock-frame.recorded.json", import.meta.url), "utf8")) as { result: { data: { value: Record<string, unknown> } } };
+    const { block: frameBlock } = recorded.result.data.value;
+    recorded.result.data.value = { block: frameBlock, result_begin_block: { events: [] }, result_end_block: { validator_updates: [] } };
+    const read: string[] = [];
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: await hostileWebsocket([JSON.stringify(recorded)]),
+      latestHeight: async () => 29n,
+      blocks: async (min, max) => Array.from({ length: Math.max(0, Math.min(Number(max), 30) - Number(min) + 1) }, (_, i) => block(Number(min) + i)),
+      txResults: async (height) => (read.push(height), [{ code: 0 }]),
+    };
+    const settled = new Promise<readonly ChainTx[]>((resolve) => {
+      const feed = createBlockFeed({ events: createEventHub(), pollIntervalMs: () => 60_000, onBlockTxs: (_, txs) => void txs().then(resolve) });
+      cleanups.push(() => feed.stop());
+      feed.start(source);
+    });
+    expect(await settled).toEqual([{ txHash: "26ED450920D1CEF97E6D7E1119FCEA682E94965EB46F709088A92EB514CA2682", height: "30", code: 0, codespace: undefined, log: undefined }]);
+    expect(read).toEqual(["30"]);
   });
 });

@@ -5,7 +5,7 @@ import type { EventHub } from "../event-hub.js";
 import { createThrottle } from "../../../shared/throttle.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick } from "./consensus-events.js";
 import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
-import type { ChainTx } from "./tx-frames.js";
+import type { ChainTx, TxOutcome } from "./tx-frames.js";
 
 /** A block as the feed announces it (chain.blockchain's meta, reduced). */
 export interface FeedBlock {
@@ -23,6 +23,11 @@ export interface BlockFeedSource {
   readonly latestHeight: () => Promise<bigint>;
   /** Blocks minHeight..maxHeight (at most 20), in any order. */
   readonly blocks: (minHeight: bigint, maxHeight: bigint) => Promise<readonly FeedBlock[]>;
+  /**
+   * The transaction results of the block at `height` (`block_results`): what settles the app's
+   * transactions from a NewBlock frame that carries none (CometBFT 0.37, Tendermint 0.34).
+   */
+  readonly txResults?: (height: string) => Promise<readonly TxOutcome[]>;
 }
 
 export interface BlockFeedOptions {
@@ -35,11 +40,12 @@ export interface BlockFeedOptions {
   /** Whether to subscribe to votes and round steps too (default true); a watch feed needs blocks only. */
   readonly consensus?: boolean;
   /**
-   * Each block's transactions with their results, as the node's NewBlock frame carries them: what
-   * settles the app's own transactions at once, rather than at their next poll. `txs` reads and
-   * hashes them only when called, so a listener with nothing pending costs a busy block nothing.
+   * Each block's transactions with their results, as the node's NewBlock frame carries them (or,
+   * before CometBFT 0.38, as the source's `txResults` reads them): what settles the app's own
+   * transactions at once, rather than at their next poll. `txs` reads and hashes them only when
+   * called, so a listener with nothing pending costs a busy block nothing.
    */
-  readonly onBlockTxs?: (networkId: string, txs: () => readonly ChainTx[]) => void;
+  readonly onBlockTxs?: (networkId: string, txs: () => Promise<readonly ChainTx[]>) => void;
   /** The largest websocket frame taken (default 16 MiB); a NewBlock frame over it switches the feed to headers. */
   readonly maxFrameBytes?: number;
   /** How long the feed follows headers only after a NewBlock frame was too large (default 30 min). */
@@ -227,7 +233,8 @@ export function createBlockFeed(options: BlockFeedOptions) {
       if (frame !== undefined) {
         if (source && gen === generation) {
           commits.add(source.networkId, frame);
-          options.onBlockTxs?.(source.networkId, frame.txs);
+          const readResults = source.txResults;
+          options.onBlockTxs?.(source.networkId, () => frame.txs(readResults));
         }
         return void catchUp(frame.height, gen);
       }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ChainTx, newBlockTxs } from "./tx-frames.js";
+import { blockTxs, type ChainTx, type TxOutcome } from "./tx-frames.js";
 
 /**
  * The part of a NewBlock websocket frame the watch needs: the block's height and validator-set
@@ -37,8 +37,11 @@ export interface NewBlockFrame {
   readonly height: bigint;
   readonly validatorsHash: string | undefined;
   readonly lastCommit: { readonly height: bigint; readonly signatures: FeedCommit["signatures"] } | undefined;
-  /** The block's transactions with their results, read from the frame only when asked (tx-frames.ts). */
-  readonly txs: () => ChainTx[];
+  /**
+   * The block's transactions with their results, read from the frame only when asked
+   * (tx-frames.ts); a frame without results (before CometBFT 0.38) asks `readResults` for them.
+   */
+  readonly txs: (readResults?: (height: string) => Promise<readonly TxOutcome[]>) => Promise<ChainTx[]>;
 }
 
 /** The NewBlock frame's height, validator-set hash and last commit, or undefined for anything else (acks, junk). */
@@ -57,7 +60,7 @@ export function newBlockFrame(text: string): NewBlockFrame | undefined {
     height: BigInt(header.height),
     validatorsHash: header.validators_hash?.toUpperCase(),
     lastCommit: lc ? { height: BigInt(lc.height), signatures: lc.signatures.map((s) => ({ flag: s.block_id_flag, address: (s.validator_address ?? "").toUpperCase() })) } : undefined,
-    txs: () => newBlockTxs(json),
+    txs: (readResults) => blockTxs(json, readResults),
   };
 }
 

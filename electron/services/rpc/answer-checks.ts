@@ -56,3 +56,23 @@ export function assertBlockFound(route: string, result: unknown): void {
   if (route !== "block_by_hash") return;
   if (typeof result === "object" && result !== null && "block" in result && result.block === null) throw new NotFoundError("No block with this hash on this node.");
 }
+
+/**
+ * Why an answer did not fit its route's shape, for a person: where, what was expected, and the
+ * part of the answer around it as the node sent it (cut short), so an answer in another
+ * generation's shape, or a node of one this app does not know, is shown rather than only refused.
+ */
+export function notUnderstood(route: string, answer: unknown, issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined): string {
+  const path = issue?.path.map(String) ?? [];
+  let around: unknown = answer;
+  for (const key of path.slice(0, -1)) around = obj(around)[key];
+  const where = path.length > 1 ? ` at ${path.slice(0, -1).join(".")}` : "";
+  let sent: string;
+  try {
+    sent = JSON.stringify(around) ?? "nothing";
+  } catch {
+    sent = "an answer that cannot be shown";
+  }
+  const cut = sent.length > 400 ? `${sent.slice(0, 400)}…` : sent;
+  return `unexpected ${route} answer: ${path.join(".")}${issue ? ` (${issue.message.slice(0, 120)})` : ""}; the node sent${where}: ${cut}`;
+}

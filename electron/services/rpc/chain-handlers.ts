@@ -7,11 +7,15 @@ import type { JsonValue } from "../../../shared/primitives.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import * as A from "./chain-adaptor.js";
 import { AppError } from "../app-error.js";
-import { assertBlockFound, assertChain, assertTxHash } from "./answer-checks.js";
+import { assertBlockFound, assertChain, assertTxHash, notUnderstood } from "./answer-checks.js";
 import { RpcError, RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
+import { blockResults } from "./block-results.js";
+import { createGenerationCache, describeGeneration } from "./node-generation.js";
+import { readSdkVersion } from "../../../shared/cosmos/base/node-info.js";
+import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { readMonikers } from "../../../shared/cosmos/staking/queries.js";
 import { createMonikerCache } from "./moniker-cache.js";
 import { digestGenesis, type GenesisSource, openGenesis, saveGenesisTo } from "./genesis-host.js";
@@ -37,6 +41,16 @@ export interface ChainDeps {
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
 }
 
+/** `read()`, or `instead()` when the node has no route for it (rpc_route_missing). */
+async function withoutRoute<T>(read: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError && error.code === ERROR_CODES.rpcRouteMissing) return instead();
+    throw error;
+  }
+}
+
 type BlockRead = Extract<ReadRequest, { op: "block" }>["read"];
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -52,7 +66,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     const answer = await deps.transport.call({ route, http, params: http === "GET" ? toUriQuery(route, defined) : defined, idempotent });
     assertBlockFound(route, answer.result);
     const parsed = schema.safeParse(answer.result);
-    if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
+    if (!parsed.success) throw new RpcResponseError(answer.endpoint, notUnderstood(route, answer.result, parsed.error.issues[0]));
     assertChain(answer.endpoint, deps.expectedChainId?.(), route, parsed.data);
     return { data: parsed.data, endpoint: answer.endpoint };
   }
@@ -79,6 +93,16 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     const r = (await call("abci_query", { path: a.path, data: a.data, height: a.height, prove: a.prove }, W.RpcAbciQuery, a.via)).response;
     return { code: r.code ?? 0, codespace: r.codespace ?? "", log: r.log ?? "", key: r.key ?? "", value: r.value ?? "", height: r.height ?? "0", index: r.index ?? "0" };
   };
+  /** What the node runs: the readings that differ by generation choose by it (node-generation.ts). */
+  const readGeneration = async (via?: HttpMethod) => {
+    const status = await call("status", {}, W.RpcStatus, via);
+    const [info, sdk] = await Promise.all([
+      call("abci_info", {}, W.RpcAbciInfo, via).then((w) => w.response.version ?? "", () => ""),
+      readSdkVersion((q) => abciQuery({ ...q, via })).catch(() => null),
+    ]);
+    return describeGeneration(status.node_info.version, info, sdk);
+  };
+  const generations = createGenerationCache(() => readGeneration());
   const monikers = createMonikerCache();
   const reader = deps.reader ?? createReadWorker();
   if (!deps.reader) deps.onClose?.(() => reader.close());
@@ -111,16 +135,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     },
     blockResults: async (a) => {
       const w = await call("block_results", { height: a.height }, W.RpcBlockResults, a.via);
-      return {
-        height: w.height,
-        txsResults: w.txs_results.map(A.execTxResult),
-        finalizeBlockEvents: w.finalize_block_events.map(A.event),
-        validatorUpdates: w.validator_updates.map((u) => {
-          const [type, value] = Object.entries(u.pub_key)[0] ?? ["", ""];
-          return { pubKey: { type, value: typeof value === "string" ? value : "" }, power: u.power ?? "0" };
-        }),
-        appHash: w.app_hash ?? "",
-      };
+      return blockResults(w, await generations.generation(deps.connection().networkId));
     },
     blockchain: async (a) => {
       const w = await call("blockchain", { minHeight: a.minHeight, maxHeight: a.maxHeight }, W.RpcBlockchain, a.via);
@@ -132,8 +147,11 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       for (const b of w.blocks) blocks.push(await A.block(b));
       return { totalCount: w.total_count, blocks };
     },
-    header: async (a) => A.header((await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header),
-    headerByHash: async (a) => A.header((await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header),
+    // Tendermint 0.34 has no header routes: the block's own header is the same header.
+    header: async (a) =>
+      A.header(await withoutRoute(async () => (await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header, async () => (await call("block", { height: a.height }, W.RpcBlockResponse, a.via)).block.header)),
+    headerByHash: async (a) =>
+      A.header(await withoutRoute(async () => (await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header, async () => (await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)).block.header)),
     commit: async (a) => {
       const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
       return { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };
@@ -200,6 +218,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     },
     numUnconfirmedTxs: async (a) => A.mempool(await call("num_unconfirmed_txs", {}, W.RpcMempool, a.via)),
     health: async (a) => (await call("health", {}, W.RpcHealth, a.via), { healthy: true as const }),
+    generation: async (a) => (a.via ? readGeneration(a.via) : generations.get(deps.connection().networkId)),
     status: async (a) => {
       const w = await call("status", {}, W.RpcStatus, a.via);
       return {

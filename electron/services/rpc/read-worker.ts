@@ -8,7 +8,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { z } from "zod";
-import { assertBlockFound, assertChain, assertTxHash } from "./answer-checks.js";
+import { assertBlockFound, assertChain, assertTxHash, notUnderstood } from "./answer-checks.js";
 import * as A from "./chain-adaptor.js";
 import { ReadRequest } from "./read-protocol.js";
 import { RpcResponseError } from "./rpc-errors.js";
@@ -37,7 +37,7 @@ async function checkedCall<S extends z.ZodType>(r: ReadRequest, route: string, p
   const answer = await transportFromSnapshot(r.transport).call({ route, http: r.http, params: r.http === "GET" ? toUriQuery(route, params) : params, idempotent: true });
   assertBlockFound(route, answer.result);
   const parsed = schema.safeParse(answer.result);
-  if (!parsed.success) throw new RpcResponseError(answer.endpoint, `unexpected ${route} answer: ${parsed.error.issues[0]?.path.join(".") ?? ""}`);
+  if (!parsed.success) throw new RpcResponseError(answer.endpoint, notUnderstood(route, answer.result, parsed.error.issues[0]));
   assertChain(answer.endpoint, r.expectedChainId, route, parsed.data);
   return { data: parsed.data, endpoint: answer.endpoint };
 }

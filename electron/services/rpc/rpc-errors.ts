@@ -23,8 +23,16 @@ export class RpcError extends AppError {
 const AHEAD = /^height (\d{1,20}) must be less than or equal to the current blockchain height (\d{1,20})$/;
 const PRUNED = /^height (\d{1,20}) is not available, lowest height is (\d{1,20})$/;
 
-/** The error for a node's JSON-RPC error, its height refusals said as what they mean. */
-export function rpcErrorFrom(rpcCode: number, message: string, data: string | undefined): RpcError {
+/** JSON-RPC's "Method not found" (https://www.jsonrpc.org/specification#error_object). */
+export const METHOD_NOT_FOUND = -32601;
+
+/** What a node without `route` says: not a fault, since generations differ in the routes they have. */
+export const routeMissing = (route: string) =>
+  `this node has no ${route} route: nodes of some generations lack it (Tendermint 0.34 has no header or header_by_hash), and a node or proxy may leave any route out`;
+
+/** The error for a node's JSON-RPC error, its height refusals and missing routes said as what they mean. */
+export function rpcErrorFrom(rpcCode: number, message: string, data: string | undefined, route?: string): RpcError {
+  if (rpcCode === METHOD_NOT_FOUND && route !== undefined) return new RpcError(rpcCode, message, data, { code: ERROR_CODES.rpcRouteMissing, message: routeMissing(route) });
   const text = data?.trim() ?? "";
   const ahead = AHEAD.exec(text);
   if (ahead) {

@@ -2,7 +2,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { networkFailure } from "../network-failure.js";
-import { type AttemptFailure, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
+import { type AttemptFailure, METHOD_NOT_FOUND, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
 import { createLookupCache } from "./lookup-cache.js";
 import { uriPath } from "./uri-form.js";
 
@@ -161,11 +161,13 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         throw new RpcRateLimitedError(endpoint.url, Number.isFinite(seconds) ? seconds : undefined);
       }
       if (response.status === 401 || response.status === 403) throw new RpcResponseError(endpoint.url, `HTTP ${response.status}: the access token was refused`);
+      // CometBFT's URI form answers a route it does not have with Go's plain "404 page not found".
+      if (call.http === "GET" && response.status === 404 && !text.trimStart().startsWith("{")) throw rpcErrorFrom(METHOD_NOT_FOUND, "Method not found", undefined, call.route);
       const body = Envelope.safeParse(parseBoundedJson(text, maxDepth));
       if (!body.success) throw new RpcResponseError(endpoint.url, `not a JSON-RPC answer (HTTP ${response.status})`);
       // The URI form answers id -1; a POST answer must carry our id, or it belongs to someone else.
       if (call.http === "POST" && body.data.id !== id) throw new RpcResponseError(endpoint.url, "answer id does not match the request");
-      if (body.data.error) throw rpcErrorFrom(body.data.error.code, body.data.error.message, body.data.error.data);
+      if (body.data.error) throw rpcErrorFrom(body.data.error.code, body.data.error.message, body.data.error.data, call.route);
       if (body.data.result === undefined) throw new RpcResponseError(endpoint.url, "answer has neither result nor error");
       return body.data.result;
     } catch (error) {

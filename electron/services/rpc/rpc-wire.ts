@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Snake_case wire shapes of CometBFT 0.38 RPC answers (https://docs.cometbft.com/v0.38/rpc/),
- * checked at runtime before one adaptor (chain-adaptor.ts) turns them into domain types.
+ * Snake_case wire shapes of CometBFT RPC answers (https://docs.cometbft.com/v0.38/rpc/; where a
+ * generation differs, the schema says which), checked at runtime before one adaptor (chain-adaptor.ts) turns them into domain types.
  * Nodes omit empty lists or send null for them, so lists are nullable with a default.
  */
 const list = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
@@ -59,13 +59,22 @@ export const RpcExecTxResult = z.object({
 });
 export type RpcExecTxResult = z.infer<typeof RpcExecTxResult>;
 
+/**
+ * `block_results` of every generation: CometBFT 0.38 on sends `finalize_block_events` and an
+ * `app_hash`; 0.37 and Tendermint 0.34 send `begin_block_events` and `end_block_events`. A
+ * validator update's key is `pub_key` up to 0.38 and `pub_key_type` with `pub_key_bytes` from 1.0;
+ * its JSON is read by validator-keys.ts, so a key of a shape not known is shown, not refused.
+ */
 export const RpcBlockResults = z.object({
   height: dec,
   txs_results: list(RpcExecTxResult),
-  finalize_block_events: list(RpcEvent),
-  validator_updates: list(z.object({ pub_key: z.record(z.string(), z.unknown()), power: dec.optional() })),
+  finalize_block_events: list(RpcEvent).optional(),
+  begin_block_events: list(RpcEvent).optional(),
+  end_block_events: list(RpcEvent).optional(),
+  validator_updates: list(z.object({ pub_key: z.unknown().optional(), pub_key_type: str.optional(), pub_key_bytes: str.optional(), power: dec.optional() })),
   app_hash: str.optional(),
 });
+export type RpcBlockResults = z.output<typeof RpcBlockResults>;
 export const RpcBlockMeta = z.object({ block_id: RpcBlockId, block_size: dec, header: RpcHeader, num_txs: int });
 export const RpcBlockchain = z.object({ last_height: dec, block_metas: list(RpcBlockMeta) });
 export const RpcBlockSearch = z.object({ blocks: list(RpcBlockResponse), total_count: int });

@@ -33,26 +33,26 @@ function world() {
 }
 
 describe("the watcher settles the app's transactions from the blocks the feed announces", () => {
-  it("reads no block's transactions while none of the app's waits on that network", () => {
+  it("reads no block's transactions while none of the app's waits on that network", async () => {
     const { watcher } = world();
     let reads = 0;
     const txs = () => {
       reads++;
       return [inBlock(HASH)];
     };
-    watcher.settleBlock("devnet", txs);
+    await watcher.settleBlock("devnet", txs);
     watcher.watch("other-net", pending);
-    watcher.settleBlock("devnet", txs);
+    await watcher.settleBlock("devnet", txs);
     expect(reads).toBe(0);
     watcher.watch("devnet", pending);
-    watcher.settleBlock("devnet", txs);
+    await watcher.settleBlock("devnet", txs);
     expect(reads).toBe(1);
   });
 
-  it("commits a watched transaction found in a block, shows it so over the service's record, and ignores the rest", () => {
+  it("commits a watched transaction found in a block, shows it so over the service's record, and ignores the rest", async () => {
     const { watcher, changes } = world();
     watcher.watch("devnet", pending);
-    watcher.settleBlock("devnet", () => [inBlock(OTHER), inBlock(HASH)]);
+    await watcher.settleBlock("devnet", () => [inBlock(OTHER), inBlock(HASH)]);
     expect(changes).toEqual([
       { networkId: "devnet", txHash: HASH, status: "broadcast", previous: null },
       { networkId: "devnet", txHash: HASH, status: "committed", previous: "broadcast" },
@@ -62,14 +62,14 @@ describe("the watcher settles the app's transactions from the blocks the feed an
     expect(watcher.overlay("other-net", pending).status).toBe("broadcast");
     expect(watcher.overlay("devnet", { ...pending, txHash: OTHER }).status).toBe("broadcast");
     // Settled once: the same block again changes nothing.
-    watcher.settleBlock("devnet", () => [inBlock(HASH)]);
+    await watcher.settleBlock("devnet", () => [inBlock(HASH)]);
     expect(changes).toHaveLength(2);
   });
 
-  it("fails a watched transaction the block holds with an error code, with the chain's words", () => {
+  it("fails a watched transaction the block holds with an error code, with the chain's words", async () => {
     const { watcher, changes } = world();
     watcher.watch("devnet", { ...pending, history: [] });
-    watcher.settleBlock("devnet", () => [inBlock(HASH, 11)]);
+    await watcher.settleBlock("devnet", () => [inBlock(HASH, 11)]);
     expect(changes.at(-1)).toMatchObject({ status: "failed", previous: "broadcast" });
     expect(watcher.overlay("devnet", { ...pending, history: [] })).toMatchObject({
       status: "failed",
@@ -81,6 +81,17 @@ describe("the watcher settles the app's transactions from the blocks the feed an
   });
 });
 
+describe("a block whose frame carries no results (CometBFT 0.37, Tendermint 0.34)", () => {
+  it("settles once its results are read, and a read that fails settles nothing and throws nothing", async () => {
+    const { watcher, changes } = world();
+    watcher.watch("devnet", pending);
+    await watcher.settleBlock("devnet", () => Promise.reject(new Error("block_results: no node answered")));
+    expect(changes).toHaveLength(1);
+    await watcher.settleBlock("devnet", async () => [inBlock(HASH)]);
+    expect(changes.at(-1)).toMatchObject({ status: "committed", previous: "broadcast" });
+  });
+});
+
 describe("the watcher announces what the app submits", () => {
   it("says once, as it starts to follow a transaction, that it was submitted, so lists already open show it before it settles", () => {
     const { watcher, changes } = world();
@@ -89,11 +100,11 @@ describe("the watcher announces what the app submits", () => {
     expect(changes).toEqual([{ networkId: "devnet", txHash: HASH, status: "broadcast", previous: null }]);
   });
 
-  it("announces a submission that is final at once too, and does not follow it", () => {
+  it("announces a submission that is final at once too, and does not follow it", async () => {
     const { watcher, changes } = world();
     watcher.watch("devnet", { ...pending, status: "rejected" });
     expect(changes).toEqual([{ networkId: "devnet", txHash: HASH, status: "rejected", previous: null }]);
-    watcher.settleBlock("devnet", () => [inBlock(HASH)]);
+    await watcher.settleBlock("devnet", () => [inBlock(HASH)]);
     expect(changes).toHaveLength(1);
   });
 

@@ -97,12 +97,17 @@ export function createTxWatcher(options: TxWatcherOptions) {
     /**
      * A block landed on `networkId`: each watched transaction among `txs` is settled now. The
      * block's transactions are read and hashed only while one of the app's own waits on that
-     * network, so a busy chain's blocks cost nothing the rest of the time.
+     * network, so a busy chain's blocks cost nothing the rest of the time. `txs` may read (a
+     * frame without results has them read by height), so the block settles when it answers.
      */
-    settleBlock(networkId: string, txs: () => readonly ChainTx[]): void {
+    async settleBlock(networkId: string, txs: () => readonly ChainTx[] | Promise<readonly ChainTx[]>): Promise<void> {
       if (![...watched.values()].some((e) => e.networkId === networkId && !FINAL.has(e.status))) return;
       const at = new Date().toISOString();
-      for (const tx of txs()) {
+      // A block whose results could not be read settles nothing: the poll of the service still does.
+      const landed = await Promise.resolve()
+        .then(txs)
+        .catch(() => []);
+      for (const tx of landed) {
         const key = keyOf(networkId, tx.txHash);
         if (!watched.has(key)) continue;
         settled.delete(key);

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { ERROR_CODES } from "../../../shared/error-codes.js";
+import { failedWith } from "../api/failure.js";
 import { errorMessage } from "../api/unwrap.js";
 
 /** After this long without an answer, the loading line says so and counts the seconds. */
@@ -36,8 +38,18 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-/** A failed read, with why and a retry; main refetches it by itself when the node comes back. */
+/**
+ * A failed read, with why and a retry; main refetches it by itself when the node comes back. A
+ * route the node does not have is no failure: its page says so in words, with nothing to retry.
+ */
 export function ErrorState({ what, error, retry }: { what: string; error: unknown; retry?: () => void }) {
+  if (failedWith(error, ERROR_CODES.rpcRouteMissing)) {
+    return (
+      <p className="state-empty muted" data-testid="route-missing">
+        {what.charAt(0).toUpperCase() + what.slice(1)} cannot be shown: {errorMessage(error)}.
+      </p>
+    );
+  }
   return (
     <div role="alert" className="state-error card">
       <p>

@@ -5,45 +5,16 @@ import {
 } from "cosmjs-types/cosmos/gov/v1/query";
 import type { Proposal } from "cosmjs-types/cosmos/gov/v1/gov";
 import type { AbciQueryDef } from "../abci-query.js";
+import type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Tally, VoteOptionName, WeightedOption } from "./proposal-types.js";
+import { legacyDepositsQuery, legacyGovParamsQuery, legacyProposalQuery, legacyProposalsQuery, legacyTallyQuery, legacyVoteQuery } from "./legacy-proposals.js";
 import { timestampIso } from "../staking/account-stakes.js";
 
 /**
- * The governance page's reads, x/gov v1 over ABCI (https://docs.cosmos.network/main/build/modules/gov#grpc).
+ * The governance page's reads, x/gov v1 over ABCI (https://docs.cosmos.network/main/build/modules/gov#grpc),
+ * each with its v1beta1 twin (legacy-proposals.ts) for a node that does not know the v1 path.
  * Titles, summaries and metadata are attacker-chosen text: cut to a bound here, shown as text only.
  */
-export type ProposalStatusName = "deposit period" | "voting period" | "passed" | "rejected" | "failed" | "unspecified";
-export type VoteOptionName = "yes" | "abstain" | "no" | "no_with_veto";
-export interface Tally { readonly yes: string; readonly abstain: string; readonly no: string; readonly noWithVeto: string }
-export interface ProposalSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly status: ProposalStatusName;
-  readonly votingEndTime: string | null;
-  /** The tally the chain stored when voting ended; zeros while it is open (read the live tally then). */
-  readonly finalTally: Tally;
-}
-export interface ProposalDetail extends ProposalSummary {
-  readonly summary: string;
-  readonly metadata: string;
-  readonly proposer: string;
-  readonly messages: readonly string[];
-  readonly submitTime: string | null;
-  readonly depositEndTime: string | null;
-  readonly votingStartTime: string | null;
-  readonly totalDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
-  readonly expedited: boolean;
-}
-export interface GovParams {
-  readonly quorum: string;
-  readonly threshold: string;
-  readonly vetoThreshold: string;
-  readonly minDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
-  readonly votingPeriodSeconds: string;
-  /** An expedited proposal's own threshold and minimum deposit (SDK 0.50+); "?" and none on an older chain. */
-  readonly expeditedThreshold: string;
-  readonly expeditedMinDeposit: ReadonlyArray<{ readonly denom: string; readonly amount: string }>;
-}
-export type WeightedOption = { readonly option: VoteOptionName; readonly weight: string };
+export type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Tally, VoteOptionName, WeightedOption } from "./proposal-types.js";
 
 const STATUS: Partial<Record<ProposalStatus, ProposalStatusName>> = {
   [ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD]: "deposit period",
@@ -72,12 +43,14 @@ const summary = (p: Proposal): ProposalSummary => ({
 /** The newest 100 proposals, any status, newest first. */
 export const proposalsQuery: AbciQueryDef<Record<string, never>, ProposalSummary[]> = {
   path: "/cosmos.gov.v1.Query/Proposals",
+  legacy: legacyProposalsQuery,
   encode: () => QueryProposalsRequest.encode(QueryProposalsRequest.fromPartial({ pagination: { limit: 100n, reverse: true } })).finish(),
   decode: (value) => QueryProposalsResponse.decode(value).proposals.map(summary),
 };
 
 export const proposalQuery: AbciQueryDef<{ id: string }, ProposalDetail> = {
   path: "/cosmos.gov.v1.Query/Proposal",
+  legacy: legacyProposalQuery,
   encode: ({ id }) => QueryProposalRequest.encode({ proposalId: BigInt(id) }).finish(),
   decode: (value) => {
     const p = QueryProposalResponse.decode(value).proposal;
@@ -100,6 +73,7 @@ export const proposalQuery: AbciQueryDef<{ id: string }, ProposalDetail> = {
 /** The live tally of a proposal in its voting period. */
 export const tallyQuery: AbciQueryDef<{ id: string }, Tally> = {
   path: "/cosmos.gov.v1.Query/TallyResult",
+  legacy: legacyTallyQuery,
   encode: ({ id }) => QueryTallyResultRequest.encode({ proposalId: BigInt(id) }).finish(),
   decode: (value) => tally(QueryTallyResultResponse.decode(value).tally),
 };
@@ -107,6 +81,7 @@ export const tallyQuery: AbciQueryDef<{ id: string }, Tally> = {
 /** Quorum, threshold and veto threshold (decimal fractions as the chain states them), deposit and voting period. */
 export const govParamsQuery: AbciQueryDef<Record<string, never>, GovParams> = {
   path: "/cosmos.gov.v1.Query/Params",
+  legacy: legacyGovParamsQuery,
   encode: () => QueryParamsRequest.encode({ paramsType: "tallying" }).finish(),
   decode: (value) => {
     const r = QueryParamsResponse.decode(value);
@@ -138,6 +113,7 @@ export function proposalRules(params: GovParams, expedited: boolean): { readonly
 
 export const depositsQuery: AbciQueryDef<{ id: string }, ReadonlyArray<{ readonly depositor: string; readonly amount: ReturnType<typeof coins> }>> = {
   path: "/cosmos.gov.v1.Query/Deposits",
+  legacy: legacyDepositsQuery,
   encode: ({ id }) => QueryDepositsRequest.encode(QueryDepositsRequest.fromPartial({ proposalId: BigInt(id), pagination: { limit: 100n } })).finish(),
   decode: (value) => QueryDepositsResponse.decode(value).deposits.map((d) => ({ depositor: d.depositor.slice(0, 128), amount: coins(d.amount) })),
 };
@@ -148,6 +124,7 @@ export const depositsQuery: AbciQueryDef<{ id: string }, ReadonlyArray<{ readonl
  */
 export const voteQuery: AbciQueryDef<{ id: string; voter: string }, WeightedOption[]> = {
   path: "/cosmos.gov.v1.Query/Vote",
+  legacy: legacyVoteQuery,
   encode: ({ id, voter }) => QueryVoteRequest.encode({ proposalId: BigInt(id), voter }).finish(),
   decode: (value) =>
     (QueryVoteResponse.decode(value).vote?.options ?? []).slice(0, 4).flatMap((o) => {

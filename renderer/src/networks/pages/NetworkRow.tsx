@@ -4,6 +4,7 @@ import { useApi } from "../../api/api-context.js";
 import { errorMessage, unwrap } from "../../api/unwrap.js";
 import { NETWORK_SELECT_SCOPE, networkKeys } from "../../queries/network-queries.js";
 import { TokenCell } from "./TokenCell.js";
+import { GenerationCell } from "./GenerationCell.js";
 import { BusyButton } from "../../components/BusyButton.js";
 
 /** One network in the table, with its actions. */
@@ -21,6 +22,7 @@ export function NetworkRow({ network, selected, onEdit }: { network: Network; se
         {selected && <span className="badge">selected</span>}
       </th>
       <td><code>{network.chainId}</code></td>
+      <td><GenerationCell networkId={network.id} selected={selected} /></td>
       <td><TokenCell network={network} /></td>
       <td>
         <div className="actions">

@@ -23,6 +23,7 @@ export function NetworksPage() {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Chain id</th>
+            <th scope="col">Runs</th>
             <th scope="col">Access token</th>
             <th scope="col"><span className="visually-hidden">Actions</span></th>
           </tr>

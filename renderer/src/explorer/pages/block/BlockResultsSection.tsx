@@ -4,8 +4,12 @@ import { EventList } from "../../components/EventList.js";
 import { Empty, QueryView } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
+import { blockEventPhases } from "./block-rows.js";
 
-/** `block_results`: each transaction's outcome, the block's own events and validator updates. */
+/**
+ * `block_results`: each transaction's outcome, the block's own events by phase (FinalizeBlock's
+ * from CometBFT 0.38 on, BeginBlock's and EndBlock's before) and validator updates.
+ */
 export function BlockResultsSection({ height }: { height: string }) {
   const { api, n, enabled } = useExplorer();
   const q = useQuery({ ...blockQueries.results(api, n, height), enabled });
@@ -30,17 +34,26 @@ export function BlockResultsSection({ height }: { height: string }) {
                 </tbody>
               </table>
             )}
-            <details>
-              <summary>Block events ({r.finalizeBlockEvents.length})</summary>
-              <EventList events={r.finalizeBlockEvents} label="Block events" />
-            </details>
+            {r.notes.length > 0 && (
+              <div className="state-empty muted" data-testid="results-notes">
+                {r.notes.map((note, i) => <p key={i}>{note}</p>)}
+              </div>
+            )}
+            {blockEventPhases(r).map(([phase, events]) => (
+              <details key={phase} data-phase={phase}>
+                <summary>{phase} events ({events.length})</summary>
+                <EventList events={events} label={`${phase} events`} />
+              </details>
+            ))}
             <h4>Validator updates</h4>
             {r.validatorUpdates.length === 0 ? (
               <Empty>None in this block.</Empty>
             ) : (
-              <ul>
+              <ul data-testid="validator-updates">
                 {r.validatorUpdates.map((u, i) => (
-                  <li key={i}><code className="mono">{u.pubKey.type} {u.pubKey.value}</code> → power {u.power}</li>
+                  <li key={i}>
+                    {u.raw === undefined ? <code className="mono">{u.pubKey.type} {u.pubKey.value}</code> : <>key not understood, as sent: <ChainText value={u.raw} max={400} /></>} → power {u.power}
+                  </li>
                 ))}
               </ul>
             )}

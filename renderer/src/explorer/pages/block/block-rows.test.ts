@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcedRow, type BlockRow, keepHead, mergeRows } from "./block-rows.js";
+import { announcedRow, blockEventPhases, type BlockRow, keepHead, mergeRows } from "./block-rows.js";
 
 const row = (h: number): BlockRow => ({ height: String(h), hash: `H${h}`, time: "", numTxs: 0, proposer: "", size: "1" });
 const range = (hi: number, lo: number) => Array.from({ length: hi - lo + 1 }, (_, i) => row(hi - i));
@@ -42,5 +42,17 @@ describe("a block announced by the live feed", () => {
     expect(shown.map((r) => [r.height, r.size])).toEqual([["13", undefined], ["12", "1"], ["11", "1"]]);
     const refetched = keepHead(shown, [row(13), row(12)]);
     expect(refetched[0]).toEqual(row(13));
+  });
+});
+
+describe("blockEventPhases", () => {
+  const none = { beginBlockEvents: [], finalizeBlockEvents: [], endBlockEvents: [] };
+  it("labels a block of CometBFT 0.37 by BeginBlock and EndBlock, and one of 0.38 by FinalizeBlock", () => {
+    expect(blockEventPhases({ ...none, beginBlockEvents: ["mint"], endBlockEvents: ["unbond"] })).toEqual([["Begin block", ["mint"]], ["End block", ["unbond"]]]);
+    expect(blockEventPhases({ ...none, finalizeBlockEvents: ["mint"] })).toEqual([["Finalize block", ["mint"]]]);
+  });
+
+  it("shows one empty list for a block without events of its own", () => {
+    expect(blockEventPhases(none)).toEqual([["Block", []]]);
   });
 });

@@ -43,3 +43,24 @@ export function mergeRows(head: readonly BlockRow[], older: readonly BlockRow[])
   }
   return { rows };
 }
+
+interface PhasedEvents<E> {
+  readonly beginBlockEvents: readonly E[];
+  readonly finalizeBlockEvents: readonly E[];
+  readonly endBlockEvents: readonly E[];
+}
+
+/**
+ * A block's own events, labelled by the phase that emitted them: "Finalize block" from CometBFT
+ * 0.38 on, "Begin block" and "End block" before it (a block of 0.37 has no finalize events and
+ * one of 0.38 no begin or end ones). A block with none shows one empty "Block" list.
+ */
+export function blockEventPhases<E>(r: PhasedEvents<E>): Array<readonly [string, readonly E[]]> {
+  const phases: Array<readonly [string, readonly E[]]> = [
+    ["Begin block", r.beginBlockEvents],
+    ["Finalize block", r.finalizeBlockEvents],
+    ["End block", r.endBlockEvents],
+  ];
+  const present = phases.filter(([, events]) => events.length > 0);
+  return present.length > 0 ? present : [["Block", []]];
+}

@@ -1,3 +1,6 @@
+// Part of the sdk50 devnet variant (Cosmos SDK v0.50, CometBFT v0.38): the same chain as
+// devnet/chains/sdk53, built on the older SDK. See devnet/README.md, "Variants".
+
 package main
 
 import (
@@ -26,7 +29,7 @@ import (
 	authtypes "github.com/cosmos/cosmos-sdk/x/auth/types"
 	genutilcli "github.com/cosmos/cosmos-sdk/x/genutil/client/cli"
 
-	"cometdesk.dev/devnet/chain/app"
+	"cometdesk.dev/devnet/chains/sdk50/app"
 )
 
 // newRootCmd builds the `simd` command line: init, keys, genesis, start, status, export.

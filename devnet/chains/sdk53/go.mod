@@ -1,4 +1,4 @@
-module cometdesk.dev/devnet/chain
+module cometdesk.dev/devnet/chains/sdk53
 
 go 1.23.2
 

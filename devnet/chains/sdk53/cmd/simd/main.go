@@ -7,7 +7,7 @@ import (
 
 	svrcmd "github.com/cosmos/cosmos-sdk/server/cmd"
 
-	"cometdesk.dev/devnet/chain/app"
+	"cometdesk.dev/devnet/chains/sdk53/app"
 )
 
 func main() {
