@@ -2,16 +2,24 @@ import { describe, expect, it } from "vitest";
 import { backdateGenesis, fundGenesis, GENESIS_BALANCE } from "./genesis.js";
 
 // The relevant part of what `simd init` writes (a recorded fixture: this tests the edit only).
-const fresh = JSON.stringify({
+// Gov params as in cosmos/cosmos-sdk v0.53.8 proto/cosmos/gov/v1/gov.proto (`Params`, with the
+// expedited fields added in v0.50).
+const freshObject = {
   chain_id: "cometdesk-devnet",
   app_state: {
     auth: { params: {}, accounts: [] },
     bank: { params: {}, balances: [], supply: [], denom_metadata: [], send_enabled: [] },
     staking: { params: { bond_denom: "stake", unbonding_time: "1814400s" } },
     slashing: { params: { signed_blocks_window: "100", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "600s", slash_fraction_downtime: "0.010000000000000000" } },
-    gov: { params: { min_deposit: [{ denom: "stake", amount: "10000000" }], voting_period: "172800s", quorum: "0.334000000000000000" } },
+    gov: {
+      params: {
+        min_deposit: [{ denom: "stake", amount: "10000000" }], voting_period: "172800s", quorum: "0.334000000000000000",
+        expedited_min_deposit: [{ denom: "stake", amount: "50000000" }], expedited_voting_period: "86400s",
+      },
+    },
   },
-});
+};
+const fresh = JSON.stringify(freshObject);
 
 const keys = [
   { name: "alice", address: "cosmos1alice", mnemonic: "m1" },
@@ -58,7 +66,16 @@ describe("fundGenesis", () => {
   });
 
   it("takes governance deposits in the staking denom and ends votes within a minute, keeping the quorum", () => {
-    expect(genesis.app_state.gov.params).toMatchObject({ min_deposit: [{ denom: "ustake", amount: "1000000" }], voting_period: "60s", expedited_voting_period: "30s", quorum: "0.334000000000000000" });
+    expect(genesis.app_state.gov.params).toMatchObject({ min_deposit: [{ denom: "ustake", amount: "1000000" }], voting_period: "60s", expedited_min_deposit: [{ denom: "ustake", amount: "2000000" }], expedited_voting_period: "30s", quorum: "0.334000000000000000" });
+  });
+
+  it("leaves out the expedited gov fields on a generation whose genesis has none (SDK v0.47 refuses them)", () => {
+    // Gov params as in cosmos/cosmos-sdk v0.47.17 proto/cosmos/gov/v1/gov.proto: no expedited fields.
+    const { expedited_min_deposit: _deposit, expedited_voting_period: _period, ...v047Params } = freshObject.app_state.gov.params;
+    const v047 = { ...freshObject, app_state: { ...freshObject.app_state, gov: { params: v047Params } } };
+    const params = JSON.parse(fundGenesis(JSON.stringify(v047), keys)).app_state.gov.params;
+    expect(Object.keys(params).sort()).toEqual(["min_deposit", "quorum", "voting_period"]);
+    expect(params).toMatchObject({ min_deposit: [{ denom: "ustake", amount: "1000000" }], voting_period: "60s" });
   });
 
   it("rejects a genesis file of another shape", () => {

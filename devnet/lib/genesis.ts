@@ -50,8 +50,14 @@ export const DEVNET_SLASHING = { signed_blocks_window: "20", min_signed_per_wind
  */
 export const DEVNET_GOV = {
   min_deposit: [{ denom: STAKE_DENOM, amount: "1000000" }],
-  expedited_min_deposit: [{ denom: STAKE_DENOM, amount: "2000000" }],
   voting_period: "60s",
+} as const;
+/**
+ * The same for expedited proposals, which SDK v0.50 added: set only where the generation's own
+ * `simd init` wrote these fields, since v0.47 refuses a genesis that names them.
+ */
+export const DEVNET_GOV_EXPEDITED = {
+  expedited_min_deposit: [{ denom: STAKE_DENOM, amount: "2000000" }],
   expedited_voting_period: "30s",
 } as const;
 
@@ -97,6 +103,11 @@ export function fundGenesis(genesisText: string, keys: readonly DevnetKey[]): st
   ];
   staking.params.bond_denom = STAKE_DENOM;
   if (slashing) Object.assign(slashing.params, DEVNET_SLASHING);
-  if (gov) Object.assign(gov.params, structuredClone(DEVNET_GOV));
+  if (gov) {
+    Object.assign(gov.params, structuredClone(DEVNET_GOV));
+    for (const [field, value] of Object.entries(DEVNET_GOV_EXPEDITED)) {
+      if (field in gov.params) gov.params[field] = structuredClone(value);
+    }
+  }
   return `${JSON.stringify(genesis, null, 2)}\n`;
 }
