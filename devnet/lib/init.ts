@@ -52,7 +52,7 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   await runSimd(layout, [...layout.variant.genesisCommand, "collect-gentxs", "--home", homes[0]!]);
   // After collect-gentxs, which writes the file again: the gentxs' commissions date from genesis.
   writeFileSync(genesisOf(homes[0]!), backdateGenesis(readFileSync(genesisOf(homes[0]!), "utf8")));
-  await runSimd(layout, [...layout.variant.genesisCommand, "validate", "--home", homes[0]!]);
+  await runSimd(layout, [...layout.variant.genesisCommand, layout.variant.validateCommand, "--home", homes[0]!]);
   for (const home of homes.slice(1)) copyFileSync(genesisOf(homes[0]!), genesisOf(home));
   progress.done(`chain ${CHAIN_ID} initialised with ${count} validator(s)`);
 }

@@ -31,6 +31,11 @@ export function decodeLegacyEvents(events: readonly Event[], notes: string[]): E
   return out;
 }
 
+/** A transaction's result from a Tendermint 0.34 node, its events' attributes decoded. */
+export function legacyResult<R extends { readonly events: readonly Event[] }>(r: R): R {
+  return { ...r, events: decodeLegacyEvents(r.events, []) };
+}
+
 const FAMILY: Record<Generation, "finalize" | "begin-end" | undefined> = {
   "tendermint-0.34": "begin-end",
   "cometbft-0.37": "begin-end",

@@ -12,7 +12,7 @@ import { RpcError, RpcResponseError } from "./rpc-errors.js";
 import type { RpcTransport } from "./rpc-transport.js";
 import * as W from "./rpc-wire.js";
 import { toUriQuery } from "./uri-form.js";
-import { blockResults } from "./block-results.js";
+import { blockResults, legacyResult } from "./block-results.js";
 import { createGenerationCache, describeGeneration } from "./node-generation.js";
 import { readSdkVersion } from "../../../shared/cosmos/base/node-info.js";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
@@ -103,6 +103,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return describeGeneration(status.node_info.version, info, sdk);
   };
   const generations = createGenerationCache(() => readGeneration());
+  /** Whether the node is of Tendermint 0.34, whose event attributes are base64 (block-results.ts). */
+  const legacy = async () => (await generations.generation(deps.connection().networkId)) === "tendermint-0.34";
   const monikers = createMonikerCache();
   const reader = deps.reader ?? createReadWorker();
   if (!deps.reader) deps.onClose?.(() => reader.close());
@@ -184,20 +186,27 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     tx: async (a) => {
       const { data, endpoint } = await checkedCall("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via);
       assertTxHash(endpoint, data, a.hash);
-      return A.txResponse(data);
+      const r = A.txResponse(data);
+      return (await legacy()) ? { ...r, result: legacyResult(r.result) } : r;
     },
     // Up to 100 results with their events, each hashed: parsed, checked and adapted off main's event loop.
     txSearch: async (a) => {
       const params = Object.fromEntries(Object.entries({ ...searchParams(a), prove: a.prove }).filter((e): e is [string, string | boolean] => e[1] !== undefined));
-      return reader.read<ResultOf<"chain.txSearch">>({ op: "txSearch", ...(await readVia(a.via)), params });
+      const found = await reader.read<ResultOf<"chain.txSearch">>({ op: "txSearch", ...(await readVia(a.via)), params });
+      return (await legacy()) ? { ...found, txs: found.txs.map((t) => ({ ...t, result: legacyResult(t.result) })) } : found;
     },
     broadcastTxSync: (a) => broadcast("broadcast_tx_sync", a),
     broadcastTxAsync: (a) => broadcast("broadcast_tx_async", a),
     broadcastTxCommit: async (a) => {
       const w = await call("broadcast_tx_commit", { tx: a.tx }, W.RpcBroadcastCommit, a.via, false);
-      return { hash: w.hash, height: w.height, checkTx: A.execTxResult(w.check_tx), txResult: A.execTxResult(w.tx_result) };
+      const old = await legacy();
+      const result = (r: W.RpcExecTxResult) => (old ? legacyResult(A.execTxResult(r)) : A.execTxResult(r));
+      return { hash: w.hash, height: w.height, checkTx: result(w.check_tx), txResult: result((w.tx_result ?? w.deliver_tx)!) };
     },
-    checkTx: async (a) => A.execTxResult(await call("check_tx", { tx: a.tx }, W.RpcExecTxResult, a.via, false)),
+    checkTx: async (a) => {
+      const r = A.execTxResult(await call("check_tx", { tx: a.tx }, W.RpcExecTxResult, a.via, false));
+      return (await legacy()) ? legacyResult(r) : r;
+    },
     validators: async (a) => {
       const w = await call("validators", { height: a.height, page: num(a.page), per_page: num(a.perPage) }, W.RpcValidators, a.via);
       return {

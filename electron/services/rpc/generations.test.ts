@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contract } from "../../../shared/contract/index.js";
+import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { registerChainHandlers } from "./chain-handlers.js";
 import { createRpcTransport } from "./rpc-transport.js";
 
@@ -219,6 +220,12 @@ describe("chain.generation", () => {
     expect(g).toMatchObject({ generation: "cometbft-0.38", consensusVersion: "0.38.23", sdkVersion: null, label: "CometBFT 0.38.23", notes: [] });
   });
 
+  it("CometBFT 0.39 is read as 0.38, whose answers it keeps (cometbft@v0.39.4 rpc/core/types/responses.go)", async () => {
+    answers = { ...V038, status: status("0.39.4") };
+    expect(await chain().generation({})).toMatchObject({ generation: "cometbft-0.38", label: "CometBFT 0.39.4" });
+    expect((await results({ ...V038, status: status("0.39.4") })).validatorUpdates).toEqual([{ pubKey: { type: "ed25519", value: KEY }, power: "101" }]);
+  });
+
   it("Tendermint 0.34 and CometBFT 1.0 are named as such", async () => {
     answers = V034;
     expect((await chain().generation({})).label).toBe("Tendermint 0.34.35");
@@ -242,5 +249,30 @@ describe("a route answered in another generation's shape", () => {
     const error = await Promise.resolve(chain().status({})).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "rpc_bad_response" });
     expect((error as Error).message).toMatch(/unexpected status answer: node_info\.version \(.*expected string.*\); the node sent at node_info: \{"id":"a",.*"version":38/);
+  });
+});
+
+describe("transaction results of each generation", () => {
+  const TX = Buffer.from("a transaction's bytes").toString("base64");
+  const HASH = txIdOf(Buffer.from(TX, "base64"));
+  // rpc/core/types/responses.go: ResultTx{hash, height, index, tx_result, tx} in 0.34 to 0.38.
+  const txAnswer = (k: (s: string) => string) => ({ hash: HASH, height: "10", index: 0, tx_result: execTx([transfer(k)]), tx: TX });
+
+  it("Tendermint 0.34: tx, tx_search and check_tx results have their base64 attributes decoded", async () => {
+    answers = { ...V034, tx: txAnswer(b64), tx_search: { txs: [txAnswer(b64)], total_count: "1" }, check_tx: execTx([transfer(b64)]) };
+    const c = chain();
+    const attrs = (r: { events: Array<{ attributes: Array<{ key: string; value: string }> }> }) => r.events[0]!.attributes.map((a) => `${a.key}=${a.value}`);
+    expect(attrs((await c.tx({ hash: HASH })).result)).toEqual(["recipient=cosmos1xyz", "amount=100stake"]);
+    expect(attrs((await c.txSearch({ query: "tx.height=10" })).txs[0]!.result)).toEqual(["recipient=cosmos1xyz", "amount=100stake"]);
+    expect(attrs(await c.checkTx({ tx: TX }))).toEqual(["recipient=cosmos1xyz", "amount=100stake"]);
+  });
+
+  it("CometBFT 0.37: broadcast_tx_commit's outcome is deliver_tx (0.38's is tx_result)", async () => {
+    const commit037 = { check_tx: execTx([]), deliver_tx: { ...execTx([]), code: 5, codespace: "sdk", log: "insufficient funds" }, hash: HASH, height: "11" };
+    answers = { ...V037, broadcast_tx_commit: commit037 };
+    expect((await chain().broadcastTxCommit({ tx: TX })).txResult).toMatchObject({ code: 5, codespace: "sdk", log: "insufficient funds" });
+    const { deliver_tx: _, ...neither } = commit037;
+    answers = { ...V037, broadcast_tx_commit: neither };
+    await expect(chain().broadcastTxCommit({ tx: TX })).rejects.toMatchObject({ code: "rpc_bad_response", message: expect.stringMatching(/neither tx_result \(CometBFT 0.38 on\) nor deliver_tx/) });
   });
 });

@@ -82,7 +82,10 @@ export const RpcBlockSearch = z.object({ blocks: list(RpcBlockResponse), total_c
 export const RpcTxResponse = z.object({ hash: str, height: dec, index: int, tx_result: RpcExecTxResult, tx: str });
 export const RpcTxSearch = z.object({ txs: list(RpcTxResponse), total_count: int });
 export const RpcBroadcast = z.object({ code: int, codespace: str.optional(), log: str.optional(), data: str.nullish(), hash: str });
-export const RpcBroadcastCommit = z.object({ check_tx: RpcExecTxResult, tx_result: RpcExecTxResult, hash: str, height: dec });
+/** The block's outcome is `tx_result` from CometBFT 0.38 on, `deliver_tx` before (rpc/core/types/responses.go). */
+export const RpcBroadcastCommit = z
+  .object({ check_tx: RpcExecTxResult, tx_result: RpcExecTxResult.optional(), deliver_tx: RpcExecTxResult.optional(), hash: str, height: dec })
+  .refine((w) => w.tx_result !== undefined || w.deliver_tx !== undefined, { message: "neither tx_result (CometBFT 0.38 on) nor deliver_tx (before)", path: ["tx_result"] });
 
 export const RpcAbciInfo = z.object({
   response: z.object({ data: str.optional(), version: str.optional(), app_version: dec.optional(), last_block_height: dec.optional(), last_block_app_hash: str.nullish() }),
