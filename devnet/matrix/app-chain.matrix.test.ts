@@ -133,9 +133,9 @@ describe(`the app on ${info.variant} (Cosmos SDK ${info.sdkVersion}, CometBFT ${
 
     // x/staking's EndBlocker hands CometBFT the new power in the block that holds the delegation.
     const results = await call("chain.blockResults", { height: tx.height });
-    expect(results.notes).toEqual([]);
     const updates = results.validatorUpdates as Array<{ pubKey: { type: string; value: string }; power: string; raw?: string }>;
     expect(updates).toEqual([{ pubKey: key, power: String(powerBefore + 5n) }]); // 5 STAKE at the SDK's power reduction of 10^6
+    expect(results.notes).toEqual([]);
   });
 
   it("reads the block's own events in the phase its generation has them", async () => {
