@@ -31,6 +31,7 @@ export const VARIANTS: readonly Variant[] = [
   { name: "sdk47", moduleDir: "devnet/chains/sdk47", sdkLine: "0.47", cometbftLine: "0.37", genesisCommand: ["genesis"], validateCommand: "validate-genesis" },
   { name: "sdk50", moduleDir: "devnet/chains/sdk50", sdkLine: "0.50", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate" },
   { name: "sdk53", moduleDir: "devnet/chains/sdk53", sdkLine: "0.53", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate" },
+  { name: "sdk54", moduleDir: "devnet/chains/sdk54", sdkLine: "0.54", cometbftLine: "0.39", genesisCommand: ["genesis"], validateCommand: "validate" },
 ];
 
 /** The variant a new chain gets when none is asked for: the generation the whole suite runs on. */
