@@ -78,6 +78,33 @@ describe("fundGenesis", () => {
     expect(params).toMatchObject({ min_deposit: [{ denom: "ustake", amount: "1000000" }], voting_period: "60s" });
   });
 
+  it("on SDK v0.46 sets gov's deposit and voting period in their own parts, and names the staking denom for mint and crisis", () => {
+    // Shapes of cosmos/cosmos-sdk v0.46.16 proto/cosmos/gov/v1/genesis.proto (deposit_params,
+    // voting_params, tally_params; no params), proto/cosmos/mint/v1beta1/mint.proto (Params) and
+    // proto/cosmos/crisis/v1beta1/genesis.proto (constant_fee); v0.46's init names `stake` throughout.
+    const v046 = {
+      ...freshObject,
+      app_state: {
+        ...freshObject.app_state,
+        gov: {
+          deposit_params: { min_deposit: [{ denom: "stake", amount: "10000000" }], max_deposit_period: "172800s" },
+          voting_params: { voting_period: "172800s" },
+          tally_params: { quorum: "0.334000000000000000" },
+        },
+        mint: { params: { mint_denom: "stake", blocks_per_year: "6311520" } },
+        crisis: { constant_fee: { denom: "stake", amount: "1000" } },
+      },
+    };
+    const state = JSON.parse(fundGenesis(JSON.stringify(v046), keys)).app_state;
+    expect(state.gov).toEqual({
+      deposit_params: { min_deposit: [{ denom: "ustake", amount: "1000000" }], max_deposit_period: "172800s" },
+      voting_params: { voting_period: "60s" },
+      tally_params: { quorum: "0.334000000000000000" },
+    });
+    expect(state.mint.params).toEqual({ mint_denom: "ustake", blocks_per_year: "6311520" });
+    expect(state.crisis.constant_fee).toEqual({ denom: "ustake", amount: "1000" });
+  });
+
   it("rejects a genesis file of another shape", () => {
     expect(() => fundGenesis(JSON.stringify({ app_state: {} }), keys)).toThrow();
   });

@@ -18,7 +18,13 @@ const GenesisShape = z.looseObject({
     }),
     staking: z.looseObject({ params: z.looseObject({ bond_denom: z.string() }) }),
     slashing: z.looseObject({ params: z.looseObject({}) }).optional(),
-    gov: z.looseObject({ params: z.looseObject({}) }).optional(),
+    // SDK v0.46 keeps gov's params in three parts (deposit, voting, tally); later SDKs in `params`.
+    gov: z
+      .looseObject({ params: z.looseObject({}).optional(), deposit_params: z.looseObject({}).nullish(), voting_params: z.looseObject({}).nullish() })
+      .optional(),
+    // Modules only the SDK v0.46 simapp has; its `simd init` takes no `--default-denom`, so they name `stake`.
+    mint: z.looseObject({ params: z.looseObject({ mint_denom: z.string() }) }).optional(),
+    crisis: z.looseObject({ constant_fee: Coin }).optional(),
   }),
 });
 
@@ -83,7 +89,7 @@ export function backdateGenesis(genesisText: string, now: Date = new Date()): st
  */
 export function fundGenesis(genesisText: string, keys: readonly DevnetKey[]): string {
   const genesis = GenesisShape.parse(JSON.parse(genesisText));
-  const { auth, bank, staking, slashing, gov } = genesis.app_state;
+  const { auth, bank, staking, slashing, gov, mint, crisis } = genesis.app_state;
   const coins = [FEE_DENOM, STAKE_DENOM].sort().map((denom) => ({ denom, amount: GENESIS_BALANCE }));
   keys.forEach((key, index) => {
     auth.accounts.push({
@@ -103,11 +109,16 @@ export function fundGenesis(genesisText: string, keys: readonly DevnetKey[]): st
   ];
   staking.params.bond_denom = STAKE_DENOM;
   if (slashing) Object.assign(slashing.params, DEVNET_SLASHING);
-  if (gov) {
+  if (gov?.params) {
     Object.assign(gov.params, structuredClone(DEVNET_GOV));
     for (const [field, value] of Object.entries(DEVNET_GOV_EXPEDITED)) {
       if (field in gov.params) gov.params[field] = structuredClone(value);
     }
+  } else if (gov?.deposit_params && gov.voting_params) {
+    gov.deposit_params.min_deposit = structuredClone(DEVNET_GOV.min_deposit);
+    gov.voting_params.voting_period = DEVNET_GOV.voting_period;
   }
+  if (mint) mint.params.mint_denom = STAKE_DENOM;
+  if (crisis) crisis.constant_fee.denom = STAKE_DENOM;
   return `${JSON.stringify(genesis, null, 2)}\n`;
 }

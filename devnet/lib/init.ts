@@ -22,7 +22,8 @@ export async function initChain(layout: Layout, accounts: AccountsFile, count: n
   const homes = validators.map((_, i) => nodeHome(layout, i));
 
   for (const [i, home] of homes.entries()) {
-    await runSimd(layout, ["init", `node${i}`, "--chain-id", CHAIN_ID, "--default-denom", STAKE_DENOM, "--home", home]);
+    const denom = layout.variant.initDefaultDenom ? ["--default-denom", STAKE_DENOM] : [];
+    await runSimd(layout, ["init", `node${i}`, "--chain-id", CHAIN_ID, ...denom, "--home", home]);
     await runSimd(
       layout,
       ["keys", "add", validators[i]!.name, "--recover", "--keyring-backend", "test", "--home", home],

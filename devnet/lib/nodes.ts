@@ -34,7 +34,8 @@ export function startNode(layout: Layout, index: number, count: number, blockTim
   const peers = ids.flatMap((id, j) => (j === index ? [] : [`${id}@127.0.0.1:${nodePorts(layout, j).p2p}`]));
   configureNode({ home, moniker: `node${index}`, ports, peers, blockTime });
   const log = join(layout.nodesDir, `node${index}.log`);
-  startDetached({ name: `node${index}`, command: layout.simd, args: ["start", "--home", home, "--log_no_color"], pidFile: nodePidFile(layout, index), logFile: log, marker: home });
+  const args = ["start", "--home", home, ...(layout.variant.startLogNoColor ? ["--log_no_color"] : [])];
+  startDetached({ name: `node${index}`, command: layout.simd, args, pidFile: nodePidFile(layout, index), logFile: log, marker: home });
   return {
     moniker: `node${index}`,
     rpc: `http://127.0.0.1:${ports.rpc}`,

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DevnetError } from "./errors.js";
@@ -48,6 +50,18 @@ describe("the variant registry", () => {
     const replaced = `${goMod}\nreplace github.com/cosmos/cosmos-sdk => github.com/cosmos/cosmos-sdk v0.46.16\n`;
     expect(requiredVersion(replaced, "github.com/cosmos/cosmos-sdk")).toBe("0.46.16");
     expect(() => requiredVersion(goMod, "github.com/tendermint/tendermint")).toThrow(/does not require github.com\/tendermint\/tendermint/);
+  });
+
+  it("takes a Tendermint 0.34 module's CometBFT version from its tendermint replace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "variant-"));
+    const goMod = (replace: string): string =>
+      ["module x", "require github.com/cosmos/cosmos-sdk v0.46.16", "require github.com/tendermint/tendermint v0.34.29 // indirect", replace].join("\n");
+    writeFileSync(join(dir, "go.mod"), goMod("replace github.com/tendermint/tendermint => github.com/cometbft/cometbft v0.34.35"));
+    expect(moduleVersions(dir)).toEqual({ sdk: "0.46.16", cometbft: "0.34.35" });
+    // Tendermint itself is not CometBFT: without the replace there is no CometBFT version to give.
+    writeFileSync(join(dir, "go.mod"), goMod(""));
+    expect(() => moduleVersions(dir)).toThrow(/does not require github.com\/cometbft\/cometbft/);
+    rmSync(dir, { recursive: true });
   });
 });
 

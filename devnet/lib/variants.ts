@@ -23,15 +23,22 @@ export interface Variant {
   readonly genesisCommand: readonly string[];
   /** The subcommand of `genesisCommand` that checks a genesis file: `validate` from SDK 0.50 on, `validate-genesis` before. */
   readonly validateCommand: string;
+  /** Whether `simd init` takes `--default-denom` (SDK 0.47 on); without it the genesis edit names the denoms. */
+  readonly initDefaultDenom: boolean;
+  /** Whether `simd start` takes `--log_no_color` (SDK 0.47 on); v0.46's node log keeps its colour codes. */
+  readonly startLogNoColor: boolean;
 }
 
 export const VARIANTS: readonly Variant[] = [
+  // Tendermint Core 0.34 (CometBFT's v0.34 line) under SDK v0.46, whose own simapp the module wraps:
+  // genesis commands at the top level, no `--default-denom` or `--log_no_color`, gov params in three parts.
+  { name: "tm34", moduleDir: "devnet/chains/tm34", sdkLine: "0.46", cometbftLine: "0.34", genesisCommand: [], validateCommand: "validate-genesis", initDefaultDenom: false, startLogNoColor: false },
   // The BeginBlock/EndBlock generation. Gov's expedited params, which it lacks, are set only where
   // `simd init` wrote them (devnet/lib/genesis.ts).
-  { name: "sdk47", moduleDir: "devnet/chains/sdk47", sdkLine: "0.47", cometbftLine: "0.37", genesisCommand: ["genesis"], validateCommand: "validate-genesis" },
-  { name: "sdk50", moduleDir: "devnet/chains/sdk50", sdkLine: "0.50", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate" },
-  { name: "sdk53", moduleDir: "devnet/chains/sdk53", sdkLine: "0.53", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate" },
-  { name: "sdk54", moduleDir: "devnet/chains/sdk54", sdkLine: "0.54", cometbftLine: "0.39", genesisCommand: ["genesis"], validateCommand: "validate" },
+  { name: "sdk47", moduleDir: "devnet/chains/sdk47", sdkLine: "0.47", cometbftLine: "0.37", genesisCommand: ["genesis"], validateCommand: "validate-genesis", initDefaultDenom: true, startLogNoColor: true },
+  { name: "sdk50", moduleDir: "devnet/chains/sdk50", sdkLine: "0.50", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
+  { name: "sdk53", moduleDir: "devnet/chains/sdk53", sdkLine: "0.53", cometbftLine: "0.38", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
+  { name: "sdk54", moduleDir: "devnet/chains/sdk54", sdkLine: "0.54", cometbftLine: "0.39", genesisCommand: ["genesis"], validateCommand: "validate", initDefaultDenom: true, startLogNoColor: true },
 ];
 
 /** The variant a new chain gets when none is asked for: the generation the whole suite runs on. */
@@ -66,7 +73,17 @@ export function moduleVersions(moduleDir: string): ModuleVersions {
   } catch (err) {
     throw new DevnetError(`cannot read ${path}: ${(err as Error).message}`);
   }
-  return { sdk: requiredVersion(text, "github.com/cosmos/cosmos-sdk", path), cometbft: requiredVersion(text, "github.com/cometbft/cometbft", path) };
+  return { sdk: requiredVersion(text, "github.com/cosmos/cosmos-sdk", path), cometbft: cometbftVersion(text, path) };
+}
+
+/** CometBFT's version; a Tendermint 0.34 module has it as the replacement of github.com/tendermint/tendermint. */
+function cometbftVersion(goMod: string, path: string): string {
+  try {
+    return requiredVersion(goMod, "github.com/cometbft/cometbft", path);
+  } catch (err) {
+    if (!/^\s*(?:replace\s+)?github\.com\/tendermint\/tendermint(?:\s+v\S+)?\s+=>\s+github\.com\/cometbft\/cometbft\s/m.test(goMod)) throw err;
+    return requiredVersion(goMod, "github.com/tendermint/tendermint", path);
+  }
 }
 
 /**

@@ -136,8 +136,10 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       return A.block(await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via), page);
     },
     blockResults: async (a) => {
+      // Asked beside the answer, not after it: only the first read of a network waits for it.
+      const generation = generations.generation(deps.connection().networkId);
       const w = await call("block_results", { height: a.height }, W.RpcBlockResults, a.via);
-      return blockResults(w, await generations.generation(deps.connection().networkId));
+      return blockResults(w, await generation);
     },
     blockchain: async (a) => {
       const w = await call("blockchain", { minHeight: a.minHeight, maxHeight: a.maxHeight }, W.RpcBlockchain, a.via);
@@ -184,16 +186,18 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       return { saved: true as const, fileName: basename(path), ...(await saveGenesisTo(await genesisSource(a.via), path)) };
     },
     tx: async (a) => {
+      const old = legacy();
       const { data, endpoint } = await checkedCall("tx", { hash: b64(a.hash), prove: a.prove }, W.RpcTxResponse, a.via);
       assertTxHash(endpoint, data, a.hash);
       const r = A.txResponse(data);
-      return (await legacy()) ? { ...r, result: legacyResult(r.result) } : r;
+      return (await old) ? { ...r, result: legacyResult(r.result) } : r;
     },
     // Up to 100 results with their events, each hashed: parsed, checked and adapted off main's event loop.
     txSearch: async (a) => {
       const params = Object.fromEntries(Object.entries({ ...searchParams(a), prove: a.prove }).filter((e): e is [string, string | boolean] => e[1] !== undefined));
+      const old = legacy();
       const found = await reader.read<ResultOf<"chain.txSearch">>({ op: "txSearch", ...(await readVia(a.via)), params });
-      return (await legacy()) ? { ...found, txs: found.txs.map((t) => ({ ...t, result: legacyResult(t.result) })) } : found;
+      return (await old) ? { ...found, txs: found.txs.map((t) => ({ ...t, result: legacyResult(t.result) })) } : found;
     },
     broadcastTxSync: (a) => broadcast("broadcast_tx_sync", a),
     broadcastTxAsync: (a) => broadcast("broadcast_tx_async", a),
@@ -204,8 +208,9 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       return { hash: w.hash, height: w.height, checkTx: result(w.check_tx), txResult: result((w.tx_result ?? w.deliver_tx)!) };
     },
     checkTx: async (a) => {
+      const old = legacy();
       const r = A.execTxResult(await call("check_tx", { tx: a.tx }, W.RpcExecTxResult, a.via, false));
-      return (await legacy()) ? legacyResult(r) : r;
+      return (await old) ? legacyResult(r) : r;
     },
     validators: async (a) => {
       const w = await call("validators", { height: a.height, page: num(a.page), per_page: num(a.perPage) }, W.RpcValidators, a.via);

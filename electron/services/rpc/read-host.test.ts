@@ -93,10 +93,13 @@ describe("the read worker", () => {
 
     const found = await chain.txSearch({ query: "transfer.amount='1stake'", perPage: 10 });
     expect(found).toEqual({ totalCount: 2, txs: W.RpcTxSearch.parse(search()).txs.map(A.txResponse) });
-    expect(mainCalls).toEqual([]); // main's event loop neither fetched nor parsed any of them
+    // Main's event loop neither fetched nor parsed any of them: it only asked the node's
+    // generation (status, small), which decides how a Tendermint 0.34 node's events read.
+    const heavy = () => mainCalls.filter((route) => !["status", "abci_info", "abci_query"].includes(route));
+    expect(heavy()).toEqual([]);
     // A whole block (the live feed's) is still read by main itself.
     expect((await chain.block({ height: "11" })).txCount).toBe(250);
-    expect(mainCalls).toEqual(["block"]);
+    expect(heavy()).toEqual(["block"]);
   });
 
   it("refuses hostile answers with the errors main gives them", async () => {

@@ -32,6 +32,8 @@ function chain(o: { upgrade?: boolean; gov?: boolean } = {}) {
       if (voter !== voterA) return answer("", 1); // the module's "not found"
       return answer(QueryVoteResponse.encode(QueryVoteResponse.fromPartial({ vote: { proposalId: 7n, voter, options: [{ option: VoteOption.VOTE_OPTION_YES, weight: "1" }] } })).finish());
     }
+    // A chain without x/gov knows neither version's path: the watch asks v1beta1 after v1.
+    if (q.path === "/cosmos.gov.v1beta1.Query/Proposals" && o.gov === false) return answer("", 6);
     throw new Error(`unexpected ${q.path}`);
   };
   return { abciQuery, asked };
