@@ -165,15 +165,19 @@ describe(`the app on ${info.variant} (Cosmos SDK ${info.sdkVersion}, CometBFT ${
 
   it("votes on a proposal in its voting period, and the chain records the option", async () => {
     const { client, address: carol } = await matrixSigningClient(info, "carol");
+    // x/gov v1 has a proposal's title and summary from SDK 0.47; 0.46 refuses them as unknown fields (empty ones are not sent).
+    const titled = variantByName(info.variant).sdkLine === "0.46" ? { title: "", summary: "" } : { title: `A proposal on ${info.variant}`, summary: "Voted on by the app" };
     let proposalId: string;
     try {
       // The devnet's minimum deposit (1 STAKE) opens the vote at once; a proposal with no messages needs metadata.
       const submitted = await client.signAndBroadcast(carol, [{
         typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-        value: { messages: [], initialDeposit: coins(1_000_000, info.stakeDenom), proposer: carol, metadata: "a text proposal of the matrix", title: `A proposal on ${info.variant}`, summary: "Voted on by the app", expedited: false },
+        value: { messages: [], initialDeposit: coins(1_000_000, info.stakeDenom), proposer: carol, metadata: "a text proposal of the matrix", ...titled, expedited: false },
       }], { amount: coins(10_000, info.denom), gas: "400000" });
       expect(submitted.code, submitted.rawLog).toBe(0);
-      proposalId = submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
+      // Read back through the app, which decodes Tendermint 0.34's base64 event attributes.
+      const found = await call("chain.tx", { hash: submitted.transactionHash });
+      proposalId = attribute(eventsOf(found.result as Answer, "submit_proposal")[0]!, "proposal_id")!;
     } finally {
       client.disconnect();
     }
