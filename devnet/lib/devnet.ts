@@ -13,7 +13,7 @@ import type { Progress } from "./progress.js";
 import { probeStatus } from "./rpc-probe.js";
 import { type DevnetInfo, readDevnetInfo, writeDevnetInfo } from "./state.js";
 import { tailLines } from "./tail.js";
-import { DEFAULT_VARIANT, moduleVersions, variantByName } from "./variants.js";
+import { DEFAULT_VARIANT, moduleVersions, VARIANTS, variantByName } from "./variants.js";
 
 export interface UpOptions {
   /** Number of validators; when omitted, an existing chain keeps its own and a new one gets 1. */
@@ -109,6 +109,12 @@ function chainLayout(asked: Layout, existingVariant: string | undefined): Layout
     throw new DevnetError(
       `the devnet was created with the ${existingVariant} variant, not ${asked.variant.name}`,
       "A chain keeps the variant it was created with. Run `npm run devnet -- reset` first to create a new chain of another variant, or use another state folder (COMETDESK_DEVNET_DIR).",
+    );
+  }
+  if (!VARIANTS.some((v) => v.name === existingVariant)) {
+    throw new DevnetError(
+      `the devnet was created with the ${existingVariant} variant, which this checkout does not have`,
+      "Run `npm run devnet -- reset` to create a new chain here, or use the checkout that created it.",
     );
   }
   return withVariant(asked, variantByName(existingVariant), false);

@@ -17,7 +17,7 @@ export interface Variant {
   /** CometBFT release line, e.g. "0.38". */
   readonly cometbftLine: string;
   /**
-   * The simd subcommand that holds `gentx`, `collect-gentxs` and `validate`: `genesis` from SDK
+   * The simd subcommand that holds `gentx`, `collect-gentxs` and the genesis check: `genesis` from SDK
    * 0.47 on; an older SDK has them at the top level (an empty list here).
    */
   readonly genesisCommand: readonly string[];

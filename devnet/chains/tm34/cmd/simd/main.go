@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 
 	"github.com/cosmos/cosmos-sdk/server"
@@ -16,8 +17,7 @@ func main() {
 	rootCmd, _ := cmd.NewRootCmd()
 	if err := svrcmd.Execute(rootCmd, "", simapp.DefaultNodeHome); err != nil {
 		var code server.ErrorCode
-		if e, ok := err.(server.ErrorCode); ok {
-			code = e
+		if errors.As(err, &code) {
 			os.Exit(code.Code)
 		}
 		os.Exit(1)
