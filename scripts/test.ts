@@ -4,8 +4,8 @@
  * checks against each other devnet variant (matrix), then the e2e suite (the built renderer in
  * Chromium, through the bridge, on its own devnet). Stops at the first failing phase.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_VARIANT, VARIANTS } from "../devnet/lib/variants.js";
 import { postgresBinDir } from "../server/test/postgres-server.js";
@@ -58,9 +58,10 @@ const phases: Phase[] = [
   vitest("integration", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
   // The access service's suite again on PostgreSQL, and the replica tests (a server is started from Debian's package).
   { ...vitest("integration-postgres"), missing: () => (postgresBinDir() ? undefined : "PostgreSQL is not installed (Debian: apt-get install postgresql)") },
-  matrix,
   // The e2e suite drives the built renderer, so it builds it first.
   vitest("e2e", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
+  // Last, so the other variants' builds (started in the background below) have every phase before it to finish in.
+  matrix,
 ];
 
 const ReportSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number(), numTodoTests: z.number() });
@@ -73,6 +74,7 @@ const selected = only.length ? phases.filter((p) => only.includes(p.name)) : pha
 const timings: string[] = [];
 const started = Date.now();
 let failed: string | undefined;
+const variantsBuild = selected.includes(matrix) ? buildOtherVariants() : undefined;
 
 for (const phase of selected) {
   process.stderr.write(`\n=== ${phase.name} ===\n`);
@@ -84,7 +86,8 @@ for (const phase of selected) {
     timings.push(`${phase.name.padEnd(12)}       -   SKIPPED (${missing})`);
     continue;
   }
-  for (const step of phase.steps) {
+  if (phase === matrix && variantsBuild) status = await variantsBuild.done;
+  for (const step of status === 0 ? phase.steps : []) {
     status = spawnSync(step.command, [...step.args], { stdio: "inherit", env: { ...process.env, ...step.env } }).status;
     if (status !== 0) break;
   }
@@ -106,4 +109,44 @@ process.stderr.write(`\n=== summary ===\n${timings.join("\n")}\ntotal        ${(
 if (failed) process.stderr.write(`\nnpm test failed in the ${failed} phase.\n`);
 // The plain closing line: every test counted, whichever runner ran it.
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+variantsBuild?.stop();
 process.exit(failed ? 1 : 0);
+
+/**
+ * Builds every variant but the default (which the integration phase builds on first use) in the
+ * background, at low priority, while the phases before the matrix run: a cold build of each takes
+ * minutes of both cores. Resolves to the build's exit status; on failure its log's end is shown.
+ */
+function buildOtherVariants(): { done: Promise<number>; stop: () => void } {
+  const log = ".devnet/build-variants.log";
+  mkdirSync(".devnet", { recursive: true });
+  const fd = openSync(log, "w");
+  const names = VARIANTS.filter((v) => v.name !== DEFAULT_VARIANT).map((v) => v.name);
+  process.stderr.write(`(building the devnet variants ${names.join(", ")} in the background for the matrix phase; log: ${log})\n`);
+  const script = names.map((name) => `npx tsx devnet/cli.ts build --variant ${name}`).join(" && ");
+  // Its own process group, so a run that stops early stops the Go builds under it too.
+  const child = spawn("nice", ["-n", "10", "sh", "-c", script], { stdio: ["ignore", fd, fd], detached: true });
+  closeSync(fd);
+  let running = true;
+  const stop = () => {
+    if (running && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const done = new Promise<number>((resolve) => {
+    const done = (code: number) => {
+      if (code !== 0) process.stderr.write(`\nbuilding the devnet variants failed (exit ${code}); the end of ${log}:\n${readFileSync(log, "utf8").split("\n").slice(-30).join("\n")}\n`);
+      resolve(code);
+    };
+    child.on("error", () => done(127));
+    child.on("close", (code) => {
+      running = false;
+      done(code ?? 1);
+    });
+  });
+  return { done, stop };
+}
