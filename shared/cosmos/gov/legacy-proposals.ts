@@ -1,5 +1,5 @@
 import { fromUtf8 } from "@cosmjs/encoding";
-import { ProposalStatus, type Proposal, type TallyResult, TextProposal, VoteOption } from "cosmjs-types/cosmos/gov/v1beta1/gov";
+import { type Proposal, type TallyResult, TextProposal } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import {
   QueryDepositsRequest, QueryDepositsResponse, QueryParamsRequest, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse,
   QueryProposalsRequest, QueryProposalsResponse, QueryTallyResultRequest, QueryTallyResultResponse, QueryVoteRequest, QueryVoteResponse,
@@ -7,7 +7,8 @@ import {
 import type { AbciQueryDef } from "../abci-query.js";
 import { decFromAtomics } from "../dec.js";
 import { timestampIso } from "../staking/account-stakes.js";
-import type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Tally, VoteOptionName, WeightedOption } from "./proposal-types.js";
+import type { GovParams, ProposalDetail, ProposalSummary, Tally, WeightedOption } from "./proposal-types.js";
+import { coins, int, optionName, statusName } from "./wire-words.js";
 
 /**
  * The Governance page's reads in x/gov v1beta1 (cosmos-sdk x/gov/types/v1beta1/query.pb.go), for
@@ -17,21 +18,6 @@ import type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Ta
  * has messages, and no proposer, metadata or expedited flag; its tally counts are `yes`… not
  * `yes_count`…; its tally params and vote weights are LegacyDec atomics (10^18 scaled integers).
  */
-const STATUS: Partial<Record<ProposalStatus, ProposalStatusName>> = {
-  [ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD]: "deposit period",
-  [ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD]: "voting period",
-  [ProposalStatus.PROPOSAL_STATUS_PASSED]: "passed",
-  [ProposalStatus.PROPOSAL_STATUS_REJECTED]: "rejected",
-  [ProposalStatus.PROPOSAL_STATUS_FAILED]: "failed",
-};
-const OPTION: Partial<Record<VoteOption, VoteOptionName>> = {
-  [VoteOption.VOTE_OPTION_YES]: "yes",
-  [VoteOption.VOTE_OPTION_ABSTAIN]: "abstain",
-  [VoteOption.VOTE_OPTION_NO]: "no",
-  [VoteOption.VOTE_OPTION_NO_WITH_VETO]: "no_with_veto",
-};
-const int = (s: string) => (/^\d{1,80}$/.test(s) ? s : "0");
-const coins = (cs: ReadonlyArray<{ denom: string; amount: string }>) => cs.slice(0, 16).map((c) => ({ denom: c.denom.slice(0, 128), amount: int(c.amount) }));
 const tally = (t: TallyResult | undefined): Tally => ({ yes: int(t?.yes ?? ""), abstain: int(t?.abstain ?? ""), no: int(t?.no ?? ""), noWithVeto: int(t?.noWithVeto ?? "") });
 /** Title and description of any legacy content: fields 1 and 2 of each of them, read as TextProposal's. */
 function content(p: Proposal): { title: string; description: string } {
@@ -45,7 +31,7 @@ function content(p: Proposal): { title: string; description: string } {
 const summary = (p: Proposal): ProposalSummary => ({
   id: String(p.proposalId),
   title: content(p).title.slice(0, 300),
-  status: STATUS[p.status] ?? "unspecified",
+  status: statusName(p.status),
   votingEndTime: timestampIso(p.votingEndTime),
   finalTally: tally(p.finalTallyResult),
 });
@@ -114,9 +100,9 @@ export const legacyVoteQuery: AbciQueryDef<{ id: string; voter: string }, Weight
   decode: (value) => {
     const vote = QueryVoteResponse.decode(value).vote;
     // Before weighted votes (SDK 0.43) a vote had only its one `option`.
-    const options = vote?.options.length ? vote.options : vote && OPTION[vote.option] ? [{ option: vote.option, weight: "1000000000000000000" }] : [];
+    const options = vote?.options.length ? vote.options : vote && optionName(vote.option) ? [{ option: vote.option, weight: "1000000000000000000" }] : [];
     return options.slice(0, 4).flatMap((o) => {
-      const option = OPTION[o.option];
+      const option = optionName(o.option);
       return option ? [{ option, weight: /^\d{1,80}$/.test(o.weight) ? decFromAtomics(o.weight) : "?" }] : [];
     });
   },

@@ -1,11 +1,12 @@
-import { ProposalStatus, type TallyResult, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
+import type { TallyResult } from "cosmjs-types/cosmos/gov/v1/gov";
 import {
   QueryDepositsRequest, QueryDepositsResponse, QueryParamsRequest, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse,
   QueryProposalsRequest, QueryProposalsResponse, QueryTallyResultRequest, QueryTallyResultResponse, QueryVoteRequest, QueryVoteResponse,
 } from "cosmjs-types/cosmos/gov/v1/query";
 import type { Proposal } from "cosmjs-types/cosmos/gov/v1/gov";
 import type { AbciQueryDef } from "../abci-query.js";
-import type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Tally, VoteOptionName, WeightedOption } from "./proposal-types.js";
+import type { GovParams, ProposalDetail, ProposalSummary, Tally, WeightedOption } from "./proposal-types.js";
+import { coins, int, optionName, statusName } from "./wire-words.js";
 import { legacyDepositsQuery, legacyGovParamsQuery, legacyProposalQuery, legacyProposalsQuery, legacyTallyQuery, legacyVoteQuery } from "./legacy-proposals.js";
 import { timestampIso } from "../staking/account-stakes.js";
 
@@ -16,26 +17,11 @@ import { timestampIso } from "../staking/account-stakes.js";
  */
 export type { GovParams, ProposalDetail, ProposalStatusName, ProposalSummary, Tally, VoteOptionName, WeightedOption } from "./proposal-types.js";
 
-const STATUS: Partial<Record<ProposalStatus, ProposalStatusName>> = {
-  [ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD]: "deposit period",
-  [ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD]: "voting period",
-  [ProposalStatus.PROPOSAL_STATUS_PASSED]: "passed",
-  [ProposalStatus.PROPOSAL_STATUS_REJECTED]: "rejected",
-  [ProposalStatus.PROPOSAL_STATUS_FAILED]: "failed",
-};
-const OPTION: Partial<Record<VoteOption, VoteOptionName>> = {
-  [VoteOption.VOTE_OPTION_YES]: "yes",
-  [VoteOption.VOTE_OPTION_ABSTAIN]: "abstain",
-  [VoteOption.VOTE_OPTION_NO]: "no",
-  [VoteOption.VOTE_OPTION_NO_WITH_VETO]: "no_with_veto",
-};
-const int = (s: string) => (/^\d{1,80}$/.test(s) ? s : "0");
-const coins = (cs: ReadonlyArray<{ denom: string; amount: string }>) => cs.slice(0, 16).map((c) => ({ denom: c.denom.slice(0, 128), amount: int(c.amount) }));
 const tally = (t: TallyResult | undefined): Tally => ({ yes: int(t?.yesCount ?? ""), abstain: int(t?.abstainCount ?? ""), no: int(t?.noCount ?? ""), noWithVeto: int(t?.noWithVetoCount ?? "") });
 const summary = (p: Proposal): ProposalSummary => ({
   id: String(p.id),
   title: p.title.slice(0, 300),
-  status: STATUS[p.status] ?? "unspecified",
+  status: statusName(p.status),
   votingEndTime: timestampIso(p.votingEndTime),
   finalTally: tally(p.finalTallyResult),
 });
@@ -128,7 +114,7 @@ export const voteQuery: AbciQueryDef<{ id: string; voter: string }, WeightedOpti
   encode: ({ id, voter }) => QueryVoteRequest.encode({ proposalId: BigInt(id), voter }).finish(),
   decode: (value) =>
     (QueryVoteResponse.decode(value).vote?.options ?? []).slice(0, 4).flatMap((o) => {
-      const option = OPTION[o.option];
+      const option = optionName(o.option);
       const weight = /^\d(\.\d{1,18})?$/.test(o.weight) ? o.weight.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "") : "?";
       return option ? [{ option, weight }] : [];
     }),
