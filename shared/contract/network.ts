@@ -109,8 +109,10 @@ export const NetworkFacts = z.object({
   modules: z.array(z.object({ module: z.enum(CHAIN_MODULES), answers: z.boolean(), detail: z.string().max(300) })),
   /** chain-registry's `slip44`. */
   coinType: fact(z.number().int().min(0).max(0x7fffffff)),
-  /** chain-registry's first `key_algos` entry. */
+  /** chain-registry's `key_algos`: ethsecp256k1 where the chain's accounts use it, else the first entry. */
   keyAlgo: fact(z.string().max(40)),
+  /** The ethsecp256k1 public key's type URL, from chain-registry's `extra_codecs` (injective, ethermint; else cosmos/evm's). */
+  pubKeyTypeUrl: fact(z.string().max(128)),
   explorers: fact(z.array(z.object({ name: z.string().max(80), url: HttpUrl })).max(16)),
   /** chain-registry's other RPC endpoints of the chain (https only). */
   rpcUrls: fact(z.array(HttpUrl).max(16)),

@@ -151,6 +151,7 @@ export async function readChainFacts(reader: ChainReader, rpcUrl: string, regist
     modules: modules.map(({ module, answer }) => ({ module, answers: answer.ok, detail: (answer.ok ? `answers ${MODULE_PROBES[module].path}` : answer.reason).slice(0, 300) })),
     coinType: fromRegistry(registered?.coinType, "slip44 coin type"),
     keyAlgo: fromRegistry(registered?.keyAlgo, "key algorithm"),
+    pubKeyTypeUrl: fromRegistry(registered?.pubKeyTypeUrl, "ethsecp256k1 public key type"),
     explorers: fromRegistry(registered && registered.explorers.length > 0 ? [...registered.explorers] : undefined, "explorer"),
     rpcUrls: fromRegistry(registered && registered.rpcUrls.length > 0 ? [...registered.rpcUrls] : undefined, "https RPC endpoint"),
   };

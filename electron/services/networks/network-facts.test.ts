@@ -9,7 +9,7 @@ const facts: NetworkFacts = {
   minGasPrices: read([{ denom: "ucomet", amount: "0.0025" }]), feeDenoms: read(["ucomet"]),
   denoms: read([{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "ustake", display: "STAKE", exponent: 6 }]),
   gasPrices: read({ denom: "ucomet", low: "0.0025", average: "0.005", high: "0.01" }), modules: [],
-  coinType: unread, keyAlgo: unread, explorers: unread, rpcUrls: unread,
+  coinType: unread, keyAlgo: unread, pubKeyTypeUrl: unread, explorers: unread, rpcUrls: unread,
 };
 const typed: Network = {
   id: "mine", name: "Mine", chainId: "test-1", accessUrl: null, rpcUrls: ["http://127.0.0.1:26657"], bech32Prefix: "cosmos",
@@ -37,6 +37,16 @@ describe("a saved network given its chain's facts", () => {
     const plain = { ...registered, coinType: { read: true as const, value: 330, source: "chain-registry" }, keyAlgo: { read: true as const, value: "secp256k1", source: "chain-registry" } };
     expect(withChainFacts(typed, plain, now)).toMatchObject({ coinType: 330 });
     expect(withChainFacts(typed, plain, now).keyAlgo).toBeUndefined();
+  });
+
+  it("gains the chain's own public key type with its ethsecp256k1 keys, and keeps one typed", () => {
+    const injective = { read: true as const, value: "/injective.crypto.v1beta1.ethsecp256k1.PubKey", source: "chain-registry" };
+    const registered = { ...facts, coinType: read(60), keyAlgo: read("ethsecp256k1"), pubKeyTypeUrl: injective };
+    expect(withChainFacts(typed, registered, now)).toMatchObject({ keyAlgo: "ethsecp256k1", pubKeyTypeUrl: injective.value });
+    const own = { ...typed, keyAlgo: "ethsecp256k1" as const, pubKeyTypeUrl: "/mine.crypto.v1.ethsecp256k1.PubKey" };
+    expect(withChainFacts(own, registered, now).pubKeyTypeUrl).toBe(own.pubKeyTypeUrl);
+    // A network that keeps secp256k1 keys has no use for it.
+    expect(withChainFacts({ ...typed, keyAlgo: "secp256k1" }, registered, now).pubKeyTypeUrl).toBeUndefined();
   });
 
   it("takes nothing from a node of another chain", () => {

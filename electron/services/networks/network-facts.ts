@@ -15,6 +15,8 @@ export function withChainFacts(network: Network, facts: NetworkFacts, now: Date)
   // key algorithm give its own addresses (the shell then says once which address it has there).
   const coinType = network.coinType ?? (facts.coinType.read ? facts.coinType.value : undefined);
   const keyAlgo = network.keyAlgo ?? (facts.keyAlgo.read && facts.keyAlgo.value === "ethsecp256k1" ? "ethsecp256k1" : undefined);
+  // Its own type URL (Injective's, Ethermint's), without which the chain refuses every signature.
+  const pubKeyTypeUrl = network.pubKeyTypeUrl ?? (keyAlgo === "ethsecp256k1" && facts.pubKeyTypeUrl.read ? facts.pubKeyTypeUrl.value : undefined);
   return {
     ...network,
     denoms: [...network.denoms, ...added].slice(0, 32),
@@ -22,6 +24,7 @@ export function withChainFacts(network: Network, facts: NetworkFacts, now: Date)
     ...(bondDenom ? { bondDenom } : {}),
     ...(coinType !== undefined ? { coinType } : {}),
     ...(keyAlgo ? { keyAlgo } : {}),
+    ...(pubKeyTypeUrl ? { pubKeyTypeUrl } : {}),
     describedAt: now.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Chain } from "./registry-chains.js";
-import { gasPrices } from "./registry-seeds.js";
+import { gasPrices, registryKeyFacts } from "./registry-seeds.js";
 
 /** What chain-registry says about one chain id, in the shape the facts take it. */
 export interface RegistryFacts {
@@ -7,6 +7,8 @@ export interface RegistryFacts {
   readonly prettyName: string | undefined;
   readonly coinType: number | undefined;
   readonly keyAlgo: string | undefined;
+  /** The type URL of the chain's ethsecp256k1 public key in AuthInfo; undefined for secp256k1 chains. */
+  readonly pubKeyTypeUrl: string | undefined;
   /** Fee tokens in the registry's order, each priced low / average / high. */
   readonly feeTokens: ReadonlyArray<{ readonly denom: string; readonly prices: ReturnType<typeof gasPrices> }>;
   readonly bondDenom: string | undefined;
@@ -32,11 +34,15 @@ const httpsOnly = (urls: readonly string[]) => urls.map((u) => u.replace(/:443(?
 export async function registryFacts(chainId: string): Promise<RegistryFacts | undefined> {
   const chain = (await registryChains()).find((c) => c.chainId === chainId);
   if (!chain) return undefined;
+  // The same reading of slip44, key_algos and extra_codecs as the seeds': a chain added by its
+  // RPC URL gets the keys its seed would have had.
+  const keys = registryKeyFacts(chain);
   return {
     chainName: chain.chainName,
     prettyName: chain.prettyName,
-    coinType: chain.slip44,
-    keyAlgo: chain.keyAlgos?.[0],
+    coinType: keys.coinType,
+    keyAlgo: keys.keyAlgo ?? chain.keyAlgos?.[0],
+    pubKeyTypeUrl: keys.pubKeyTypeUrl,
     feeTokens: (chain.fees?.feeTokens ?? []).map((t) => ({ denom: t.denom, prices: gasPrices(t) })),
     bondDenom: chain.staking?.stakingTokens[0]?.denom,
     explorers: (chain.explorers ?? []).flatMap((e) => (e.url && /^https?:\/\//.test(e.url) ? [{ name: (e.kind ?? new URL(e.url).host).slice(0, 80), url: e.url }] : [])).slice(0, 16),

@@ -41,6 +41,7 @@ export function ChainFacts({ facts, unread }: { facts: NetworkFacts; unread: Rea
           <FactRow label="Display units" fact={facts.denoms} show={(v) => v.map((d) => `${d.display} = 10^${d.exponent} ${d.base}`).join(", ")} />
           <FactRow label="Coin type" fact={facts.coinType} show={String} />
           <FactRow label="Key algorithm" fact={facts.keyAlgo} show={(v) => v} />
+          {facts.pubKeyTypeUrl.read && <FactRow label="Public key type" fact={facts.pubKeyTypeUrl} show={(v) => v} />}
           <FactRow label="Explorers" fact={facts.explorers} show={(v) => v.map((e) => `${e.name} ${e.url}`).join(", ")} />
           <FactRow label="More nodes (chain-registry)" fact={facts.rpcUrls} show={(v) => v.join(", ")} />
           <tr data-fact="Modules">

@@ -13,7 +13,7 @@ import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { ChainFacts } from "./ChainFacts.js";
 
-type TextField = Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls" | "keyAlgo" | "readDenoms" | "readGasPrices">;
+type TextField = Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls" | "keyAlgo" | "pubKeyTypeUrl" | "readDenoms" | "readGasPrices">;
 type NetworkFacts = ResultOf<"network.describe">;
 
 const FIELDS: ReadonlyArray<{ key: TextField; label: string; hint?: string }> = [
@@ -38,7 +38,7 @@ class NodeProblems extends Error {
 }
 
 /** The fields in the order the form shows them: the first with a problem takes the keyboard. */
-const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia", "keyAlgo"];
+const ORDER: ReadonlyArray<keyof NetworkFormValues> = [...FIELDS.map((f) => f.key), "rpcUrls", "rpcVia", "keyAlgo", "pubKeyTypeUrl"];
 
 /** Adds a network, or edits one; main checks every field against the contract again. */
 export function NetworkForm({ network, onDone }: { network: Network | undefined; onDone: (added?: Network) => void }) {
@@ -94,7 +94,7 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     }
     describe.mutate(first);
   };
-  const set = (key: TextField | "rpcUrls" | "rpcVia" | "keyAlgo", value: string) => {
+  const set = (key: TextField | "rpcUrls" | "rpcVia" | "keyAlgo" | "pubKeyTypeUrl", value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setProblems(({ [key]: _gone, ...rest }) => rest);
   };
@@ -146,6 +146,22 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           <option value="ethsecp256k1">ethsecp256k1 (Ethereum-style: Injective, Evmos, Cronos, cosmos/evm chains)</option>
         </select>
       </div>
+      {values.keyAlgo === "ethsecp256k1" && (
+        <div className="field">
+          <label htmlFor="network-pubKeyTypeUrl">Public key type URL</label>
+          <input
+            id="network-pubKeyTypeUrl"
+            value={values.pubKeyTypeUrl}
+            placeholder="/cosmos.evm.crypto.v1.ethsecp256k1.PubKey"
+            spellCheck={false}
+            aria-describedby="network-pubKeyTypeUrl-hint"
+            {...tiedTo("network-pubKeyTypeUrl", problems.pubKeyTypeUrl)}
+            onChange={(e) => set("pubKeyTypeUrl", e.target.value)}
+          />
+          <FieldProblem id="network-pubKeyTypeUrl" problem={problems.pubKeyTypeUrl} />
+          <small id="network-pubKeyTypeUrl-hint">The type the chain gives its keys in a transaction: /injective.crypto.v1beta1.ethsecp256k1.PubKey on Injective, /ethermint.crypto.v1.ethsecp256k1.PubKey on Ethermint chains. Empty: the cosmos/evm type.</small>
+        </div>
+      )}
       {Object.keys(problems).length > 0 && (
         <p className="form-error" role="alert">
           {Object.keys(problems).length === 1 ? "One field needs a change" : `${Object.keys(problems).length} fields need a change`} before the network can be saved.

@@ -131,7 +131,7 @@ describe("the form filled from a chain's facts", () => {
     bondDenom: read("ustake"), minGasPrices: read([{ denom: "ucomet", amount: "0.0025" }]), feeDenoms: read(["ucomet"]),
     denoms: read([{ base: "ucomet", display: "COMET", exponent: 6 }, { base: "ustake", display: "STAKE", exponent: 6 }]),
     gasPrices: read({ denom: "ucomet", low: "0.0025", average: "0.005", high: "0.01" }), modules: [],
-    coinType: unread("not in chain-registry"), keyAlgo: unread("not in chain-registry"), explorers: unread("not in chain-registry"), rpcUrls: unread("not in chain-registry"),
+    coinType: unread("not in chain-registry"), keyAlgo: unread("not in chain-registry"), pubKeyTypeUrl: unread("not in chain-registry"), explorers: unread("not in chain-registry"), rpcUrls: unread("not in chain-registry"),
   };
 
   it("fills every field it could read, keeps the node URL typed, and saves the chain's denoms and price tiers", () => {
@@ -149,6 +149,21 @@ describe("the form filled from a chain's facts", () => {
     const { values, unread: missing } = formFromFacts(bare, { ...EMPTY_FORM, name: "Mine", bech32Prefix: "cosmos", rpcUrls: "http://n:1" });
     expect(missing.map((m) => m.field)).toEqual(["Address prefix", "Display unit and exponent", "Gas price", "Staking denom"]);
     expect(values).toMatchObject({ name: "Mine", bech32Prefix: "cosmos", denomBase: "ucomet", denomDisplay: "", gasPrice: "", bondDenom: "" });
+  });
+
+  it("takes an ethsecp256k1 chain's public key type from chain-registry, lets the user change it, and checks it", () => {
+    const injective = { ...facts, coinType: read(60), keyAlgo: read("ethsecp256k1"), pubKeyTypeUrl: read("/injective.crypto.v1beta1.ethsecp256k1.PubKey") };
+    const { values } = formFromFacts(injective, { ...EMPTY_FORM, rpcUrls: "http://127.0.0.1:26657" });
+    expect(values).toMatchObject({ coinType: "60", keyAlgo: "ethsecp256k1", pubKeyTypeUrl: "/injective.crypto.v1beta1.ethsecp256k1.PubKey" });
+    expect(NetworkInput.parse(networkFromForm(values))).toMatchObject({ keyAlgo: "ethsecp256k1", pubKeyTypeUrl: "/injective.crypto.v1beta1.ethsecp256k1.PubKey" });
+    const typedUrl = { ...values, pubKeyTypeUrl: " /initia.crypto.v1beta1.ethsecp256k1.PubKey " };
+    expect(networkFromForm(typedUrl).pubKeyTypeUrl).toBe("/initia.crypto.v1beta1.ethsecp256k1.PubKey");
+    // secp256k1 keys carry no such type, whatever the field held.
+    expect(networkFromForm({ ...values, keyAlgo: "secp256k1" }).pubKeyTypeUrl).toBeUndefined();
+    const bad = { ...values, name: "Inj", pubKeyTypeUrl: "injective PubKey" };
+    expect(networkFormProblems(bad).pubKeyTypeUrl).toMatch(/type URL like/);
+    expect(() => NetworkInput.parse(networkFromForm(bad))).toThrow();
+    expect(networkFormProblems({ ...values, name: "Inj" }).pubKeyTypeUrl).toBeUndefined();
   });
 
   it("asks the nodes before saving a new network, or one whose chain id, prefix or nodes changed", () => {

@@ -22,6 +22,8 @@ export interface NetworkFormValues {
   /** SLIP-44 coin type; empty is 118. */
   coinType: string;
   keyAlgo: KeyAlgo;
+  /** The chain's ethsecp256k1 public key type URL; empty keeps the network's (or cosmos/evm's). */
+  pubKeyTypeUrl: string;
   /** The user's own BIP44 path with {index}; empty follows the coin type. */
   hdPath: string;
   /** Display units read from the chain (network.describe), kept beside the one the form edits. */
@@ -36,7 +38,7 @@ type NetworkInput = ArgsIn<"network.add">;
 
 export const EMPTY_FORM: NetworkFormValues = {
   name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", bondDenom: "", rpcVia: "direct",
-  coinType: "", keyAlgo: "secp256k1", hdPath: "",
+  coinType: "", keyAlgo: "secp256k1", pubKeyTypeUrl: "", hdPath: "",
   readDenoms: [], readGasPrices: undefined,
 };
 
@@ -47,7 +49,7 @@ export function formFromNetwork(n: Network): NetworkFormValues {
     name: n.name, chainId: n.chainId, accessUrl: n.accessUrl ?? "", rpcUrls: n.rpcUrls.join("\n"), bech32Prefix: n.bech32Prefix,
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
     gasPrice: n.gasPrices?.average ?? "", bondDenom: n.bondDenom ?? "", rpcVia: n.rpcVia, readDenoms: [], readGasPrices: undefined,
-    coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", hdPath: n.hdPath ?? "",
+    coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", pubKeyTypeUrl: n.pubKeyTypeUrl ?? "", hdPath: n.hdPath ?? "",
   };
 }
 
@@ -77,6 +79,7 @@ export function formFromFacts(facts: NetworkFacts, v: NetworkFormValues): { valu
     // chain-registry's slip44 and key_algos, when it knows the chain: the keys follow them.
     coinType: value(facts.coinType) === undefined ? v.coinType : String(value(facts.coinType)),
     keyAlgo: value(facts.keyAlgo) === "ethsecp256k1" ? "ethsecp256k1" : value(facts.keyAlgo) === "secp256k1" ? "secp256k1" : v.keyAlgo,
+    pubKeyTypeUrl: value(facts.pubKeyTypeUrl) ?? v.pubKeyTypeUrl,
   };
   const unread: Array<{ field: string; reason: string }> = [];
   const say = (field: string, f: { read: true } | { read: false; reason: string }) => !f.read && unread.push({ field, reason: f.reason });
@@ -118,7 +121,7 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
 
 /**
  * The key facts as typed: an empty coin type is 118 (written out only when the network had
- * another, since a patch cannot remove a field); the chain's own public key type is kept.
+ * another, since a patch cannot remove a field); an empty public key type keeps the network's.
  */
 function keyFactsFrom(v: NetworkFormValues, existing: Network | undefined): Pick<NetworkInput, "coinType" | "keyAlgo" | "pubKeyTypeUrl" | "hdPath"> {
   const text = v.coinType.trim();
@@ -127,7 +130,7 @@ function keyFactsFrom(v: NetworkFormValues, existing: Network | undefined): Pick
   return {
     ...(coinType !== undefined ? { coinType } : {}),
     ...(eth || existing?.keyAlgo ? { keyAlgo: v.keyAlgo } : {}),
-    ...(eth && existing?.pubKeyTypeUrl ? { pubKeyTypeUrl: existing.pubKeyTypeUrl } : {}),
+    ...(eth && (v.pubKeyTypeUrl.trim() || existing?.pubKeyTypeUrl) ? { pubKeyTypeUrl: v.pubKeyTypeUrl.trim() || existing!.pubKeyTypeUrl! } : {}),
     ...(v.hdPath.trim() !== "" ? { hdPath: v.hdPath.trim() } : {}),
   };
 }
@@ -199,6 +202,8 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   if (input.coinType !== undefined && !(Number.isInteger(input.coinType) && input.coinType < 2 ** 31)) out.coinType = "A whole number below 2^31, chain-registry's slip44: 118 for the Cosmos Hub, 330 for Terra, 60 for EVM chains.";
   const path = input.hdPath === undefined ? undefined : hdPathProblem(input.hdPath);
   if (path) out.hdPath = path;
+  const typeUrl = input.pubKeyTypeUrl;
+  if (typeUrl !== undefined && !(typeUrl.length <= 128 && /^\/[A-Za-z0-9_.]+$/.test(typeUrl))) out.pubKeyTypeUrl = "A type URL like /cosmos.evm.crypto.v1.ethsecp256k1.PubKey: a slash, then letters, digits, dots and underscores (at most 128).";
   if (v.bondDenom.trim().length > 128) out.bondDenom = "At most 128 characters.";
   return out;
 }
