@@ -30,6 +30,9 @@ export const Header = z.object({
 });
 export type Header = z.infer<typeof Header>;
 
+/** A header and the route it was read from: `block` when the node lacks the header routes. */
+export const RoutedHeader = Header.extend({ readFrom: z.enum(["header", "block"]) });
+
 export const CommitSignature = z.object({
   blockIdFlag: z.number().int(),
   validatorAddress: HexString,

@@ -37,8 +37,9 @@ export const chainMethods = {
   blockResults: method(height, T.BlockResults),
   blockchain: method(args({ minHeight: DecString.optional(), maxHeight: DecString.optional() }), T.Blockchain),
   blockSearch: method(search, T.BlockSearch),
-  header: method(height, T.Header),
-  headerByHash: method(args({ hash: Hash32Hex }), T.Header),
+  /** `readFrom: "block"` where the node has no header route (Tendermint 0.34): the block's own header stands in. */
+  header: method(height, T.RoutedHeader),
+  headerByHash: method(args({ hash: Hash32Hex }), T.RoutedHeader),
   commit: method(height, z.object({ header: T.Header, commit: T.Commit, canonical: z.boolean() })),
   // Consensus and genesis
   consensusState: method(args({}), T.RawAnswer),

@@ -29,7 +29,7 @@ describe("chain-registry's word on a chain id", () => {
     const { chains } = await import("./registry-chains.js");
     const eth = chains.filter((c) => c.keyAlgos?.includes("ethsecp256k1"));
     expect(eth.length).toBeGreaterThan(10);
-    for (const chain of eth) expect(await registryFacts(chain.chainId), chain.chainId).toMatchObject(registryKeyFacts(chain));
+    for (const chain of eth) expect(await registryFacts(chain.chainId!), chain.chainId).toMatchObject(registryKeyFacts(chain));
   });
 
   it("has nothing for a chain id it does not list", async () => {

@@ -107,7 +107,7 @@ describe("what the explorer shows", () => {
     expect(block.header.height).toBe(sent.height);
     expect(block.txHashes).toContain(sent.txHash);
     const header = await chain.headerByHash({ hash: sent.blockHash, via: "GET" });
-    expect(header.height).toBe(sent.height);
+    expect(header).toMatchObject({ height: sent.height, readFrom: "header" });
   });
 
   it("status names the devnet chain, and block search finds the block", async () => {

@@ -51,6 +51,9 @@ async function withoutRoute<T>(read: () => Promise<T>, instead: () => Promise<T>
   }
 }
 
+/** Which route a header was read from. */
+type HeaderRoute = "header" | "block";
+
 type BlockRead = Extract<ReadRequest, { op: "block" }>["read"];
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -151,11 +154,17 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
       for (const b of w.blocks) blocks.push(await A.block(b));
       return { totalCount: w.total_count, blocks };
     },
-    // Tendermint 0.34 has no header routes: the block's own header is the same header.
-    header: async (a) =>
-      A.header(await withoutRoute(async () => (await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header, async () => (await call("block", { height: a.height }, W.RpcBlockResponse, a.via)).block.header)),
-    headerByHash: async (a) =>
-      A.header(await withoutRoute(async () => (await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header, async () => (await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)).block.header)),
+    // Tendermint 0.34 has no header routes: the block's own header is the same header, said so.
+    header: (a) =>
+      withoutRoute(
+        async () => ({ ...A.header((await call("header", { height: a.height }, W.RpcHeaderAnswer, a.via)).header), readFrom: "header" as HeaderRoute }),
+        async () => ({ ...A.header((await call("block", { height: a.height }, W.RpcBlockResponse, a.via)).block.header), readFrom: "block" as HeaderRoute }),
+      ),
+    headerByHash: (a) =>
+      withoutRoute(
+        async () => ({ ...A.header((await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header), readFrom: "header" as HeaderRoute }),
+        async () => ({ ...A.header((await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)).block.header), readFrom: "block" as HeaderRoute }),
+      ),
     commit: async (a) => {
       const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
       return { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };

@@ -201,7 +201,7 @@ describe("routes a generation lacks", () => {
     answers = { ...V034, block };
     for (const via of ["POST", "GET"] as const) {
       const h = await chain().header({ height: "10", via });
-      expect(h).toMatchObject({ height: "10", chainId: "test-chain" });
+      expect(h).toMatchObject({ height: "10", chainId: "test-chain", readFrom: "block" });
       expect(asked.slice(-2)).toEqual(["header", "block"]);
     }
   });
