@@ -1,15 +1,15 @@
 import { fromBech32, toHex } from "@cosmjs/encoding";
-import type { Network } from "../../../shared/contract/network.js";
+import type { ArgsOf, ResultOf } from "../shared/contract/index.js";
+import type { Network } from "../shared/contract/network.js";
 import type { z } from "zod";
-import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../../../shared/contract/watch.js";
-import { httpUrlKey } from "../../../shared/net/http-url.js";
-import { readSigningInfos, readSlashingParams, type SlashingParams } from "../../../shared/cosmos/slashing/queries.js";
-import { readStakingValidators } from "../../../shared/cosmos/staking/queries.js";
-import { AppError, ConflictError } from "../app-error.js";
-import type { NamespaceHandlers } from "../dispatcher.js";
-import type { EventHub } from "../event-hub.js";
-import type { FeedCommit } from "../live/frame-commits.js";
-import type { Notifier } from "../ports.js";
+import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../shared/contract/watch.js";
+import { httpUrlKey } from "../shared/net/http-url.js";
+import { readSigningInfos, readSlashingParams, type SlashingParams } from "../shared/cosmos/slashing/queries.js";
+import { readStakingValidators } from "../shared/cosmos/staking/queries.js";
+import { AppError, ConflictError } from "../shared/app-error.js";
+import type { EventHub } from "../shared/event-hub.js";
+import type { FeedCommit } from "./feed-commit.js";
+import type { Notifier } from "../shared/notifier.js";
 import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
 import type { AlertHistory } from "./alert-history.js";
 import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
@@ -20,7 +20,12 @@ import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
 
 /** The reads the watch makes on one network it follows (main's chain handlers over that network's transport). */
-export type WatchChain = Pick<NamespaceHandlers<"chain">, "abciQuery" | "validators" | "commit">;
+export interface WatchChain {
+  readonly abciQuery: ChainRead<"chain.abciQuery">;
+  readonly validators: ChainRead<"chain.validators">;
+  readonly commit: ChainRead<"chain.commit">;
+}
+type ChainRead<M extends "chain.abciQuery" | "chain.validators" | "chain.commit"> = (args: ArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M>;
 
 /** A block announced by a feed: main's `chain.newBlock` for the selected network, a watch feed's for the others. */
 export interface WatchBlock {

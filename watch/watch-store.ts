@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { DEFAULT_WATCH_RULES, WatchConfig } from "../../../shared/contract/watch.js";
+import { DEFAULT_WATCH_RULES, WatchConfig } from "../shared/contract/watch.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 
