@@ -19,13 +19,24 @@ import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./val
 import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
 
-/** The reads the watch makes on one network it follows (main's chain handlers over that network's transport). */
+/**
+ * The reads the watch makes on one network it follows, narrowed to the fields it reads: main's
+ * chain handlers over that network's transport in the app, plain JSON-RPC in the headless service
+ * (watch/service/node-rpc.ts).
+ */
 export interface WatchChain {
-  readonly abciQuery: ChainRead<"chain.abciQuery">;
-  readonly validators: ChainRead<"chain.validators">;
-  readonly commit: ChainRead<"chain.commit">;
+  readonly abciQuery: (args: ArgsOf<"chain.abciQuery">) => Promise<ResultOf<"chain.abciQuery">> | ResultOf<"chain.abciQuery">;
+  readonly validators: (args: ArgsOf<"chain.validators">) => Promise<WatchValidators> | WatchValidators;
+  readonly commit: (args: ArgsOf<"chain.commit">) => Promise<WatchCommit> | WatchCommit;
 }
-type ChainRead<M extends "chain.abciQuery" | "chain.validators" | "chain.commit"> = (args: ArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M>;
+interface WatchValidators {
+  readonly total: number;
+  readonly validators: ReadonlyArray<{ readonly address: string; readonly votingPower: string }>;
+}
+interface WatchCommit {
+  readonly header: { readonly validatorsHash: string };
+  readonly commit: { readonly signatures: ReadonlyArray<{ readonly blockIdFlag: number; readonly validatorAddress: string }> };
+}
 
 /** A block announced by a feed: main's `chain.newBlock` for the selected network, a watch feed's for the others. */
 export interface WatchBlock {
@@ -506,6 +517,8 @@ export function createWatch(deps: WatchDeps) {
       if (f) await refreshStates(f).catch(() => undefined);
       return next;
     },
+    /** The CometBFT address of what an operator typed (operator, consensus or hex address). */
+    resolveValidator: (network: Network, ref: string): Promise<string> => resolve(network, ref),
     removeValidator: (networkId: string, address: string) => deps.store.update(networkId, (c) => ({ ...c, validators: c.validators.filter((v) => v.address !== address) })),
     acknowledge: (id: string) => engine.acknowledge(id),
     snooze: (id: string, minutes: number) => engine.snooze(id, minutes),

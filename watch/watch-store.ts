@@ -22,6 +22,8 @@ export function openWatchStore(dataDir: string, problems: ProblemLog) {
 
   return {
     get: (networkId: string): WatchConfig => networks[networkId] ?? defaultWatchConfig(),
+    /** Whether the network's config was ever stored (a service seeds it from its config file once). */
+    has: (networkId: string): boolean => networks[networkId] !== undefined,
     /** Applies `change` to one network's config and saves it; memory changes only once the file is written. */
     update(networkId: string, change: (config: WatchConfig) => WatchConfig): WatchConfig {
       const next = WatchConfig.parse(change(structuredClone(networks[networkId] ?? defaultWatchConfig())));
