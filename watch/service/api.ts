@@ -14,6 +14,7 @@ export const ListQuery = z.strictObject({ networkId: Id.optional(), limit: z.coe
 export const StatusQuery = z.strictObject({ networkId: Id.optional() });
 export const AlertParams = z.strictObject({ id: z.string().min(1).max(64) });
 export const NetworkParams = z.strictObject({ id: Id });
+export const RouteParams = z.strictObject({ name: z.string().min(1).max(64) });
 export const SnoozeBody = z.strictObject({ minutes: z.number().int().min(0).max(7 * 24 * 60) });
 export const ListsBody = z.strictObject({
   validators: z.array(z.strictObject({ address: z.string().min(1).max(128), label: z.string().max(64).default("") })).max(MAX_WATCHED_VALIDATORS),
@@ -95,6 +96,12 @@ export function createWatchApi(o: { host: WatchHost; token: string; logger: Logg
     const validators: WatchConfig["validators"] = [];
     for (const v of body.validators) validators.push({ address: await watch.resolveValidator(n, v.address), ref: v.address, label: v.label });
     return store.update(n.id, (c) => ({ ...c, validators, nodes: body.nodes }));
+  });
+  app.get("/v1/routes", async () => ({ routes: o.host.routes.stats() }));
+  app.post("/v1/routes/:name/test", async (request, reply) => {
+    const { name } = RouteParams.parse(request.params);
+    if (!o.host.routes.test(name)) throw new HttpError(404, "route_not_found", `no route named "${name}"`);
+    return reply.status(202).send({ queued: true });
   });
   app.put("/v1/networks/:id/rules", async (request) => {
     const n = network(NetworkParams.parse(request.params).id);

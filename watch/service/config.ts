@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Network } from "../../shared/contract/network.js";
 import { MAX_ADDED_NODES, MAX_WATCHED_VALIDATORS, WatchRules, WatchWebhook } from "../../shared/contract/watch.js";
 import { HttpUrl, Id } from "../../shared/primitives.js";
+import { RouteConfig } from "../routes/route-messages.js";
 
 /** One network the service watches: its nodes, and the watch list and rules it starts with. */
 export const ServiceNetwork = z.strictObject({
@@ -34,6 +35,8 @@ export const ServiceConfig = z.strictObject({
   pollIntervalMs: z.number().int().min(200).max(60_000).default(1_000),
   /** How often every node is probed. */
   probeIntervalMs: z.number().int().min(200).max(600_000).default(10_000),
+  /** Where alerts go besides each network's webhook: PagerDuty, Telegram, Discord, Slack, webhooks (per network and severity). */
+  routes: z.array(RouteConfig).max(32).refine((r) => new Set(r.map((x) => x.name)).size === r.length, "two routes have the same name").default([]),
   networks: z.array(ServiceNetwork).min(1).max(32).refine((n) => new Set(n.map((x) => x.id)).size === n.length, "two networks have the same id"),
 });
 export type ServiceConfig = z.output<typeof ServiceConfig>;

@@ -21,6 +21,8 @@ let dir: string;
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ change: string; alert: { kind: string; subject: string; id: string } }> = [];
+/** What the Slack-shaped routes received, by path; /revoked answers as Slack does for a deleted webhook. */
+const slack: Array<{ path: string; text: string }> = [];
 
 function writeConfig(name: string, extra: Record<string, unknown>): string {
   const path = join(dir, `${name}.json`);
@@ -74,8 +76,10 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (d: Buffer) => (body += d.toString()));
     req.on("end", () => {
-      received.push(JSON.parse(body) as (typeof received)[number]);
-      res.writeHead(204).end();
+      if (req.url === "/hook") received.push(JSON.parse(body) as (typeof received)[number]);
+      else slack.push({ path: req.url ?? "", text: (JSON.parse(body) as { text: string }).text });
+      if (req.url === "/revoked") res.writeHead(404, { "content-type": "text/plain" }).end("no_service");
+      else res.writeHead(req.url === "/hook" ? 204 : 200).end();
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
@@ -118,6 +122,8 @@ describe("the watch service", () => {
     const config = writeConfig("watch", {});
     const withHook = JSON.parse(readFileSync(config, "utf8")) as { networks: Array<Record<string, unknown>> };
     withHook.networks[0]!.webhook = { url: receiverUrl, timeoutMs: 5_000 };
+    const base = receiverUrl.replace(/\/hook$/, "");
+    Object.assign(withHook, { routes: [{ type: "slack", name: "ops", url: `${base}/slack`, minSeverity: "warning" }, { type: "slack", name: "gone", url: `${base}/revoked` }] });
     writeFileSync(config, JSON.stringify(withHook));
     const first = await start(config);
 
@@ -149,6 +155,16 @@ describe("the watch service", () => {
       return a.alerts.find((x) => x.kind === "node_down" && x.subject === deadNode);
     });
     await until("the dead node's alert at the webhook", 30, async () => (received.some((m) => m.change === "fired" && m.alert.id === down.id) ? true : undefined));
+    await until("the dead node's alert on the Slack route", 30, async () => (slack.some((m) => m.path === "/slack" && m.text.includes(`Node down: ${deadNode}`)) ? true : undefined));
+    expect((await api(first.url, "/v1/routes/ops/test", { method: "POST" })).status).toBe(202);
+    expect((await api(first.url, "/v1/routes/nobody/test", { method: "POST" })).status).toBe(404);
+    await until("the test message", 30, async () => (slack.some((m) => m.path === "/slack" && m.text.includes("Test message")) ? true : undefined));
+    type RouteRow = { name: string; delivered: number; givenUp: number; lastError: string | null };
+    const gone = await until("the deleted webhook's failure in the API", 30, async () => {
+      const r = (await (await api(first.url, "/v1/routes")).json()) as { routes: RouteRow[] };
+      return r.routes.find((x) => x.name === "gone" && x.givenUp > 0);
+    });
+    expect(gone.lastError).toContain("HTTP 404 no_service");
     const ack = await api(first.url, `/v1/alerts/${down.id}/acknowledge`, { method: "POST" });
     expect(((await ack.json()) as { acknowledgedAt: string | null }).acknowledgedAt).not.toBeNull();
     expect((await api(first.url, "/v1/alerts/no-such-alert/acknowledge", { method: "POST" })).status).toBe(404);
@@ -177,5 +193,6 @@ describe("the watch service", () => {
     await stop(second.child);
     // Announced once, before the restart; never again after it.
     expect(received.filter((m) => m.change === "fired" && m.alert.kind === "node_down" && m.alert.subject === deadNode)).toHaveLength(1);
+    expect(slack.filter((m) => m.path === "/slack" && m.text.includes(`Node down: ${deadNode}`))).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { Network } from "../../shared/contract/network.js";
 import type { WatchConfig } from "../../shared/contract/watch.js";
 import { createEventHub } from "../../shared/event-hub.js";
 import { createProblemLog } from "../../storage/problems.js";
+import { createRoutes } from "../routes/routes.js";
 import { openAlertHistory } from "../alert-history.js";
 import { BACKLOG, createWatch } from "../watch-service.js";
 import { openWatchStore } from "../watch-store.js";
@@ -17,6 +18,8 @@ interface Follow {
   readonly reads: NetworkRpcReads;
   last: bigint | undefined;
   lastError: string | null;
+  /** The latest followed block's header time (ms), or null before the first. */
+  lastBlockTime: number | null;
   timer: NodeJS.Timeout | undefined;
 }
 
@@ -35,8 +38,16 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
   for (const p of problems.list()) log.warn({ file: p.file, keptAs: p.keptAs }, `a stored file could not be read and was kept aside: ${p.reason}`);
   const events = createEventHub((e) => log.error({ err: e }, "an event listener failed"));
   const follows = new Map<string, Follow>();
-  for (const n of config.networks) follows.set(n.id, { network: networkOf(n), reads: networkRpcReads(n.rpcUrls), last: undefined, lastError: null, timer: undefined });
+  for (const n of config.networks) follows.set(n.id, { network: networkOf(n), reads: networkRpcReads(n.rpcUrls), last: undefined, lastError: null, lastBlockTime: null, timer: undefined });
   const webhook = createWebhookSender();
+  const routes = createRoutes({ routes: config.routes, networkName: (id) => follows.get(id)?.network.name ?? id });
+  // Every fired and cleared alert reaches the routes through the watch's own event; delivery only queues.
+  const unlistenRoutes = events.listen((event, payload) => {
+    if (event === "watch.alert") {
+      const p = payload as { change: string; alert: Parameters<typeof routes.alert>[1] };
+      routes.alert(p.change, p.alert);
+    }
+  });
   const watch = createWatch({
     events,
     store,
@@ -73,6 +84,8 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
         const b = await f.reads.blockAt(h);
         watch.block({ networkId: f.network.id, ...b });
         f.last = h;
+        const t = Date.parse(b.time);
+        if (Number.isFinite(t)) f.lastBlockTime = t;
       }
       f.lastError = null;
     } catch (error) {
@@ -90,15 +103,19 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
     history,
     events,
     webhook,
+    routes,
     /** The configured network by id, or undefined. */
     network: (id: string): Network | undefined => follows.get(id)?.network,
     networkIds: (): string[] => [...follows.keys()],
     /** Why the last block poll of a network failed, or null. */
     followError: (id: string): string | null => follows.get(id)?.lastError ?? null,
+    lastBlockTime: (id: string): number | null => follows.get(id)?.lastBlockTime ?? null,
     async stop(): Promise<void> {
       for (const f of follows.values()) clearTimeout(f.timer);
       follows.clear();
       watch.stop();
+      unlistenRoutes();
+      routes.stop();
       await webhook.settled();
     },
   };
