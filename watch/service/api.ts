@@ -6,6 +6,7 @@ import { bearerToken } from "../../shared/access/bearer.js";
 import { AppError } from "../../shared/app-error.js";
 import { MAX_ADDED_NODES, MAX_WATCHED_VALIDATORS, type WatchConfig, WatchRules } from "../../shared/contract/watch.js";
 import { HttpUrl, Id } from "../../shared/primitives.js";
+import { createWatchMetrics } from "./metrics.js";
 import { NodeRpcError } from "./node-rpc.js";
 import type { WatchHost } from "./watch-host.js";
 
@@ -69,6 +70,8 @@ export function createWatchApi(o: { host: WatchHost; token: string; logger: Logg
   };
 
   app.get("/health", async () => ({ ok: true }));
+  const metrics = createWatchMetrics(o.host);
+  app.get("/metrics", async (_request, reply) => reply.type(metrics.contentType).send(await metrics.text()));
   app.get("/v1/status", async (request) => {
     const q = StatusQuery.parse(request.query);
     const ids = q.networkId ? [network(q.networkId).id] : o.host.networkIds();

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { until } from "../../devnet/test/until.js";
+import { parsePromText } from "./test/prom-text.js";
 
 /**
  * The headless watch service as an operator runs it (`npm run watch-service -- --config FILE`),
@@ -165,6 +166,34 @@ describe("the watch service", () => {
       return r.routes.find((x) => x.name === "gone" && x.givenUp > 0);
     });
     expect(gone.lastError).toContain("HTTP 404 no_service");
+
+    // /metrics, scraped as Prometheus would (with the token) and read by a strict parser.
+    expect((await fetch(`${first.url}/metrics`)).status).toBe(401);
+    const scrape = await api(first.url, "/metrics");
+    expect(scrape.headers.get("content-type")).toContain("text/plain");
+    const families = parsePromText(await scrape.text());
+    const one = (name: string, labels: Record<string, string>) => {
+      const found = families.get(name)?.samples.filter((x) => Object.entries(labels).every(([k, v]) => x.labels[k] === v)) ?? [];
+      expect(found, `${name} ${JSON.stringify(labels)}`).toHaveLength(1);
+      return found[0]!.value;
+    };
+    const ours = { network: "devnet", validator: address, label: "ours" };
+    expect(families.get("cometdesk_validator_missed_blocks")!.type).toBe("gauge");
+    expect(one("cometdesk_validator_missed_blocks", ours)).toBe(0);
+    expect(one("cometdesk_validator_jailed", ours)).toBe(0);
+    expect(one("cometdesk_validator_tombstoned", ours)).toBe(0);
+    expect(one("cometdesk_validator_voting_power", ours)).toBeGreaterThan(0);
+    expect(one("cometdesk_signing_window_blocks", { network: "devnet" })).toBeGreaterThan(0);
+    expect(one("cometdesk_node_up", { network: "devnet", node: deadNode })).toBe(0);
+    expect(one("cometdesk_node_up", { network: "devnet", node: info.nodes[0]!.rpc })).toBe(1);
+    expect(one("cometdesk_node_height", { network: "devnet", node: info.nodes[0]!.rpc })).toBeGreaterThan(0);
+    expect(one("cometdesk_node_lag_blocks", { network: "devnet", node: info.nodes[0]!.rpc })).toBe(0);
+    expect(one("cometdesk_chain_last_block_time_seconds", { network: "devnet" })).toBeGreaterThan(1.7e9);
+    expect(one("cometdesk_chain_stalled", { network: "devnet" })).toBe(0);
+    expect(families.get("cometdesk_route_deliveries_total")!.type).toBe("counter");
+    expect(one("cometdesk_route_deliveries_total", { route: "ops", type: "slack" })).toBeGreaterThanOrEqual(2);
+    expect(one("cometdesk_route_given_up_total", { route: "gone", type: "slack" })).toBeGreaterThanOrEqual(1);
+    expect(one("cometdesk_route_failures_total", { route: "gone", type: "slack" })).toBeGreaterThanOrEqual(1);
     const ack = await api(first.url, `/v1/alerts/${down.id}/acknowledge`, { method: "POST" });
     expect(((await ack.json()) as { acknowledgedAt: string | null }).acknowledgedAt).not.toBeNull();
     expect((await api(first.url, "/v1/alerts/no-such-alert/acknowledge", { method: "POST" })).status).toBe(404);
