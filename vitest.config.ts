@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{devnet,server,shared,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          include: ["{devnet,server,shared,storage,watch,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/*.matrix.test.ts", "**/node_modules/**"],
           // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
           // test and can pass 5 s when the two cores are busy.
@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "integration",
           // scripts/: the quick variants of the heavy and soak benchmarks, so their code paths do not rot.
-          include: ["{devnet,server,electron,scripts}/**/*.integration.test.ts"],
+          include: ["{devnet,server,watch,electron,scripts}/**/*.integration.test.ts"],
           globalSetup: ["./devnet/test/global-setup.ts"],
           // Each file ends with nothing of its own still in flight on the shared devnet.
           setupFiles: ["./devnet/test/settle-after-file.ts"],

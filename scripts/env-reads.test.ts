@@ -4,7 +4,7 @@ import { repoRoot } from "../devnet/lib/layout.js";
 import { documentedVariables, envReads, envReadsIn, sourceFiles } from "./env-reads.js";
 
 /** What runs outside the renderer: the scripts, the devnet tool, the service and its CLI, the app's main side, the e2e harness, the build configs. */
-const SCANNED = [...sourceFiles(repoRoot, ["scripts", "devnet", "server", "electron", "e2e"]), "vite.config.ts", "vitest.config.ts", "eslint.config.js"];
+const SCANNED = [...sourceFiles(repoRoot, ["scripts", "devnet", "server", "electron", "watch", "storage", "e2e"]), "vite.config.ts", "vitest.config.ts", "eslint.config.js"];
 const README = readFileSync(`${repoRoot}/README.md`, "utf8");
 
 describe("the environment variables table", () => {

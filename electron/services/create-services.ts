@@ -46,13 +46,13 @@ import { createSigners } from "./signers/signers.js";
 import { vaultAccounts } from "./signers/vault-kind.js";
 import { watchKind } from "./signers/watch-kind.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
-import { openAlertHistory } from "./watch/alert-history.js";
+import { openAlertHistory } from "../../watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
 import { registerWatchHandlers } from "./watch/watch-handlers.js";
 import { createWatchFeeds } from "./watch/watch-feeds.js";
-import { createWatch } from "./watch/watch-service.js";
-import { isWatched, openWatchStore } from "./watch/watch-store.js";
-import { createWebhookSender } from "./watch/webhook.js";
+import { createWatch } from "../../watch/watch-service.js";
+import { isWatched, openWatchStore } from "../../watch/watch-store.js";
+import { createWebhookSender } from "../../watch/webhook.js";
 
 /** Where access tokens are kept: the OS keychain in the app, memory or a private file in bridge mode. */
 export type TokenStoreChoice = { readonly kind: "safeStorage"; readonly safeStorage: SafeStorageLike } | { readonly kind: "memory" } | { readonly kind: "file" };

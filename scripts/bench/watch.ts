@@ -17,10 +17,10 @@ import { createBlockFeed } from "../../electron/services/live/block-feed.js";
 import { registerChainHandlers } from "../../electron/services/rpc/chain-handlers.js";
 import { createRpcTransport } from "../../electron/services/rpc/rpc-transport.js";
 import { createProblemLog } from "../../electron/services/storage/problems.js";
-import { openAlertHistory } from "../../electron/services/watch/alert-history.js";
+import { openAlertHistory } from "../../watch/alert-history.js";
 import { nodeClient } from "../../electron/services/watch/node-client.js";
-import { createWatch } from "../../electron/services/watch/watch-service.js";
-import { openWatchStore } from "../../electron/services/watch/watch-store.js";
+import { createWatch } from "../../watch/watch-service.js";
+import { openWatchStore } from "../../watch/watch-store.js";
 import type { Goal, Section } from "./section.js";
 import { quantile } from "./stats.js";
 

@@ -27,7 +27,13 @@ export const LAYERS = [
   },
   // One folder per Cosmos module, over CosmJS: main, the service and the explorer's decoder use it.
   { name: "cosmos", paths: ["shared/cosmos/"], may: ["shared", "actions"] },
-  { name: "services", paths: ["electron/services/"], may: ["shared", "cosmos", "actions"] },
+  // Stored files written whole (atomic write and fsync) and the log of files kept aside: plain Node,
+  // for the app's services and the watch service alike.
+  { name: "storage", paths: ["storage/"], may: ["shared"] },
+  // The operator's watch in plain Node: the app's main process hosts it, and so does the headless
+  // watch service (watch/service/), which therefore never imports electron/, renderer/ or server/.
+  { name: "watch", paths: ["watch/"], may: ["shared", "cosmos", "actions", "storage"] },
+  { name: "services", paths: ["electron/services/"], may: ["shared", "cosmos", "actions", "storage", "watch"] },
   { name: "ipc-channels", paths: ["electron/ipc-channels"], may: [] },
   { name: "main", paths: ["electron/main/"], may: ["shared", "cosmos", "actions", "services", "ipc-channels"] },
   { name: "preload", paths: ["electron/preload/"], may: ["shared", "ipc-channels"] },
@@ -36,7 +42,7 @@ export const LAYERS = [
   { name: "server", paths: ["server/"], may: ["shared", "cosmos", "actions"] },
   { name: "devnet", paths: ["devnet/"], may: ["shared", "cosmos", "actions", "server"] },
   // Tests drive the product, never the project's tools (the one exception finds Electron's binary).
-  { name: "e2e", paths: ["e2e/"], may: ["shared", "cosmos", "actions", "services", "bridge", "server", "devnet", "renderer-any", "electron-binary"] },
+  { name: "e2e", paths: ["e2e/"], may: ["shared", "cosmos", "actions", "storage", "watch", "services", "bridge", "server", "devnet", "renderer-any", "electron-binary"] },
   { name: "electron-binary", paths: ["scripts/electron-binary"], may: [] },
   { name: "scripts", paths: ["scripts/"], may: ["*"] },
   { name: "renderer-bridge", paths: ["renderer/bridge/"], may: ["shared"] },

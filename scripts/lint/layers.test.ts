@@ -21,6 +21,11 @@ describe("the layering lint", () => {
       ["electron/services/tx/send.ts", "../../main/window.js"],
       ["server/routes/info.ts", "../../electron/services/app-error.js"],
       ["e2e/global-setup.ts", "../scripts/bench/world.js"], // tests drive the product, not the tools
+      // The watch runs headless too: it never reaches into the app, the renderer or the access service.
+      ["watch/watch-service.ts", "../electron/services/rpc/chain-handlers.js"],
+      ["watch/watch-service.ts", "../renderer/src/watch/pages/WatchPage.js"],
+      ["watch/watch-service.ts", "../server/lib/transactions.js"],
+      ["storage/atomic-file.ts", "../watch/watch-store.js"],
     ];
     for (const [file, source] of against) expect(await problems(file, source), `${file} → ${source}`).toHaveLength(1);
   });
@@ -40,6 +45,9 @@ describe("the layering lint", () => {
       ["server/lib/transactions.ts", "../../shared/cosmos/amino-tx.js"],
       ["electron/services/tx/send.ts", "../../../shared/cosmos/tx-id.js"],
       ["e2e/global-setup.ts", "../electron/bridge/browser-mode.js"],
+      ["watch/watch-store.ts", "../storage/atomic-file.js"],
+      ["watch/chain-watch.ts", "../shared/cosmos/gov/queries.js"],
+      ["electron/services/create-services.ts", "../../watch/watch-service.js"],
     ];
     for (const [file, source] of along) expect(await problems(file, source), `${file} → ${source}`).toEqual([]);
   });

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import type { FeedCommit } from "../../../watch/feed-commit.js";
 import { blockTxs, type ChainTx, type TxOutcome } from "./tx-frames.js";
+
+export type { FeedCommit };
 
 /**
  * The part of a NewBlock websocket frame the watch needs: the block's height and validator-set
@@ -23,15 +26,6 @@ const Frame = z.object({
     }),
   }),
 });
-
-/** Who signed one height: each entry in validator-set order, as the commit lists them. */
-export interface FeedCommit {
-  readonly height: bigint;
-  /** block_id_flag 2 (commit) or 3 (nil) signed; 1 is absent, with an empty address. */
-  readonly signatures: ReadonlyArray<{ readonly flag: number; readonly address: string }>;
-  /** The validator set's hash at that height, when the frame of that height was seen. */
-  readonly validatorsHash: string | undefined;
-}
 
 export interface NewBlockFrame {
   readonly height: bigint;

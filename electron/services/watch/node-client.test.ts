@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WatchedNode } from "../../../shared/contract/watch.js";
 import { nodeClient } from "./node-client.js";
-import { createNodeProbe } from "./node-probe.js";
+import { createNodeProbe } from "../../../watch/node-probe.js";
 
 // A loopback node that answers in the right shape with hostile contents: strings far longer
 // than any honest node sends. The watch's status must still fit its contract, or one such

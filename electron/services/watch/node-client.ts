@@ -1,6 +1,6 @@
 import { registerChainHandlers } from "../rpc/chain-handlers.js";
 import { createRpcTransport } from "../rpc/rpc-transport.js";
-import type { NodeClient } from "./node-probe.js";
+import type { NodeClient } from "../../../watch/node-probe.js";
 
 /**
  * A client of one node alone, for the probe: no failover (a dead node must look dead, not be

@@ -1,7 +1,7 @@
 import type { Network } from "../../../shared/contract/network.js";
 import { createEventHub } from "../event-hub.js";
 import { type BlockFeed, type BlockFeedSource, createBlockFeed } from "../live/block-feed.js";
-import type { WatchBlock } from "./watch-service.js";
+import type { WatchBlock } from "../../../watch/watch-service.js";
 
 export interface WatchFeedsDeps {
   /** Where a network's blocks are read: its own nodes (or access service), never the selected network's transport. */

@@ -3,9 +3,9 @@ import { MAX_ADDED_NODES, type WatchConfig } from "../../../shared/contract/watc
 import { httpUrlKey } from "../../../shared/net/http-url.js";
 import { AppError, ConflictError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
-import type { AlertHistory } from "./alert-history.js";
-import type { Watch } from "./watch-service.js";
-import type { WatchStore } from "./watch-store.js";
+import type { AlertHistory } from "../../../watch/alert-history.js";
+import type { Watch } from "../../../watch/watch-service.js";
+import type { WatchStore } from "../../../watch/watch-store.js";
 
 export interface WatchHandlerDeps {
   readonly watch: Watch;

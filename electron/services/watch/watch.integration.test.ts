@@ -28,12 +28,12 @@ import { type BlockFeedSource, createBlockFeed } from "../live/block-feed.js";
 import { registerChainHandlers } from "../rpc/chain-handlers.js";
 import { createRpcTransport } from "../rpc/rpc-transport.js";
 import { createProblemLog } from "../storage/problems.js";
-import { openAlertHistory } from "./alert-history.js";
+import { openAlertHistory } from "../../../watch/alert-history.js";
 import { nodeClient } from "./node-client.js";
-import { createWatch } from "./watch-service.js";
-import { openWatchStore } from "./watch-store.js";
-import type { WebhookBody } from "./webhook.js";
-import { createWebhookSender } from "./webhook.js";
+import { createWatch } from "../../../watch/watch-service.js";
+import { openWatchStore } from "../../../watch/watch-store.js";
+import type { WebhookBody } from "../../../watch/webhook.js";
+import { createWebhookSender } from "../../../watch/webhook.js";
 import { until } from "../../../devnet/test/until.js";
 
 // The watch driven without a window, on its own four-validator devnet (its own folder and ports,

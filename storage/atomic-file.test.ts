@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { diskBudget, faultySyncFiles, shortWrites } from "../../../devnet/test/file-faults.js";
+import { diskBudget, faultySyncFiles, shortWrites } from "../devnet/test/file-faults.js";
 import { readJsonFile, StorageWriteError, writeFileAtomic } from "./atomic-file.js";
 
 const Schema = z.object({ n: z.number() });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Alert } from "../../../shared/contract/watch.js";
+import type { Alert } from "../shared/contract/watch.js";
 import { createProblemLog } from "../storage/problems.js";
 import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
 import { MAX_ALERTS, openAlertHistory } from "./alert-history.js";

@@ -1,8 +1,8 @@
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
-import type { ChainWatch, WatchConfig, WatchRules } from "../../../shared/contract/watch.js";
-import { readVote, readVotingProposals } from "../../../shared/cosmos/gov/queries.js";
-import { readCurrentPlan } from "../../../shared/cosmos/upgrade/queries.js";
-import type { ResultOf } from "../../../shared/contract/index.js";
+import type { ChainWatch, WatchConfig, WatchRules } from "../shared/contract/watch.js";
+import { readVote, readVotingProposals } from "../shared/cosmos/gov/queries.js";
+import { readCurrentPlan } from "../shared/cosmos/upgrade/queries.js";
+import type { ResultOf } from "../shared/contract/index.js";
 import type { Condition } from "./alert-engine.js";
 
 type AbciQuery = (args: { path: string; data?: string; height?: string }) => Promise<ResultOf<"chain.abciQuery">>;

@@ -1,15 +1,15 @@
 import { fromBech32, toHex } from "@cosmjs/encoding";
-import type { Network } from "../../../shared/contract/network.js";
+import type { ArgsOf, ResultOf } from "../shared/contract/index.js";
+import type { Network } from "../shared/contract/network.js";
 import type { z } from "zod";
-import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../../../shared/contract/watch.js";
-import { httpUrlKey } from "../../../shared/net/http-url.js";
-import { readSigningInfos, readSlashingParams, type SlashingParams } from "../../../shared/cosmos/slashing/queries.js";
-import { readStakingValidators } from "../../../shared/cosmos/staking/queries.js";
-import { AppError, ConflictError } from "../app-error.js";
-import type { NamespaceHandlers } from "../dispatcher.js";
-import type { EventHub } from "../event-hub.js";
-import type { FeedCommit } from "../live/frame-commits.js";
-import type { Notifier } from "../ports.js";
+import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../shared/contract/watch.js";
+import { httpUrlKey } from "../shared/net/http-url.js";
+import { readSigningInfos, readSlashingParams, type SlashingParams } from "../shared/cosmos/slashing/queries.js";
+import { readStakingValidators } from "../shared/cosmos/staking/queries.js";
+import { AppError, ConflictError } from "../shared/app-error.js";
+import type { EventHub } from "../shared/event-hub.js";
+import type { FeedCommit } from "./feed-commit.js";
+import type { Notifier } from "../shared/notifier.js";
 import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
 import type { AlertHistory } from "./alert-history.js";
 import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
@@ -19,8 +19,24 @@ import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./val
 import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
 
-/** The reads the watch makes on one network it follows (main's chain handlers over that network's transport). */
-export type WatchChain = Pick<NamespaceHandlers<"chain">, "abciQuery" | "validators" | "commit">;
+/**
+ * The reads the watch makes on one network it follows, narrowed to the fields it reads: main's
+ * chain handlers over that network's transport in the app, plain JSON-RPC in the headless service
+ * (watch/service/node-rpc.ts).
+ */
+export interface WatchChain {
+  readonly abciQuery: (args: ArgsOf<"chain.abciQuery">) => Promise<ResultOf<"chain.abciQuery">> | ResultOf<"chain.abciQuery">;
+  readonly validators: (args: ArgsOf<"chain.validators">) => Promise<WatchValidators> | WatchValidators;
+  readonly commit: (args: ArgsOf<"chain.commit">) => Promise<WatchCommit> | WatchCommit;
+}
+interface WatchValidators {
+  readonly total: number;
+  readonly validators: ReadonlyArray<{ readonly address: string; readonly votingPower: string }>;
+}
+interface WatchCommit {
+  readonly header: { readonly validatorsHash: string };
+  readonly commit: { readonly signatures: ReadonlyArray<{ readonly blockIdFlag: number; readonly validatorAddress: string }> };
+}
 
 /** A block announced by a feed: main's `chain.newBlock` for the selected network, a watch feed's for the others. */
 export interface WatchBlock {
@@ -501,6 +517,8 @@ export function createWatch(deps: WatchDeps) {
       if (f) await refreshStates(f).catch(() => undefined);
       return next;
     },
+    /** The CometBFT address of what an operator typed (operator, consensus or hex address). */
+    resolveValidator: (network: Network, ref: string): Promise<string> => resolve(network, ref),
     removeValidator: (networkId: string, address: string) => deps.store.update(networkId, (c) => ({ ...c, validators: c.validators.filter((v) => v.address !== address) })),
     acknowledge: (id: string) => engine.acknowledge(id),
     snooze: (id: string, minutes: number) => engine.snooze(id, minutes),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Alert, AlertKind } from "../../../shared/contract/watch.js";
+import type { Alert, AlertKind } from "../shared/contract/watch.js";
 import type { AlertHistory } from "./alert-history.js";
 
 /** A condition the watch sees now; `key` (kind and subject) names its episode. */

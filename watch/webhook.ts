@@ -1,4 +1,4 @@
-import type { Alert } from "../../../shared/contract/watch.js";
+import type { Alert } from "../shared/contract/watch.js";
 import type { AlertChange } from "./alert-engine.js";
 
 /** The JSON body a webhook receives: one alert fired or cleared. */

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { Alert } from "../../../shared/contract/watch.js";
+import { Alert } from "../shared/contract/watch.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { DEFAULT_WATCH_RULES, type WatchConfig } from "../../../shared/contract/watch.js";
+import { DEFAULT_WATCH_RULES, type WatchConfig } from "../shared/contract/watch.js";
 import { createSigningRecord } from "./signing-record.js";
 import { type ValidatorState, validatorConditions } from "./validator-rules.js";
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Alert } from "../../../shared/contract/watch.js";
+import type { Alert } from "../shared/contract/watch.js";
 import { createWebhookSender, type WebhookBody } from "./webhook.js";
 
 const servers: Server[] = [];

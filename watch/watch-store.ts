@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { DEFAULT_WATCH_RULES, WatchConfig } from "../../../shared/contract/watch.js";
+import { DEFAULT_WATCH_RULES, WatchConfig } from "../shared/contract/watch.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
 
@@ -22,6 +22,8 @@ export function openWatchStore(dataDir: string, problems: ProblemLog) {
 
   return {
     get: (networkId: string): WatchConfig => networks[networkId] ?? defaultWatchConfig(),
+    /** Whether the network's config was ever stored (a service seeds it from its config file once). */
+    has: (networkId: string): boolean => networks[networkId] !== undefined,
     /** Applies `change` to one network's config and saves it; memory changes only once the file is written. */
     update(networkId: string, change: (config: WatchConfig) => WatchConfig): WatchConfig {
       const next = WatchConfig.parse(change(structuredClone(networks[networkId] ?? defaultWatchConfig())));

@@ -3,9 +3,9 @@ import { QueryProposalsRequest, QueryProposalsResponse, QueryVoteRequest, QueryV
 import { ProposalStatus, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { QueryCurrentPlanResponse } from "cosmjs-types/cosmos/upgrade/v1beta1/query";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WATCH_RULES } from "../../../shared/contract/watch.js";
-import { CURRENT_PLAN_PATH } from "../../../shared/cosmos/upgrade/queries.js";
-import { PROPOSALS_PATH, VOTE_PATH } from "../../../shared/cosmos/gov/queries.js";
+import { DEFAULT_WATCH_RULES } from "../shared/contract/watch.js";
+import { CURRENT_PLAN_PATH } from "../shared/cosmos/upgrade/queries.js";
+import { PROPOSALS_PATH, VOTE_PATH } from "../shared/cosmos/gov/queries.js";
 import { chainEventConditions, readChainWatch } from "./chain-watch.js";
 
 // A chain's answers made with the real encoders (a recorded-answer test of the readers): an

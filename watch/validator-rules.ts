@@ -1,4 +1,4 @@
-import type { WatchConfig, WatchRules } from "../../../shared/contract/watch.js";
+import type { WatchConfig, WatchRules } from "../shared/contract/watch.js";
 import type { Condition } from "./alert-engine.js";
 import type { SigningRecord } from "./signing-record.js";
 

@@ -1,4 +1,4 @@
-import type { WatchedNode } from "../../../shared/contract/watch.js";
+import type { WatchedNode } from "../shared/contract/watch.js";
 
 /** The reads the probe makes of one node (chain handlers over a transport to that node alone). */
 export interface NodeClient {

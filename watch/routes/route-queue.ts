@@ -1,0 +1,130 @@
+import type { RouteRequest } from "./route-messages.js";
+
+/** What a route did so far, for the API and /metrics. */
+export interface RouteStats {
+  readonly delivered: number;
+  /** Attempts that failed (each retry counts). */
+  readonly failures: number;
+  /** Messages given up: refused for good (4xx), or out of attempts. */
+  readonly givenUp: number;
+  /** Messages dropped, oldest first, because the backlog was full. */
+  readonly dropped: number;
+  readonly pending: number;
+  readonly lastError: string | null;
+  readonly lastErrorAt: string | null;
+}
+
+export interface RouteQueueOptions {
+  readonly name: string;
+  readonly fetchImpl?: typeof fetch;
+  /** Messages waiting beyond this are dropped, oldest first (default 200). */
+  readonly maxBacklog?: number;
+  /** Attempts per message before it is given up (default 8). */
+  readonly maxAttempts?: number;
+  /** The first retry's delay; each next one doubles, up to `maxDelayMs` (defaults 1 s and 5 min). */
+  readonly baseDelayMs?: number;
+  readonly maxDelayMs?: number;
+  readonly timeoutMs?: number;
+  /** Waits between attempts (tests record the delays instead of sleeping). */
+  readonly wait?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+/** The delay a `Retry-After` header asks for (delta-seconds or an HTTP date; RFC 9110 §10.2.3), or undefined. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
+/**
+ * One route's deliveries, one at a time, in order. `push` only queues: the watch never waits on
+ * a provider. A 429 or a 5xx (or no answer) is tried again after an exponential back-off, or
+ * after the provider's `Retry-After` when it sends one; any other 4xx (a revoked key, a deleted
+ * webhook) will not get better by retrying and is given up, its reason kept for the API.
+ */
+export function createRouteQueue(options: RouteQueueOptions) {
+  const doFetch = options.fetchImpl ?? fetch;
+  const maxBacklog = options.maxBacklog ?? 200;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const base = options.baseDelayMs ?? 1_000;
+  const maxDelay = options.maxDelayMs ?? 300_000;
+  const now = options.now ?? Date.now;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
+  const queue: RouteRequest[] = [];
+  const counts = { delivered: 0, failures: 0, givenUp: 0, dropped: 0 };
+  let lastError: string | null = null;
+  let lastErrorAt: string | null = null;
+  let running = false;
+  let stopped = false;
+  const idle: Array<() => void> = [];
+
+  const fail = (why: string) => {
+    counts.failures++;
+    lastError = `${options.name}: ${why}`.slice(0, 500);
+    lastErrorAt = new Date(now()).toISOString();
+  };
+
+  /** One attempt: "done", "give-up", or the delay the provider asked for (undefined: back off). */
+  async function attempt(request: RouteRequest): Promise<"done" | "give-up" | { retryInMs: number | undefined }> {
+    let answer: Response;
+    try {
+      answer = await doFetch(request.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request.body), signal: AbortSignal.timeout(options.timeoutMs ?? 10_000), redirect: "error" });
+    } catch (error) {
+      fail(`no answer: ${error instanceof Error ? error.message : String(error)}`);
+      return { retryInMs: undefined };
+    }
+    const text = (await answer.text().catch(() => "")).slice(0, 200);
+    if (answer.ok) {
+      counts.delivered++;
+      return "done";
+    }
+    fail(`HTTP ${answer.status}${text ? ` ${text}` : ""}`);
+    if (answer.status === 429 || answer.status === 408 || answer.status >= 500) return { retryInMs: retryAfterMs(answer.headers.get("retry-after"), now()) };
+    return "give-up";
+  }
+
+  async function drain(): Promise<void> {
+    running = true;
+    while (queue.length > 0 && !stopped) {
+      const request = queue[0]!;
+      for (let tries = 1; ; tries++) {
+        const outcome = await attempt(request);
+        if (outcome === "done") break;
+        if (outcome === "give-up" || tries >= maxAttempts || stopped) {
+          counts.givenUp++;
+          break;
+        }
+        const backoff = Math.min(maxDelay, base * 2 ** (tries - 1));
+        await wait(Math.min(maxDelay, outcome.retryInMs ?? backoff));
+      }
+      // The head may have been dropped meanwhile (a full backlog): remove it only if it is still the head.
+      if (queue[0] === request) queue.shift();
+    }
+    running = false;
+    idle.splice(0).forEach((resolve) => resolve());
+  }
+
+  return {
+    push(request: RouteRequest): void {
+      if (stopped) return;
+      queue.push(request);
+      // The head is being delivered; the oldest waiting behind it go first.
+      while (queue.length > maxBacklog) {
+        queue.splice(running ? 1 : 0, 1);
+        counts.dropped++;
+      }
+      if (!running) void drain();
+    },
+    stats: (): RouteStats => ({ ...counts, pending: queue.length, lastError, lastErrorAt }),
+    /** Resolves once nothing is queued (for shutdown and tests). */
+    settled: (): Promise<void> => (running || queue.length > 0 ? new Promise((resolve) => idle.push(resolve)) : Promise.resolve()),
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export type RouteQueue = ReturnType<typeof createRouteQueue>;

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import type { NodeClient } from "../node-probe.js";
+import type { WatchChain } from "../watch-service.js";
+
+/**
+ * The CometBFT JSON-RPC reads the headless watch makes, over plain fetch: the few fields the
+ * watch reads of `status`, `net_info`, `num_unconfirmed_txs`, `commit`, `validators` and
+ * `abci_query` (CometBFT 0.37 to 1.0's JSON). Every answer is hostile input: parsed by zod, and
+ * bounded in size before it is parsed.
+ */
+
+const MAX_ANSWER_BYTES = 4 << 20;
+const Dec = z.string().regex(/^\d{1,20}$/);
+const Hex = z.string().max(256).regex(/^[0-9A-Fa-f]*$/);
+const B64 = z.string().max(MAX_ANSWER_BYTES).regex(/^[A-Za-z0-9+/]*={0,2}$/);
+
+const Status = z.object({
+  node_info: z.object({ moniker: z.string().max(256), version: z.string().max(128) }),
+  sync_info: z.object({ latest_block_height: Dec, earliest_block_height: Dec, latest_block_time: z.string().max(64), catching_up: z.boolean() }),
+});
+const NetInfo = z.object({ n_peers: Dec });
+const Unconfirmed = z.object({ total: Dec });
+const Commit = z.object({
+  signed_header: z.object({
+    header: z.object({ height: Dec, time: z.string().max(64), validators_hash: Hex, proposer_address: Hex, app_hash: Hex }),
+    commit: z.object({
+      block_id: z.object({ hash: Hex }),
+      signatures: z.array(z.object({ block_id_flag: z.number().int(), validator_address: Hex.nullish() })).max(100_000),
+    }),
+  }),
+});
+const Validators = z.object({ total: Dec, validators: z.array(z.object({ address: Hex, voting_power: Dec })).max(10_000) });
+const AbciQuery = z.object({
+  response: z.object({
+    code: z.number().int().default(0),
+    codespace: z.string().max(256).default(""),
+    log: z.string().max(65_536).default(""),
+    key: B64.nullish(),
+    value: B64.nullish(),
+    height: Dec.default("0"),
+    index: Dec.default("0"),
+  }),
+});
+
+/** A node answered with a JSON-RPC error, a non-2xx status or something that is not its answer. */
+export class NodeRpcError extends Error {
+  constructor(
+    readonly url: string,
+    message: string,
+  ) {
+    super(`${url}: ${message}`);
+    this.name = "NodeRpcError";
+  }
+}
+
+export interface NodeRpcOptions {
+  readonly timeoutMs?: number;
+  readonly fetchImpl?: typeof fetch;
+}
+
+/** One JSON-RPC call to one node, its `result` parsed by `schema`. */
+export async function callNode<T extends z.ZodType>(url: string, method: string, params: Record<string, unknown>, schema: T, options: NodeRpcOptions = {}): Promise<z.output<T>> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+    });
+  } catch (error) {
+    throw new NodeRpcError(url, `${method} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const text = await response.text();
+  if (text.length > MAX_ANSWER_BYTES) throw new NodeRpcError(url, `${method} answered more than ${MAX_ANSWER_BYTES} bytes`);
+  if (!response.ok) throw new NodeRpcError(url, `${method} answered HTTP ${response.status}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new NodeRpcError(url, `${method} answered something that is not JSON`);
+  }
+  const envelope = z.object({ result: z.unknown().optional(), error: z.object({ message: z.string().max(1024), data: z.string().max(4096).optional() }).optional() }).safeParse(json);
+  if (!envelope.success) throw new NodeRpcError(url, `${method} answered something that is not JSON-RPC`);
+  if (envelope.data.error) throw new NodeRpcError(url, `${method}: ${envelope.data.error.message} ${envelope.data.error.data ?? ""}`.trim());
+  const result = schema.safeParse(envelope.data.result);
+  if (!result.success) throw new NodeRpcError(url, `${method} answered in a shape the watch does not read: ${result.error.issues[0]?.path.join(".") ?? ""} ${result.error.issues[0]?.message ?? ""}`);
+  return result.data;
+}
+
+/** The probe's reads of one node alone: no failover, so a dead node looks dead. */
+export function nodeRpcClient(url: string, options: NodeRpcOptions = {}): NodeClient {
+  const opts = { timeoutMs: 3_000, ...options };
+  return {
+    status: async () => {
+      const s = await callNode(url, "status", {}, Status, opts);
+      return {
+        moniker: s.node_info.moniker,
+        version: s.node_info.version,
+        height: s.sync_info.latest_block_height,
+        earliestHeight: s.sync_info.earliest_block_height,
+        latestBlockTime: s.sync_info.latest_block_time,
+        catchingUp: s.sync_info.catching_up,
+      };
+    },
+    peers: async () => Number((await callNode(url, "net_info", {}, NetInfo, opts)).n_peers),
+    mempoolTxs: async () => Number((await callNode(url, "num_unconfirmed_txs", {}, Unconfirmed, opts)).total),
+    hashesAt: async (height) => {
+      const c = await callNode(url, "commit", { height }, Commit, opts);
+      return { appHash: c.signed_header.header.app_hash.toUpperCase(), blockHash: c.signed_header.commit.block_id.hash.toUpperCase() };
+    },
+  };
+}
+
+/** A network's reads for the watch, from the first of its nodes that answers. */
+export function networkRpcReads(urls: readonly string[], options: NodeRpcOptions = {}) {
+  async function first<T extends z.ZodType>(method: string, params: Record<string, unknown>, schema: T): Promise<z.output<T>> {
+    let last: unknown = new NodeRpcError("", "the network has no RPC node");
+    for (const url of urls) {
+      try {
+        return await callNode(url, method, params, schema, options);
+      } catch (error) {
+        last = error;
+      }
+    }
+    throw last;
+  }
+  const chain: WatchChain = {
+    abciQuery: async (a) => {
+      const r = (await first("abci_query", { path: a.path, data: a.data ?? "", height: a.height ?? "0", prove: false }, AbciQuery)).response;
+      return { code: r.code, codespace: r.codespace, log: r.log, key: r.key ?? "", value: r.value ?? "", height: r.height, index: r.index };
+    },
+    validators: async (a) => {
+      const r = await first("validators", { height: a.height, page: String(a.page ?? 1), per_page: String(a.perPage ?? 100) }, Validators);
+      return { total: Number(r.total), validators: r.validators.map((v) => ({ address: v.address.toUpperCase(), votingPower: v.voting_power })) };
+    },
+    commit: async (a) => {
+      const c = await first("commit", a.height ? { height: a.height } : {}, Commit);
+      return {
+        header: { validatorsHash: c.signed_header.header.validators_hash },
+        commit: { signatures: c.signed_header.commit.signatures.map((s) => ({ blockIdFlag: s.block_id_flag, validatorAddress: s.validator_address ?? "" })) },
+      };
+    },
+  };
+  return {
+    chain,
+    /** The latest height a node of the network reports. */
+    latestHeight: async (): Promise<bigint> => BigInt((await first("status", {}, Status)).sync_info.latest_block_height),
+    /** A block's time and proposer, from its commit's header. */
+    blockAt: async (height: bigint) => {
+      const h = (await first("commit", { height: String(height) }, Commit)).signed_header.header;
+      return { height: h.height, time: h.time, proposerAddress: h.proposer_address.toUpperCase() };
+    },
+  };
+}
+
+export type NetworkRpcReads = ReturnType<typeof networkRpcReads>;

@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import type { Logger } from "pino";
+import type { Network } from "../../shared/contract/network.js";
+import type { WatchConfig } from "../../shared/contract/watch.js";
+import { createEventHub } from "../../shared/event-hub.js";
+import { createProblemLog } from "../../storage/problems.js";
+import { createRoutes } from "../routes/routes.js";
+import { openAlertHistory } from "../alert-history.js";
+import { BACKLOG, createWatch } from "../watch-service.js";
+import { openWatchStore } from "../watch-store.js";
+import { createWebhookSender } from "../webhook.js";
+import { networkOf, type ServiceConfig, type ServiceNetwork } from "./config.js";
+import { networkRpcReads, type NetworkRpcReads, nodeRpcClient } from "./node-rpc.js";
+
+/** One network's block follow: its newest height asked for every poll, each new block handed to the watch. */
+interface Follow {
+  readonly network: Network;
+  readonly reads: NetworkRpcReads;
+  last: bigint | undefined;
+  lastError: string | null;
+  /** The latest followed block's header time (ms), or null before the first. */
+  lastBlockTime: number | null;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * The watch hosted headless: the same watch as the app's (watch/watch-service.ts), its state in
+ * the data folder (the watch list, rules and webhook in `watch.json`, the alert history and
+ * snoozes in `watch-alerts.json`, each written whole and fsynced), each network's blocks read by
+ * polling its nodes over JSON-RPC (node-rpc.ts). An alert announced before a restart is still
+ * open in the history afterwards, so it is not announced again.
+ */
+export async function startWatchHost(config: ServiceConfig, log: Logger) {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const problems = createProblemLog();
+  const store = openWatchStore(config.dataDir, problems);
+  const history = openAlertHistory(config.dataDir, problems);
+  for (const p of problems.list()) log.warn({ file: p.file, keptAs: p.keptAs }, `a stored file could not be read and was kept aside: ${p.reason}`);
+  const events = createEventHub((e) => log.error({ err: e }, "an event listener failed"));
+  const follows = new Map<string, Follow>();
+  for (const n of config.networks) follows.set(n.id, { network: networkOf(n), reads: networkRpcReads(n.rpcUrls), last: undefined, lastError: null, lastBlockTime: null, timer: undefined });
+  const webhook = createWebhookSender();
+  const routes = createRoutes({ routes: config.routes, networkName: (id) => follows.get(id)?.network.name ?? id });
+  // Every fired and cleared alert reaches the routes through the watch's own event; delivery only queues.
+  const unlistenRoutes = events.listen((event, payload) => {
+    if (event === "watch.alert") {
+      const p = payload as { change: string; alert: Parameters<typeof routes.alert>[1] };
+      routes.alert(p.change, p.alert);
+    }
+  });
+  const watch = createWatch({
+    events,
+    store,
+    history,
+    chain: (network) => follows.get(network.id)!.reads.chain,
+    commitFromFeed: () => undefined,
+    nodeClient: (url) => nodeRpcClient(url),
+    webhook,
+    probeIntervalMs: config.probeIntervalMs,
+    onInternalError: (what, error) => log.warn({ err: error instanceof Error ? error.message : String(error) }, what),
+  });
+
+  for (const n of config.networks) await seed(n);
+
+  /** The config file's watch list and rules, stored the first time a network is seen; after that the API's edits win. */
+  async function seed(n: ServiceNetwork): Promise<void> {
+    if (store.has(n.id)) return;
+    const network = follows.get(n.id)!.network;
+    const validators: WatchConfig["validators"] = [];
+    for (const v of n.validators) {
+      const address = await watch.resolveValidator(network, v.address);
+      validators.push({ address, ref: v.address, label: v.label });
+    }
+    store.update(n.id, (c) => ({ ...c, validators, nodes: n.nodes, rules: n.rules ?? c.rules, webhook: n.webhook ?? c.webhook }));
+  }
+
+  async function poll(f: Follow): Promise<void> {
+    try {
+      const latest = await f.reads.latestHeight();
+      // The first poll starts at the newest block; a service far behind goes no further back than the watch's backlog.
+      let from = f.last === undefined ? latest : f.last + 1n;
+      if (latest - from >= BigInt(BACKLOG)) from = latest - BigInt(BACKLOG) + 1n;
+      for (let h = from; h <= latest; h++) {
+        const b = await f.reads.blockAt(h);
+        watch.block({ networkId: f.network.id, ...b });
+        f.last = h;
+        const t = Date.parse(b.time);
+        if (Number.isFinite(t)) f.lastBlockTime = t;
+      }
+      f.lastError = null;
+    } catch (error) {
+      f.lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    }
+    if (follows.get(f.network.id) === f) f.timer = setTimeout(() => void poll(f), config.pollIntervalMs);
+  }
+
+  watch.followOnly([...follows.values()].map((f) => f.network));
+  for (const f of follows.values()) void poll(f);
+
+  return {
+    watch,
+    store,
+    history,
+    events,
+    webhook,
+    routes,
+    /** The configured network by id, or undefined. */
+    network: (id: string): Network | undefined => follows.get(id)?.network,
+    networkIds: (): string[] => [...follows.keys()],
+    /** Why the last block poll of a network failed, or null. */
+    followError: (id: string): string | null => follows.get(id)?.lastError ?? null,
+    lastBlockTime: (id: string): number | null => follows.get(id)?.lastBlockTime ?? null,
+    async stop(): Promise<void> {
+      for (const f of follows.values()) clearTimeout(f.timer);
+      follows.clear();
+      watch.stop();
+      unlistenRoutes();
+      routes.stop();
+      await webhook.settled();
+    },
+  };
+}
+
+export type WatchHost = Awaited<ReturnType<typeof startWatchHost>>;
