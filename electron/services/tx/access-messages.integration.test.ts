@@ -116,6 +116,17 @@ describe("operator messages through the access service", () => {
     await expect.poll(() => statuses.filter((s) => s.txHash === one.txHash).at(-1)?.status, { timeout: 10_000 }).toBe("committed");
   });
 
+  it("a delegation prepared in amino JSON (as a Ledger signs) goes to the service as {txBytes}, which verifies it, holds it, and the chain commits it", async () => {
+    const before = await delegation();
+    const amino = { ...delegate("444"), signMode: "SIGN_MODE_LEGACY_AMINO_JSON" };
+    const prepared = await call("tx.prepare", amino);
+    expect(prepared).toMatchObject({ signMode: "SIGN_MODE_LEGACY_AMINO_JSON", signerKind: "vault", aminoSignDoc: { msgs: [{ type: "cosmos-sdk/MsgDelegate" }] } });
+    const tx = await call("tx.sendMessages", { ...amino, ...reviewed(prepared) });
+    expect(tx).toMatchObject({ status: "queued", kind: "Delegate", from: alice.address });
+    expect(await final(tx.txHash as string)).toMatchObject({ status: "committed", code: 0 });
+    expect(await delegation()).toBe(before + 444n);
+  });
+
   it("withdraws rewards through the service, and the chain pays them to the delegator", async () => {
     const chain = await StargateClient.connect(info.nodes[0]!.rpc);
     const withdraw = { messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", value: { delegatorAddress: alice.address, validatorAddress: operator } }] };
