@@ -21,9 +21,6 @@ export const LEDGER_APPS: Readonly<Record<number, LedgerApp>> = {
   394: { name: "Crypto", minVersion: "1.5.3" },
 };
 
-/** The coin type a network derives keys with when it names none (the Cosmos Hub's). */
-export const DEFAULT_COIN_TYPE = 118;
-
 /** The Ledger app for a coin type, or undefined when no Ledger app is known to sign for it. */
 export function ledgerAppFor(coinType: number): LedgerApp | undefined {
   return Object.hasOwn(LEDGER_APPS, coinType) ? LEDGER_APPS[coinType] : undefined;
