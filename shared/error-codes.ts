@@ -43,5 +43,31 @@ export const ERROR_CODES = {
   vaultCorrupt: "vault_corrupt",
   tokenStorageUnavailable: "token_storage_unavailable",
   storageCorrupt: "storage_corrupt",
+  /** No Ledger is plugged in (or another program holds it). */
+  ledgerNotFound: "ledger_not_found",
+  /** This build or machine cannot reach USB devices (the HID module did not load). */
+  ledgerUnavailable: "ledger_unavailable",
+  /** The Ledger is locked: enter its PIN. */
+  ledgerLocked: "ledger_locked",
+  /** The Ledger shows its dashboard: open the network's app. */
+  ledgerAppNotOpen: "ledger_app_not_open",
+  /** Another app is open on the Ledger; the message names it and the one to open. */
+  ledgerWrongApp: "ledger_wrong_app",
+  /** The Ledger app is older than the version that signs amino JSON as the wallet sends it. */
+  ledgerAppTooOld: "ledger_app_too_old",
+  /** The Ledger app runs in test mode, which the wallet does not sign with. */
+  ledgerTestMode: "ledger_test_mode",
+  /** The Ledger was unplugged (or its USB link dropped) during an operation. */
+  ledgerDisconnected: "ledger_disconnected",
+  /** The user chose Reject on the Ledger (status 0x6986). */
+  ledgerRejected: "ledger_rejected",
+  /** The sign doc has more JSON tokens than the Ledger app parses (status 0x6984, "Too many tokens"). */
+  ledgerTooManyMessages: "ledger_too_many_messages",
+  /** The sign doc is larger than the Ledger app's buffer (status 0x6983, about 8 KB). */
+  ledgerTooLarge: "ledger_too_large",
+  /** The Ledger answered with another key than the account was added with (another device or seed). */
+  ledgerWrongKey: "ledger_wrong_key",
+  /** Any other answer of the Ledger; the message carries its status word. */
+  ledgerError: "ledger_error",
 } as const;
 export type AppErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -41,6 +41,11 @@ export const events = {
   "watch.alert": z.object({ change: z.enum(["fired", "cleared", "acknowledged", "snoozed"]), alert: Alert }),
   /** The watch read something new for a network (a block, a probe of its nodes): its status is worth reading again. */
   "watch.updated": z.object({ networkId: z.string(), height: DecString.nullable() }),
+  /**
+   * The Ledger is working: `confirm` when it waits for the user's button (the message says what to
+   * check), `done` when it answered. Main holds the device; the renderer only shows these words.
+   */
+  "ledger.progress": z.object({ stage: z.enum(["confirm", "done"]), operation: z.enum(["sign", "show", "read"]), message: z.string().max(300) }),
 } as const;
 
 export type Events = typeof events;

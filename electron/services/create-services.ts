@@ -45,6 +45,9 @@ import { openExternalAccounts } from "./signers/external-accounts.js";
 import { createSigners } from "./signers/signers.js";
 import { vaultAccounts } from "./signers/vault-kind.js";
 import { watchKind } from "./signers/watch-kind.js";
+import { ledgerAccountHandlers, ledgerKind } from "./signers/ledger-kind.js";
+import { createLedgerDevice, type LedgerTransport } from "./ledger/ledger-device.js";
+import { openUsbLedger } from "./ledger/ledger-usb.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "../../watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
@@ -72,6 +75,8 @@ export interface ServicesConfig {
   readonly notifier?: Notifier;
   /** Asks where to save an export (Electron's save dialog); without one, exports go to `<dataDir>/exports`. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
+  /** Opens the Ledger's transport (tests replay recorded device answers); the first Ledger on USB by default, opened on first use. */
+  readonly openLedger?: () => Promise<LedgerTransport>;
   /** Unexpected failures, for main's log; never sent to the renderer. */
   readonly onInternalError?: (method: string, error: unknown) => void;
   /**
@@ -174,6 +179,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, keyFacts: () => networks.selected(), autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
   const outbox = openOutbox(config.dataDir, problems);
   const externalAccounts = openExternalAccounts(config.dataDir, problems);
+  // The Ledger is held here, in main, like the vault's keys: the renderer hears only its progress words.
+  const ledger = createLedgerDevice({ openTransport: config.openLedger ?? openUsbLedger, onProgress: (p) => events.emit("ledger.progress", p) });
   // Every account kind, behind one interface (signers/): the vault's own, and one factory per
   // kind of account kept outside it. A new kind is one file in signers/ and one line here.
   const signers = createSigners({
@@ -181,6 +188,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     external: externalAccounts,
     kinds: {
       watch: watchKind,
+      ledger: ledgerKind(ledger),
     },
   });
   // Read through the selected network's transport: the sender only signs for the selected network.
@@ -239,7 +247,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected())), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected())), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), ...ledgerAccountHandlers({ device: ledger, external: externalAccounts, network: (id) => networks.get(id) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );

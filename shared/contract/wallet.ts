@@ -4,6 +4,7 @@ import { KEY_ALGOS } from "../network/key-facts.js";
 import { method } from "./method.js";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
 import { ACCOUNT_KINDS } from "../wallet/account-kinds.js";
+import { MAX_LEDGER_INDEX } from "../wallet/ledger-app.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(MAX_PASSWORD);
@@ -91,6 +92,14 @@ export const walletMethods = {
   keyNotice: method(z.strictObject({ networkId: Id }), z.object({ notice: KeyNotice.nullable() })),
   /** The user read it: it is not shown again for that network. */
   dismissKeyNotice: method(z.strictObject({ networkId: Id }), z.object({ dismissed: z.literal(true) })),
+  /**
+   * Adds a Ledger account on a network (its coin type and prefix): main reads the key at
+   * m/44'/<coin type>'/0'/0/<index>, shows its address on the device and adds it once the user
+   * confirms it there. Progress ("Confirm on your Ledger") arrives as `ledger.progress` events.
+   */
+  addLedgerAccount: method(z.strictObject({ networkId: Id, index: z.number().int().min(0).max(MAX_LEDGER_INDEX), label: z.string().min(1).max(64).optional() }), WalletAccount),
+  /** Shows a Ledger account's address on the device again, and checks the device still holds its key. */
+  showLedgerAddress: method(z.strictObject({ networkId: Id, address: Bech32Address }), z.object({ address: z.string(), path: z.string() })),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
 };

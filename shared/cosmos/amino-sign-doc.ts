@@ -1,5 +1,6 @@
 import { makeSignDoc, type StdSignDoc } from "@cosmjs/amino";
 import { TxBody } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { actionOf } from "./actions.js";
 import { cosmosAminoTypes, cosmosRegistry } from "./signing.js";
 
 /** A transaction body whose amino JSON does not say all of it: a LEGACY_AMINO_JSON signature would not cover what the chain executes. */
@@ -37,4 +38,30 @@ export function aminoSignDocOfBody(bodyBytes: Uint8Array, facts: AminoSignDocFac
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** What a SIGN_MODE_LEGACY_AMINO_JSON sign doc is made of, messages as the contract's actions take them. */
+export interface AminoSignDocArgs {
+  readonly messages: ReadonlyArray<{ readonly typeUrl: string; readonly value: unknown }>;
+  readonly fee: { readonly amount: ReadonlyArray<{ readonly denom: string; readonly amount: string }>; readonly gas: string };
+  readonly memo: string;
+  readonly chainId: string;
+  readonly accountNumber: string;
+  readonly sequence: string;
+  readonly timeoutHeight?: bigint;
+}
+
+/**
+ * The amino StdSignDoc of registered actions, by the road `tx.prepare` takes: each value checked
+ * by its action's schema and made its protobuf message (the body's bytes, as prepare encodes
+ * them), then `aminoSignDocOfBody`. A Ledger signs exactly `serializeSignDoc` of this.
+ */
+export function aminoSignDoc(args: AminoSignDocArgs): StdSignDoc {
+  const messages = args.messages.map((m) => {
+    const action = actionOf(m.typeUrl);
+    if (!action) throw new TypeError(`${m.typeUrl} is not a message this wallet signs`);
+    return { typeUrl: action.typeUrl, value: action.toProto(action.value.parse(m.value)) };
+  });
+  const bodyBytes = cosmosRegistry.encodeTxBody({ messages, memo: args.memo, timeoutHeight: args.timeoutHeight ?? 0n });
+  return aminoSignDocOfBody(bodyBytes, { fee: { amount: args.fee.amount, gas: BigInt(args.fee.gas) }, chainId: args.chainId, accountNumber: BigInt(args.accountNumber), sequence: BigInt(args.sequence) });
 }

@@ -9,7 +9,7 @@ import type { Vault } from "./vault.js";
  * out, never a private key or a signature; the recovery phrase only as the answer of `create`
  * and of `reveal` (password typed again), which is the user's backup.
  */
-export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = [], accounts: () => WalletAccount[] = () => vault.accounts()): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice"> {
+export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = [], accounts: () => WalletAccount[] = () => vault.accounts()): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice" | "addLedgerAccount" | "showLedgerAddress"> {
   return {
     demoAccounts: () => ({ accounts: demoKeys.map(({ name, address, operator }) => ({ name, address, operator })) }),
     importDemo: (a) => {

@@ -3,6 +3,8 @@ import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import { stakeUnit } from "../../../../shared/cosmos/staking/stake-form.js";
+import { withdrawBatchesForLedger } from "../../../../shared/wallet/ledger-limits.js";
+import { walletQueries } from "../../queries/wallet-queries.js";
 import { useApi } from "../../api/api-context.js";
 import { ChainText } from "../../components/text/ChainText.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
@@ -32,8 +34,15 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
   const withRewards = (rewards.data ?? []).filter((r) => r.coins.some((c) => c.amount !== "0"));
 
-  const withdrawAll = () =>
-    onReview({ messages: withRewards.map((r) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: r.validatorAddress } })) });
+  const withdrawFrom = (validators: readonly string[]) =>
+    onReview({ messages: validators.map((v) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: v } })) });
+  // A Ledger takes fewer than 20 messages and about 8 KB a transaction: its "withdraw all" is cut
+  // into parts it can take (shared/wallet/ledger-limits.ts), each prepared and reviewed on its own.
+  const accounts = useQuery(walletQueries.accounts(api));
+  const onLedger = accounts.data?.accounts.find((a) => a.address === delegator)?.kind === "ledger";
+  const allValidators = withRewards.map((r) => r.validatorAddress);
+  const parts = onLedger && allValidators.length > 0 ? withdrawBatchesForLedger(delegator, allValidators, network.chainId, network.gasPrices?.denom ?? network.defaultDenom) : [allValidators];
+  const withdrawAll = () => withdrawFrom(allValidators);
   const cancel = (e: { validatorAddress: string; balance: string; creationHeight: string }) =>
     stakeDenom && onReview({ messages: [{ typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", value: { delegatorAddress: delegator, validatorAddress: e.validatorAddress, amount: { denom: stakeDenom, amount: e.balance }, creationHeight: e.creationHeight } }] });
 
@@ -58,9 +67,17 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
       <FieldProblem id="stake-delegations" problem={delegations.isError ? `The delegations could not be read: ${delegations.error.message}` : undefined} alert />
       <FieldProblem id="stake-rewards" problem={rewards.isError ? `The rewards could not be read: ${rewards.error.message}` : undefined} alert />
       <div className="row">
-        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error"].filter(Boolean).join(" ") || undefined}>
-          Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
-        </button>
+        {parts.length > 1 ? (
+          parts.map((part, i) => (
+            <button key={part[0]} type="button" onClick={() => withdrawFrom(part)} data-testid="withdraw-part">
+              Withdraw rewards, part {i + 1} of {parts.length} ({part.length} validators: one Ledger transaction)
+            </button>
+          ))
+        ) : (
+          <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error"].filter(Boolean).join(" ") || undefined}>
+            Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
+          </button>
+        )}
       </div>
       <WithdrawAddressForm network={network} delegator={delegator} onReview={onReview} />
 

@@ -11,6 +11,7 @@ import { useSelectedAccount } from "../../use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
 import { Balances } from "./Balances.js";
+import { LedgerPanel } from "./LedgerPanel.js";
 import { SecurityPanel } from "./SecurityPanel.js";
 import { BusyButton } from "../../../components/BusyButton.js";
 
@@ -49,6 +50,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
         </form>
         <FormError message={add.error} />
       </section>
+      <LedgerPanel />
       <AddressBookPanel />
       <SecurityPanel unlocked={unlocked} />
     </div>
