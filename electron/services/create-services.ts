@@ -37,6 +37,7 @@ import { allBalancesQuery } from "../../shared/cosmos/bank/queries.js";
 import { runAbciQuery } from "./rpc/module-query.js";
 import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
+import { registerOfflineHandlers } from "./offline/offline-handlers.js";
 import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
@@ -223,6 +224,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
+      offline: registerOfflineHandlers({ networks, chainFor, outbox, direct, watcher, vault, multisigOf: () => undefined, saveFile: config.saveFile }),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },

@@ -33,6 +33,12 @@ export interface PrepareDeps {
    * counts the transactions it holds), read through its `GET /accounts/{address}`.
    */
   readonly heldAccount?: (address: string) => Promise<{ accountNumber: bigint; sequence: bigint }>;
+  /**
+   * Prepare for an address whose key is not known here (a watch-only account, signed elsewhere):
+   * the auth info names no key, as `simd tx … --generate-only` writes it, and the chain simulates
+   * with a key in its place.
+   */
+  readonly keyless?: boolean;
 }
 
 /** The node's answer when a simulation's sequence is not the one its check state expects. */
@@ -47,11 +53,12 @@ const SEQUENCE_MISMATCH = /account sequence mismatch, expected (\d+), got (\d+)/
 export async function prepareDirect(deps: PrepareDeps, network: Network, args: PrepareArgs): Promise<Prepared> {
   const signer = signerOf(network, args);
   const pubkeyAny = deps.pubKeyAny(signer);
-  if (!pubkeyAny) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
-  const [{ cosmosRegistry }, { makeAuthInfoBytes }, { calculateFee, GasPrice }] = await Promise.all([
+  if (!pubkeyAny && !deps.keyless) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
+  const [{ cosmosRegistry }, { calculateFee, GasPrice }, { AuthInfo }, { SignMode }] = await Promise.all([
     import("../../../../shared/cosmos/signing.js"),
-    import("@cosmjs/proto-signing"),
     import("@cosmjs/stargate"),
+    import("cosmjs-types/cosmos/tx/v1beta1/tx"),
+    import("cosmjs-types/cosmos/tx/signing/v1beta1/signing"),
   ]);
   const [account, height, held] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight(), deps.heldAccount?.(signer)]);
   const accountNumber = held?.accountNumber ?? account.accountNumber;
@@ -67,8 +74,12 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight,
   });
+  // SIGN_MODE_DIRECT's signer info, as CosmJS's makeAuthInfoBytes writes it (the key may be unknown: see `keyless`).
   const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, withSequence = sequence) =>
-    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: withSequence }], [...fee], Number(gas), undefined, undefined);
+    AuthInfo.encode(AuthInfo.fromPartial({
+      signerInfos: [{ publicKey: pubkeyAny, modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: withSequence }],
+      fee: { amount: [...fee], gasLimit: gas },
+    })).finish();
 
   const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
   let gasEstimate: bigint | undefined;
@@ -87,7 +98,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
       : args.gasPrice !== undefined ? /[a-zA-Z].*$/.exec(args.gasPrice)![0]
       : (network.gasPrices?.denom ?? network.defaultDenom);
     const { MULTISIG_TYPE_URL, multisigSimulationTx } = await import("../../offline/multisig.js");
-    const probe = (withSequence: bigint) => pubkeyAny.typeUrl === MULTISIG_TYPE_URL
+    const probe = (withSequence: bigint) => pubkeyAny?.typeUrl === MULTISIG_TYPE_URL
       ? multisigSimulationTx(bodyBytes, pubkeyAny, withSequence, [{ denom: feeDenom, amount: "1" }])
       : TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, withSequence), signatures: [new Uint8Array(64)] }).finish();
     try {

@@ -26,6 +26,15 @@ export async function signPrepared(vault: Pick<Vault, "signerFor">, network: Net
   // The network's key kind signs: SHA-256 or Keccak-256 of the sign bytes, as its chain verifies.
   const { signature } = await vault.signerFor(network).signDirect(review.signer, signDoc);
   const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
+  return describeSigned(network, prepared, txBytes, requestId);
+}
+
+/**
+ * A prepared transaction's signed bytes, wherever they were signed (here, or in a file signed
+ * elsewhere and checked against it), as the outbox keeps them and the Transactions page lists them.
+ */
+export function describeSigned(network: Network, prepared: Pick<Prepared, "review" | "spend">, txBytes: Uint8Array, requestId: string): SignedSend {
+  const { review } = prepared;
   const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
   return {
     txBytes,
