@@ -10,6 +10,12 @@ export const MAX_MULTISIG_MEMBERS = 20;
 const ExportId = z.uuid();
 const FileText = z.string().min(1, "the file is empty").max(MAX_TX_FILE_CHARS, `a transaction file is at most ${MAX_TX_FILE_CHARS} characters`);
 
+/** Members' keys as `simd keys show --pubkey` prints them, or their base64. */
+const MemberKeys = z.array(z.string().min(1).max(200)).min(1).max(MAX_MULTISIG_MEMBERS);
+const Threshold = z.number().int().min(1).max(MAX_MULTISIG_MEMBERS);
+const AccountLabel = z.string().trim().min(1, "give the account a name").max(64);
+const AddedAccount = z.object({ address: z.string(), label: z.string() });
+
 /** A multisig's progress: the members whose signatures main holds and verified, and how many it needs. */
 export const MultisigProgress = z.object({
   threshold: z.number().int(),
@@ -55,13 +61,13 @@ export const offlineMethods = {
   signAsMember: method(z.strictObject({ id: ExportId, member: Bech32Address }), MultisigProgress),
   /** Sends the checked file, or the multisig's signatures once the threshold is met, through the outbox and undo window. */
   send: method(z.strictObject({ id: ExportId }), Tx),
+  /** Adds an address to watch on the selected network: read everywhere, its transactions exported unsigned. */
+  addWatch: method(z.strictObject({ address: Bech32Address, label: AccountLabel }), AddedAccount),
+  /** Adds a multisig account on the selected network by its members' keys and threshold (its address as simd's). */
+  addMultisig: method(z.strictObject({ label: AccountLabel, members: MemberKeys, threshold: Threshold, nosort: z.boolean().optional() }), AddedAccount),
   /** The address `simd keys add --multisig` gives these members' keys and threshold on the selected network. */
   multisigAddress: method(
-    z.strictObject({
-      members: z.array(z.string().min(1).max(200)).min(1).max(MAX_MULTISIG_MEMBERS),
-      threshold: z.number().int().min(1).max(MAX_MULTISIG_MEMBERS),
-      nosort: z.boolean().optional(),
-    }),
+    z.strictObject({ members: MemberKeys, threshold: Threshold, nosort: z.boolean().optional() }),
     z.object({ address: z.string(), members: z.array(z.object({ address: z.string(), pubkey: z.string() })) }),
   ),
 };

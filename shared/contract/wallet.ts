@@ -3,17 +3,27 @@ import { Base64String, Bech32Address, Id, NoArgs } from "../primitives.js";
 import { KEY_ALGOS } from "../network/key-facts.js";
 import { method } from "./method.js";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
+import { ACCOUNT_KINDS } from "../wallet/account-kinds.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(MAX_PASSWORD);
 const NewPassword = z.string().min(MIN_PASSWORD, `use at least ${MIN_PASSWORD} characters`).max(MAX_PASSWORD);
 const Mnemonic = z.string().min(1).max(1024);
 
+/**
+ * An account the wallet lists on the selected network. `index` picks it (the vault's accounts
+ * count from 0; accounts kept outside the vault from 2^31). `kind` says what signs for it
+ * (shared/wallet/account-kinds.ts); an answer without one is the vault's. A watch-only address
+ * may have no public key yet (""): none is known until the chain has seen it sign.
+ */
 export const WalletAccount = z.object({
   index: z.number().int().min(0),
   label: z.string(),
   address: z.string(),
   pubKey: Base64String,
+  kind: z.enum(ACCOUNT_KINDS).default("vault"),
+  /** A multisig's threshold and number of members, for its badge ("Multisig 2/3"). */
+  multisig: z.object({ threshold: z.number().int().min(1), members: z.number().int().min(1) }).optional(),
 });
 export type WalletAccount = z.infer<typeof WalletAccount>;
 

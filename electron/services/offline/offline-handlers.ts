@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { MultisigThresholdPubkey } from "@cosmjs/amino";
-import { fromBase64 } from "@cosmjs/encoding";
-import { encodePubkey } from "@cosmjs/proto-signing";
+import { encodeAminoPubkey, type MultisigThresholdPubkey } from "@cosmjs/amino";
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import { decodePubkey } from "@cosmjs/proto-signing";
 import type { z } from "zod";
 import type { Network } from "../../../shared/contract/network.js";
 import type { MultisigProgress } from "../../../shared/contract/offline.js";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
+import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
 import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
@@ -16,7 +17,9 @@ import { type Prepared, prepareDirect, signerOf } from "../tx/direct/prepare.js"
 import type { TxWatcher } from "../tx/tx-watcher.js";
 import type { Outbox } from "../tx/outbox.js";
 import type { Vault } from "../vault/vault.js";
-import { assembleMultisig, memberAddresses, memberSignatures, multisigAccount } from "./multisig.js";
+import type { ExternalAccounts } from "../signers/external-accounts.js";
+import type { Signers } from "../signers/signers.js";
+import { assembleMultisig, memberAddresses, memberSignatures, MULTISIG_TYPE_URL, multisigAccount } from "./multisig.js";
 import { aminoSignDoc } from "./sign-bytes.js";
 import { checkSignedFile, type CheckedTx, type ExportedTx } from "./signed-check.js";
 import { unsignedExport } from "./unsigned-export.js";
@@ -28,8 +31,10 @@ export interface OfflineDeps {
   readonly direct: Pick<ReturnType<typeof createDirectSender>, "sendSigned">;
   readonly watcher: Pick<TxWatcher, "watch">;
   readonly vault: Pick<Vault, "signerFor">;
-  /** The multisig account of this address on the network, when the user added one. */
-  readonly multisigOf: (network: Network, address: string) => MultisigThresholdPubkey | undefined;
+  /** Every account of the wallet, whatever signs for it (signers/signers.ts). */
+  readonly signers: Pick<Signers, "signerFor">;
+  /** Where watch-only and multisig accounts are kept. */
+  readonly external: Pick<ExternalAccounts, "add">;
   readonly saveFile?: SaveFile;
 }
 
@@ -80,10 +85,10 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
   return {
     exportUnsigned: async (args) => {
       const network = deps.networks.selected();
-      const signer = signerOf(network, args);
-      const multisig = deps.multisigOf(network, signer);
-      const pubKeyAny = multisig ? encodePubkey(multisig) : deps.vault.signerFor(network).pubKeyAny(signer);
-      const prepared = await prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, pubKeyAny: () => pubKeyAny, keyless: true }, network, args);
+      const signerFor = (address: string) => deps.signers.signerFor(network, address);
+      const pubKeyAny = signerFor(signerOf(network, args)).pubKeyAny();
+      const multisig = pubKeyAny?.typeUrl === MULTISIG_TYPE_URL ? (decodePubkey(pubKeyAny) as MultisigThresholdPubkey) : undefined;
+      const prepared = await prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, signerFor }, network, args);
       const file = unsignedExport(prepared, { multisig: multisig !== undefined });
       const id = randomUUID();
       const entry: Kept = { networkId: network.id, prepared, requestId: randomUUID(), multisig, signatures: new Map() };
@@ -122,6 +127,22 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
       const tx = await deps.direct.sendSigned(network, entry.prepared, txBytes, entry.requestId);
       deps.watcher.watch(network.id, tx);
       return tx;
+    },
+    addWatch: async ({ address, label }) => {
+      const network = deps.networks.selected();
+      const problem = addressProblem(address, network.bech32Prefix);
+      if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
+      const record = deps.external.add({ kind: "watch", networkId: network.id, address, label, pubKey: "" });
+      return { address: record.address, label: record.label };
+    },
+    addMultisig: async ({ label, members, threshold, nosort }) => {
+      const network = deps.networks.selected();
+      const { pubkey, address } = multisigAccount(members, threshold, network.bech32Prefix, nosort);
+      const record = deps.external.add({
+        kind: "multisig", networkId: network.id, address, label, pubKey: toBase64(encodeAminoPubkey(pubkey)),
+        multisig: { threshold, members: pubkey.value.pubkeys.map((k) => ({ pubKey: k.value })) },
+      });
+      return { address: record.address, label: record.label };
     },
     multisigAddress: async ({ members, threshold, nosort }) => {
       const network = deps.networks.selected();

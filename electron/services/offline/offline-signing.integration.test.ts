@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { encodePubkey } from "@cosmjs/proto-signing";
+import type { MultisigThresholdPubkey } from "@cosmjs/amino";
 import { coins, StargateClient } from "@cosmjs/stargate";
 import { fromBase64 } from "@cosmjs/encoding";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -12,11 +12,15 @@ import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { TEST_DEVNET_ENV } from "../../../devnet/test/global-setup.js";
 import { createEventHub } from "../event-hub.js";
 import { createProblemLog } from "../storage/problems.js";
-import { devnetDirectChain } from "../testing/direct-app.js";
+import type { Services } from "../create-services.js";
+import { devnetDirectChain, openDirectApp } from "../testing/direct-app.js";
 import { prepareDirect, type Prepared } from "../tx/direct/prepare.js";
 import { openOutbox } from "../tx/outbox.js";
 import { openVault } from "../vault/vault.js";
-import { assembleMultisig, memberKey, memberSignatures, multisigAccount } from "./multisig.js";
+import { assembleMultisig, memberSignatures, multisigAccount } from "./multisig.js";
+import type { AccountSigner } from "../signers/account-signer.js";
+import { multisigKind } from "../signers/multisig-kind.js";
+import { watchKind } from "../signers/watch-kind.js";
 import { aminoSignDoc } from "./sign-bytes.js";
 import { checkSignedFile, type ExportedTx } from "./signed-check.js";
 import { unsignedExport } from "./unsigned-export.js";
@@ -57,11 +61,20 @@ async function fund(address: string): Promise<void> {
   client.disconnect();
 }
 
-/** A transfer from `from` to bob, prepared as the app prepares one (simulated gas, the network's fee). */
-async function prepareSend(from: string, pubkeyAny: ReturnType<typeof encodePubkey>, amount: string, memo = "signed elsewhere ✓"): Promise<Prepared> {
-  const value = { fromAddress: from, toAddress: bob, amount: [{ denom: info.denom, amount }] };
-  return prepareDirect({ chain, outbox, pubKeyAny: (a) => (a === from ? pubkeyAny : undefined) }, network, { messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value }], memo });
+/** A watch-only address (its key unknown here) or a multisig, as the wallet keeps them, made into their signers. */
+const watchOnly = (address: string): AccountSigner => watchKind({ slot: 0, kind: "watch", networkId: network.id, address, label: "watched", pubKey: "", createdAt: new Date().toISOString() }, network);
+const multisigSigner = (address: string, pubkey: MultisigThresholdPubkey): AccountSigner => multisigKind({
+  slot: 1, kind: "multisig", networkId: network.id, address, label: "treasury", pubKey: "", createdAt: new Date().toISOString(),
+  multisig: { threshold: Number(pubkey.value.threshold), members: pubkey.value.pubkeys.map((k) => ({ pubKey: k.value })) },
+}, network);
+
+/** A transfer from `signer` to bob, prepared as the app prepares one (simulated gas, the network's fee). */
+async function prepareSend(signer: AccountSigner, amount: string, memo = "signed elsewhere ✓"): Promise<Prepared> {
+  const value = { fromAddress: signer.address, toAddress: bob, amount: [{ denom: info.denom, amount }] };
+  return prepareDirect({ chain, outbox, signerFor: (a) => (a === signer.address ? signer : (() => { throw new Error(`not ${a}`); })()) }, network, { messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value }], memo });
 }
+
+const send = (from: string, amount: string) => ({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: from, toAddress: bob, amount: [{ denom: info.denom, amount }] } });
 
 const exportedOf = (prepared: Prepared): ExportedTx => ({
   signer: prepared.review.signer, bech32Prefix: info.bech32Prefix, bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes,
@@ -88,15 +101,13 @@ async function broadcast(txBytes: Uint8Array): Promise<void> {
 
 describe("a transaction signed offline by simd", () => {
   let key: { address: string; pubkeyJson: string };
-  let pubkeyAny: ReturnType<typeof encodePubkey>;
   beforeAll(async () => {
     key = await simdKey("offline-signer");
-    pubkeyAny = encodePubkey(memberKey(key.pubkeyJson));
     await fund(key.address);
   });
 
-  it("is exported in the shape simd prints, signed by simd tx sign --offline, checked and committed", async () => {
-    const prepared = await prepareSend(key.address, pubkeyAny, "12345");
+  it("is prepared for a watch-only address, exported in the shape simd prints, signed by simd tx sign --offline, checked and committed", async () => {
+    const prepared = await prepareSend(watchOnly(key.address), "12345");
     const exported = unsignedExport(prepared);
     expect(exported.command).toBe(`simd tx sign ${exported.filename} --from <key name> --offline --account-number ${prepared.review.accountNumber} --sequence ${prepared.review.sequence} --chain-id ${info.chainId} --output-document ${exported.filename.replace("unsigned-", "signed-")}`);
     const fee = prepared.review.fee;
@@ -114,7 +125,7 @@ describe("a transaction signed offline by simd", () => {
   });
 
   it("refuses a tampered file, a file signed for another chain and a signature over another transaction, each in words", async () => {
-    const prepared = await prepareSend(key.address, pubkeyAny, "777");
+    const prepared = await prepareSend(watchOnly(key.address), "777");
     const exported = unsignedExport(prepared);
     const signed = await simdSign(write(exported.filename, exported.json), prepared, "offline-signer");
     const check = (text: string, others: string[] = []) => checkSignedFile(text, exportedOf(prepared), others);
@@ -128,7 +139,7 @@ describe("a transaction signed offline by simd", () => {
     await expect(check(otherChain, ["another-chain-1"])).rejects.toThrow(`was made for chain another-chain-1, not ${info.chainId}: sign it again with --chain-id ${info.chainId}`);
     await expect(check(otherChain)).rejects.toThrow(`does not verify for this transaction on chain ${info.chainId}`);
 
-    const another = await prepareSend(key.address, pubkeyAny, "778");
+    const another = await prepareSend(watchOnly(key.address), "778");
     const anotherExport = unsignedExport(another);
     const anotherSigned = JSON.parse(await simdSign(write(`another-${anotherExport.filename}`, anotherExport.json), another, "offline-signer")) as { signatures: string[] };
     const swapped = { ...(JSON.parse(signed) as object), signatures: anotherSigned.signatures };
@@ -138,6 +149,38 @@ describe("a transaction signed offline by simd", () => {
     const unknownType = JSON.parse(signed) as { body: { messages: Array<Record<string, unknown>> } };
     unknownType.body.messages[0]!["@type"] = "/cosmos.authz.v1beta1.MsgExec";
     await expect(check(JSON.stringify(unknownType))).rejects.toThrow("the file holds a /cosmos.authz.v1beta1.MsgExec value, which this wallet does not read or sign");
+  });
+});
+
+describe("the app's offline.* methods, through the outbox and the undo window", () => {
+  const opened: Services[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+  });
+
+  it("watches an address, exports its transfer unsigned, takes simd's signed file, holds it in the undo window and commits it", async () => {
+    const key = await simdKey("offline-app-signer");
+    await fund(key.address);
+    const dave = info.accounts.find((a) => a.name === "dave")!;
+    const { call, committed } = await openDirectApp(info, dave.mnemonic, [info.nodes[0]!.rpc], opened, { undoWindowSeconds: 2 });
+    await call("offline.addWatch", { address: key.address, label: "cold key" });
+    const accounts = await call("wallet.accounts");
+    expect(accounts.accounts).toEqual(expect.arrayContaining([expect.objectContaining({ address: key.address, kind: "watch" })]));
+    await expect(call("tx.sendMessages", { messages: [send(key.address, "5")] })).rejects.toThrow("is a watch-only address: it cannot sign here; export the transaction unsigned");
+
+    const exported = await call("offline.exportUnsigned", { messages: [send(key.address, "31337")], memo: "from the cold key" });
+    expect(exported.saved).toBe(false);
+    const review = exported.review as { accountNumber: string; sequence: string };
+    expect(exported.command).toContain(`--offline --account-number ${review.accountNumber} --sequence ${review.sequence} --chain-id ${info.chainId}`);
+    const path = write(exported.filename as string, exported.json as string);
+    const out = join(dir, `app-${exported.filename as string}`);
+    await simd("tx", "sign", path, "--from", "offline-app-signer", "--offline", "--account-number", review.accountNumber, "--sequence", review.sequence, "--chain-id", info.chainId, "--output-document", out);
+
+    const checked = await call("offline.checkSigned", { id: exported.id, text: readFileSync(out, "utf8") });
+    expect(checked).toMatchObject({ mode: "direct" });
+    const tx = await call("offline.send", { id: exported.id });
+    expect(tx).toMatchObject({ txHash: checked.txHash, status: "queued", from: key.address });
+    expect(await committed(checked.txHash as string)).toMatchObject({ status: "committed" });
   });
 });
 
@@ -158,7 +201,7 @@ describe("a 2-of-3 multisig of a simd key, a key of the app's vault and a third"
     expect(account.address).toBe(simdAddress);
     await fund(account.address);
 
-    const prepared = await prepareSend(account.address, encodePubkey(account.pubkey), "4242");
+    const prepared = await prepareSend(multisigSigner(account.address, account.pubkey), "4242");
     const exported = unsignedExport(prepared, { multisig: true });
     expect(exported.command).toContain(`--multisig=${account.address}`);
     const unsignedPath = write(exported.filename, exported.json);
@@ -178,7 +221,7 @@ describe("a 2-of-3 multisig of a simd key, a key of the app's vault and a third"
 
   it("reads simd tx multisign's file: checked against the exported transaction, the threshold counted", async () => {
     const account = multisigAccount([await simd("keys", "show", "ms-member-vault", "--pubkey"), await simd("keys", "show", "ms-member-third", "--pubkey"), await simd("keys", "show", "ms-member-simd", "--pubkey")], 2, info.bech32Prefix);
-    const prepared = await prepareSend(account.address, encodePubkey(account.pubkey), "99");
+    const prepared = await prepareSend(multisigSigner(account.address, account.pubkey), "99");
     const exported = unsignedExport(prepared, { multisig: true });
     const unsignedPath = write(exported.filename, exported.json);
     const sigFiles = await Promise.all(["ms-member-simd", "ms-member-third"].map(async (name) => write(`${name}-${exported.filename}`, await simdSign(unsignedPath, prepared, name, info.chainId, ["--multisig", account.address]))));

@@ -166,7 +166,7 @@ export function openVault(options: VaultOptions) {
       const fresh: Record<string, string> = {};
       const listed = f.accounts.flatMap((a) => {
         const pubKey = pubKeyAt(a, kind.path(a.index), f.derivedKeys, fresh);
-        return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix) }] : [];
+        return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix), kind: "vault" as const }] : [];
       });
       keepDerived(fresh);
       return listed;

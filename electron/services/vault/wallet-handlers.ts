@@ -1,6 +1,7 @@
 import { NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { DemoKey } from "../networks/devnet-seed.js";
+import type { WalletAccount } from "../../../shared/contract/wallet.js";
 import type { Vault } from "./vault.js";
 
 /**
@@ -8,7 +9,7 @@ import type { Vault } from "./vault.js";
  * out, never a private key or a signature; the recovery phrase only as the answer of `create`
  * and of `reveal` (password typed again), which is the user's backup.
  */
-export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = []): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice"> {
+export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = [], accounts: () => WalletAccount[] = () => vault.accounts()): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice"> {
   return {
     demoAccounts: () => ({ accounts: demoKeys.map(({ name, address, operator }) => ({ name, address, operator })) }),
     importDemo: (a) => {
@@ -22,7 +23,8 @@ export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[
     unlock: (a) => vault.unlock(a.password),
     lock: () => vault.lock(),
     activity: () => vault.activity(),
-    accounts: () => ({ accounts: vault.accounts() }),
+    /** Every account on the selected network, of every kind (signers/signers.ts): the vault's and those kept outside it. */
+    accounts: () => ({ accounts: accounts() }),
     addAccount: (a) => vault.addAccount(a.label),
     reveal: (a) => vault.reveal(a.password),
     changePassword: (a) => vault.changePassword(a.oldPassword, a.newPassword),

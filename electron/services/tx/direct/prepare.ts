@@ -1,11 +1,12 @@
+import type { StdSignDoc } from "@cosmjs/amino";
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
-import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../shared/contract/tx-constants.js";
 import { actionOf } from "../../../../shared/cosmos/actions.js";
 import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { AppError } from "../../app-error.js";
+import { type AccountSigner, modeFor } from "../../signers/account-signer.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import type { DirectChain } from "./direct-chain.js";
 import { LIVE_HEADROOM, tierPrice } from "./fee-market.js";
@@ -17,6 +18,8 @@ export interface Prepared {
   readonly review: PreparedTx;
   readonly bodyBytes: Uint8Array;
   readonly authInfoBytes: Uint8Array;
+  /** For LEGACY_AMINO_JSON (the review's `signMode`): the sign doc the account's key signs. */
+  readonly aminoSignDoc?: StdSignDoc;
   readonly spend: ReadonlyArray<{ denom: string; amount: string }>;
   /** The sequence the chain has committed for the signer (the review's may be past it: sends in flight). */
   readonly chainSequence: bigint;
@@ -25,20 +28,14 @@ export interface Prepared {
 export interface PrepareDeps {
   readonly chain: DirectChain;
   readonly outbox: Outbox;
-  /** The public key of one of the vault's accounts on this network, as AuthInfo carries it (its key kind's type URL), or undefined. */
-  readonly pubKeyAny: (address: string) => Any | undefined;
+  /** The signer of one of the wallet's accounts on this network, whatever its kind (signers/signers.ts); throws `unknown_signer` for any other address. */
+  readonly signerFor: (address: string) => AccountSigner;
   /**
    * The account number and sequence to sign with, when they are not the chain's and this app's
    * own direct sends': on a network with an access service, the service's view (its next nonce
    * counts the transactions it holds), read through its `GET /accounts/{address}`.
    */
   readonly heldAccount?: (address: string) => Promise<{ accountNumber: bigint; sequence: bigint }>;
-  /**
-   * Prepare for an address whose key is not known here (a watch-only account, signed elsewhere):
-   * the auth info names no key, as `simd tx … --generate-only` writes it, and the chain simulates
-   * with a key in its place.
-   */
-  readonly keyless?: boolean;
 }
 
 /** The node's answer when a simulation's sequence is not the one its check state expects. */
@@ -52,13 +49,14 @@ const SEQUENCE_MISMATCH = /account sequence mismatch, expected (\d+), got (\d+)/
  */
 export async function prepareDirect(deps: PrepareDeps, network: Network, args: PrepareArgs): Promise<Prepared> {
   const signer = signerOf(network, args);
-  const pubkeyAny = deps.pubKeyAny(signer);
-  if (!pubkeyAny && !deps.keyless) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
-  const [{ cosmosRegistry }, { calculateFee, GasPrice }, { AuthInfo }, { SignMode }] = await Promise.all([
+  const signing = deps.signerFor(signer);
+  // The account's kind decides the mode (a Ledger or a multisig signs amino JSON only), once, here.
+  const signMode = modeFor(signing, args.signMode);
+  const pubkeyAny = signing.pubKeyAny();
+  const [{ cosmosRegistry }, { authInfoBytesOf, aminoSignDocOf }, { calculateFee, GasPrice }] = await Promise.all([
     import("../../../../shared/cosmos/signing.js"),
+    import("./sign-modes.js"),
     import("@cosmjs/stargate"),
-    import("cosmjs-types/cosmos/tx/v1beta1/tx"),
-    import("cosmjs-types/cosmos/tx/signing/v1beta1/signing"),
   ]);
   const [account, height, held] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight(), deps.heldAccount?.(signer)]);
   const accountNumber = held?.accountNumber ?? account.accountNumber;
@@ -74,12 +72,9 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight,
   });
-  // SIGN_MODE_DIRECT's signer info, as CosmJS's makeAuthInfoBytes writes it (the key may be unknown: see `keyless`).
+  const modeInfo = signing.modeInfo?.(signMode);
   const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, withSequence = sequence) =>
-    AuthInfo.encode(AuthInfo.fromPartial({
-      signerInfos: [{ publicKey: pubkeyAny, modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: withSequence }],
-      fee: { amount: [...fee], gasLimit: gas },
-    })).finish();
+    authInfoBytesOf({ pubkey: pubkeyAny, sequence: withSequence, signMode, modeInfo }, fee, gas);
 
   const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
   let gasEstimate: bigint | undefined;
@@ -139,12 +134,17 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     }
     fee = calculateFee(Number(gas), GasPrice.fromString(gasPrice)).amount.map((c) => ({ denom: c.denom, amount: c.amount }));
   }
+  const aminoSignDoc = signMode === "SIGN_MODE_LEGACY_AMINO_JSON"
+    ? aminoSignDocOf(bodyBytes, { fee: { amount: fee, gas }, chainId: network.chainId, accountNumber, sequence })
+    : undefined;
   const review: PreparedTx = {
     signer,
     chainId: network.chainId,
     accountNumber: accountNumber.toString(),
     sequence: sequence.toString(),
-    signMode: "SIGN_MODE_DIRECT",
+    signMode,
+    signerKind: signing.kind,
+    ...(aminoSignDoc ? { aminoSignDoc: { ...aminoSignDoc, fee: { amount: [...aminoSignDoc.fee.amount], gas: aminoSignDoc.fee.gas }, msgs: aminoSignDoc.msgs.map((m) => ({ type: m.type, value: m.value as Record<string, unknown> })) } } : {}),
     messages: messages.map((m) => ({ typeUrl: m.action.typeUrl, title: m.action.title, value: m.value, review: m.action.review(m.value).map(([k, v]) => [k, v] as [string, string]) })),
     fee: { amount: fee, gas: gas.toString() },
     gasEstimate: gasEstimate?.toString(),
@@ -155,7 +155,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight: timeoutHeight.toString(),
   };
-  return { review, bodyBytes, authInfoBytes: authInfo(fee, gas), spend: messages.flatMap((m) => m.action.spend(m.value)), chainSequence: account.sequence };
+  return { review, bodyBytes, authInfoBytes: authInfo(fee, gas), aminoSignDoc, spend: messages.flatMap((m) => m.action.spend(m.value)), chainSequence: account.sequence };
 }
 
 /**
