@@ -10,6 +10,7 @@ import { walletKeys } from "../../../queries/wallet-queries.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
+import { OfflineAccountsPanel } from "../../offline/OfflineAccountsPanel.js";
 import { Balances } from "./Balances.js";
 import { SecurityPanel } from "./SecurityPanel.js";
 import { BusyButton } from "../../../components/BusyButton.js";
@@ -50,6 +51,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
         <FormError message={add.error} />
       </section>
       <AddressBookPanel />
+      <OfflineAccountsPanel />
       <SecurityPanel unlocked={unlocked} />
     </div>
   );
