@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { z } from "zod";
 import type { CheckedSigned, UnsignedExportResult } from "../../../shared/contract/offline.js";
-import type { PrepareArgs } from "../../../shared/contract/tx.js";
+import type { PrepareArgs, Tx } from "../../../shared/contract/tx.js";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
@@ -17,7 +17,7 @@ type Checked = z.output<typeof CheckedSigned>;
  * it, then the signed file (or each multisig member's) read back, checked in main, and sent
  * through the outbox and undo window like any other.
  */
-export function ExportUnsigned({ args, onSent }: { args: PrepareArgs; onSent: (txHash: string) => void }) {
+export function ExportUnsigned({ args, onSent }: { args: PrepareArgs; onSent: (tx: Tx) => void }) {
   const api = useApi();
   const [exported, setExported] = useState<Exported>();
   const [checked, setChecked] = useState<Checked>();
@@ -36,7 +36,7 @@ export function ExportUnsigned({ args, onSent }: { args: PrepareArgs; onSent: (t
   });
   const send = useAction(async () => {
     if (!exported) return;
-    onSent((await unwrap(api.offline.send({ id: exported.id }))).txHash);
+    onSent(await unwrap(api.offline.send({ id: exported.id })));
   });
   const signedCount = progress?.members.filter((m) => m.signed).length ?? 0;
   const ready = exported && (checked || (progress && signedCount >= progress.threshold));

@@ -83,7 +83,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
         <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
       ) : <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>)}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
-      {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} onSent={onSent} />}
+      {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} onSent={(tx) => onSent(tx.txHash)} />}
     </section>
   );
 }
