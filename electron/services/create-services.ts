@@ -37,6 +37,7 @@ import { allBalancesQuery } from "../../shared/cosmos/bank/queries.js";
 import { runAbciQuery } from "./rpc/module-query.js";
 import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
+import { registerOfflineHandlers } from "./offline/offline-handlers.js";
 import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
@@ -48,6 +49,7 @@ import { watchKind } from "./signers/watch-kind.js";
 import { ledgerAccountHandlers, ledgerKind } from "./signers/ledger-kind.js";
 import { createLedgerDevice, type LedgerTransport } from "./ledger/ledger-device.js";
 import { openUsbLedger } from "./ledger/ledger-usb.js";
+import { multisigKind } from "./signers/multisig-kind.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "../../watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
@@ -189,6 +191,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     kinds: {
       watch: watchKind,
       ledger: ledgerKind(ledger),
+      multisig: multisigKind,
     },
   });
   // Read through the selected network's transport: the sender only signs for the selected network.
@@ -245,6 +248,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
+      offline: registerOfflineHandlers({ networks, chainFor, outbox, direct, watcher, vault, signers, external: externalAccounts, saveFile: config.saveFile }),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected())), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), ...ledgerAccountHandlers({ device: ledger, external: externalAccounts, network: (id) => networks.get(id) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },

@@ -6,7 +6,7 @@ import { SAFE_ROUTES } from "./safe-routes.js";
 describe("the IPC contract", () => {
   it("names every method namespace.method, once", () => {
     expect(new Set(METHOD_NAMES).size).toBe(METHOD_NAMES.length);
-    for (const name of METHOD_NAMES) expect(name).toMatch(/^(addressBook|app|chain|network|settings|tx|wallet|watch)\.[a-z][A-Za-z]+$/);
+    for (const name of METHOD_NAMES) expect(name).toMatch(/^(addressBook|app|chain|network|offline|settings|tx|wallet|watch)\.[a-z][A-Za-z]+$/);
     expect(METHOD_NAMES.length).toBe(Object.values(contract).reduce((n, ns) => n + Object.keys(ns).length, 0));
   });
 

@@ -4,6 +4,7 @@ import { appMethods } from "./app.js";
 import { chainMethods } from "./chain.js";
 import type { MethodSpec } from "./method.js";
 import { networkMethods } from "./network.js";
+import { offlineMethods } from "./offline.js";
 import { settingsMethods } from "./settings.js";
 import { txMethods } from "./tx.js";
 import { walletMethods } from "./wallet.js";
@@ -18,6 +19,7 @@ export const contract = {
   app: appMethods,
   chain: chainMethods,
   network: networkMethods,
+  offline: offlineMethods,
   settings: settingsMethods,
   tx: txMethods,
   wallet: walletMethods,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
+import { type MultisigThresholdPubkey, pubkeyToAddress, serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
@@ -74,6 +74,12 @@ export interface NetworkSigner {
   signDirect(signer: string, signDoc: SignDoc): Promise<{ signature: string; pubKey: string }>;
   /** Also the public key as the StdSignature carries it: the chain's amino name for an ethsecp256k1 key. */
   signAmino(signer: string, signDoc: StdSignDoc): Promise<{ signature: string; pubKey: string; aminoPubKey: { type: string; value: string } }>;
+  /**
+   * Signs an amino sign doc for `member`, an account of this vault, as one member of `multisig`:
+   * every message must be the multisig's (its address derived from these very keys) and
+   * `member` one of its keys.
+   */
+  signAminoAsMember(member: string, multisig: MultisigThresholdPubkey, signDoc: StdSignDoc): Promise<{ signature: string; pubKey: string }>;
 }
 
 /**
@@ -202,6 +208,20 @@ export function openVault(options: VaultOptions) {
         }
         const signed = sign(signer, serializeSignDoc(signDoc));
         return { ...signed, aminoPubKey: kind.aminoPubKey(fromBase64(signed.pubKey)) };
+      },
+      async signAminoAsMember(member, multisig, signDoc) {
+        requireUnlocked();
+        const account = accounts().find((a) => a.address === member);
+        if (!account) throw notOurs();
+        if (!multisig.value.pubkeys.some((k) => k.value === account.pubKey)) throw new AppError("not_a_member", `${member} is not a member of this multisig`);
+        const multisigAddress = pubkeyToAddress(multisig, network.bech32Prefix);
+        if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
+        for (const msg of signDoc.msgs) {
+          const refusal = aminoSignerRefusal(msg, multisigAddress);
+          if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
+          if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the multisig ${multisigAddress}`);
+        }
+        return sign(member, serializeSignDoc(signDoc));
       },
       /**
        * Signs a SIGN_MODE_DIRECT sign doc for `signer`, an account of this vault, when every message

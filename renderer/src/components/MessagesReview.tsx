@@ -7,6 +7,7 @@ import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
+import { ExportUnsigned } from "./ExportUnsigned.js";
 import { FeeRefusal } from "./FeeRefusal.js";
 import { gasPriceWords, repriceOffer } from "./fee-refusal.js";
 import { ReviewButtons } from "./ReviewButtons.js";
@@ -82,6 +83,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
         <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
       ) : <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>)}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
+      {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} onSent={(tx) => onSent(tx.txHash)} />}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { InsufficientFundsError } from "../funds.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import { BroadcastTxError, type DirectChain, InsufficientFeeError } from "./direct-chain.js";
 import { nextSequence, type Prepared, prepareDirect, signerOf } from "./prepare.js";
-import { signPrepared } from "./sign-prepared.js";
+import { describeSigned, type SignedSend, signPrepared } from "./sign-prepared.js";
 
 export type SendMessagesArgs = PrepareArgs & { readonly requestId?: string; readonly sequence?: string };
 
@@ -128,13 +128,21 @@ export function createDirectSender(deps: DirectSenderDeps) {
     if (args.sequence !== undefined && args.sequence !== review.sequence) {
       throw new AppError("sequence_changed", `the account's sequence moved from ${args.sequence} to ${review.sequence} since the review: review it again`);
     }
-    // The balance may have moved since the form checked it; a transaction the chain refuses still costs its fee.
+    await checkFunds(network, prepared);
+    return queue(network, await signPrepared(deps.signers, network, prepared, requestId));
+  }
+
+  /** The balance may have moved since the form checked it; a transaction the chain refuses still costs its fee. */
+  async function checkFunds(network: Network, prepared: Prepared): Promise<void> {
+    const { review } = prepared;
     const spendable = await deps.spendable(network, review.signer);
     const available = subtractCoins(spendable, inFlightSpend(network, review.signer, prepared.chainSequence));
     const problems = spendProblems({ spend: prepared.spend, fee: review.fee.amount }, { available }, displayUnits(network));
     if (problems.length > 0) throw new InsufficientFundsError(problems);
+  }
 
-    const signed = await signPrepared(deps.signers, network, prepared, requestId);
+  /** Signed bytes into the outbox, then held for the undo window or broadcast at once. */
+  function queue(network: Network, signed: SignedSend): Promise<Tx> | Tx {
     const holding = holdMs();
     const send: StoredSend = { ...signed.entry, direct: { ...signed.signed, holdUntil: holding > 0 ? new Date(now() + holding).toISOString() : undefined } };
     deps.outbox.put(send); // on disk before any node hears of it; a full disk stops the send here
@@ -149,6 +157,23 @@ export function createDirectSender(deps: DirectSenderDeps) {
     signerOf,
     /** The sequence the next send of `address` takes, past this app's sends still in flight. */
     nextSequence: (network: Network, address: string, onChain: bigint) => nextSequence(deps.outbox, network.id, address, onChain),
+    /**
+     * A prepared transaction signed elsewhere (a file from `simd tx sign`, a multisig's assembled
+     * signatures), already checked against it: the same funds check, outbox and undo window as
+     * one signed here. One send per request id.
+     */
+    sendSigned(network: Network, prepared: Prepared, txBytes: Uint8Array, requestId: string): Promise<Tx> {
+      const stored = deps.outbox.byRequest(requestId);
+      if (stored) return Promise.resolve(txOf(stored, stored.state === "submitted" ? "broadcast" : "queued"));
+      const running = inFlight.get(requestId);
+      if (running) return running;
+      const p = (async () => {
+        await checkFunds(network, prepared);
+        return queue(network, describeSigned(network, prepared, txBytes, requestId));
+      })().finally(() => inFlight.delete(requestId));
+      inFlight.set(requestId, p);
+      return p;
+    },
     /** One send per request id, even when called twice at once. */
     send(network: Network, args: SendMessagesArgs): Promise<Tx> {
       const requestId = args.requestId ?? randomUUID();

@@ -92,7 +92,10 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
       args.fee !== undefined ? /^\d+(.*)$/.exec(args.fee)![1] || network.defaultDenom
       : args.gasPrice !== undefined ? /[a-zA-Z].*$/.exec(args.gasPrice)![0]
       : (network.gasPrices?.denom ?? network.defaultDenom);
-    const probe = (withSequence: bigint) => TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, withSequence), signatures: [new Uint8Array(64)] }).finish();
+    const { MULTISIG_TYPE_URL, multisigSimulationTx } = await import("../../offline/multisig.js");
+    const probe = (withSequence: bigint) => pubkeyAny?.typeUrl === MULTISIG_TYPE_URL
+      ? multisigSimulationTx(bodyBytes, pubkeyAny, withSequence, [{ denom: feeDenom, amount: "1" }])
+      : TxRaw.encode({ bodyBytes, authInfoBytes: authInfo([{ denom: feeDenom, amount: "1" }], 0n, withSequence), signatures: [new Uint8Array(64)] }).finish();
     try {
       gasEstimate = await deps.chain.simulate(probe(simulatedSequence));
     } catch (error) {

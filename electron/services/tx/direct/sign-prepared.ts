@@ -40,6 +40,15 @@ export async function signPrepared(signers: Pick<Signers, "signerFor">, network:
     signature = (await account.sign({ mode: review.signMode, signDoc: makeSignDoc(prepared.bodyBytes, authInfoBytes, network.chainId, BigInt(review.accountNumber)) })).signature;
   }
   const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+  return describeSigned(network, prepared, txBytes, requestId);
+}
+
+/**
+ * A prepared transaction's signed bytes, wherever they were signed (here, or in a file signed
+ * elsewhere and checked against it), as the outbox keeps them and the Transactions page lists them.
+ */
+export function describeSigned(network: Network, prepared: Pick<Prepared, "review" | "spend">, txBytes: Uint8Array, requestId: string): SignedSend {
+  const { review } = prepared;
   const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
   return {
     txBytes,

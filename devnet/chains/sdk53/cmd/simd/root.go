@@ -17,19 +17,22 @@ import (
 	"github.com/cosmos/cosmos-sdk/client/debug"
 	"github.com/cosmos/cosmos-sdk/client/keys"
 	"github.com/cosmos/cosmos-sdk/codec"
+	addresscodec "github.com/cosmos/cosmos-sdk/codec/address"
 	codectypes "github.com/cosmos/cosmos-sdk/codec/types"
 	"github.com/cosmos/cosmos-sdk/server"
 	serverconfig "github.com/cosmos/cosmos-sdk/server/config"
 	servertypes "github.com/cosmos/cosmos-sdk/server/types"
 	sdk "github.com/cosmos/cosmos-sdk/types"
 	"github.com/cosmos/cosmos-sdk/types/module"
+	authcli "github.com/cosmos/cosmos-sdk/x/auth/client/cli"
 	authtypes "github.com/cosmos/cosmos-sdk/x/auth/types"
+	bankcli "github.com/cosmos/cosmos-sdk/x/bank/client/cli"
 	genutilcli "github.com/cosmos/cosmos-sdk/x/genutil/client/cli"
 
 	"cometdesk.dev/devnet/chains/sdk53/app"
 )
 
-// newRootCmd builds the `simd` command line: init, keys, genesis, start, status, export.
+// newRootCmd builds the `simd` command line: init, keys, genesis, start, status, export, and tx.
 func newRootCmd() *cobra.Command {
 	var (
 		basicManager module.BasicManager
@@ -83,8 +86,26 @@ func newRootCmd() *cobra.Command {
 		server.StatusCommand(),
 		genutilcli.Commands(clientCtx.TxConfig, basicManager, app.DefaultNodeHome),
 		keys.Commands(),
+		txCommand(),
 	)
 	return rootCmd
+}
+
+// txCommand is the offline signing round trip the wallet's files go through: a transfer written
+// unsigned (`tx bank send --generate-only`), signed on the key's machine (`tx sign --offline`,
+// `--multisig`), assembled (`tx multisign`), checked, encoded and broadcast.
+func txCommand() *cobra.Command {
+	cmd := &cobra.Command{Use: "tx", Short: "Transaction subcommands", RunE: client.ValidateCmd}
+	cmd.AddCommand(
+		authcli.GetSignCommand(),
+		authcli.GetMultiSignCommand(),
+		authcli.GetValidateSignaturesCommand(),
+		authcli.GetBroadcastCommand(),
+		authcli.GetEncodeCommand(),
+		authcli.GetDecodeCommand(),
+		bankcli.NewTxCmd(addresscodec.NewBech32Codec(sdk.GetConfig().GetBech32AccountAddrPrefix())),
+	)
+	return cmd
 }
 
 // ProvideClientContext gives the CLI commands their codecs and tx config (depinject wants it exported).

@@ -6,6 +6,7 @@ import { type DenomUnit, formatCoin, splitCoin } from "../../../../../shared/wal
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
+import { ExportUnsigned } from "../../../components/ExportUnsigned.js";
 import { ReviewButtons } from "../../../components/ReviewButtons.js";
 import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
@@ -76,6 +77,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
       )}
       {send.error && !send.pending && !repriceOffer(send.failure) && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem ? undefined : () => void send.run()} testId="send-problem" />}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
+      {p && !timeoutProblem && <ExportUnsigned args={{ messages, memo: state.args.memo, ...pricing, timeoutBlocks }} onSent={(tx) => sendStore.set({ step: "sent", draft: state.draft, tx })} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { walletKeys } from "../../../queries/wallet-queries.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
+import { OfflineAccountsPanel } from "../../offline/OfflineAccountsPanel.js";
 import { Balances } from "./Balances.js";
 import { LedgerPanel } from "./LedgerPanel.js";
 import { SecurityPanel } from "./SecurityPanel.js";
@@ -52,6 +53,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
       </section>
       <LedgerPanel />
       <AddressBookPanel />
+      <OfflineAccountsPanel />
       <SecurityPanel unlocked={unlocked} />
     </div>
   );

@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { encodeAminoPubkey, type MultisigThresholdPubkey } from "@cosmjs/amino";
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import { decodePubkey } from "@cosmjs/proto-signing";
+import type { z } from "zod";
+import type { Network } from "../../../shared/contract/network.js";
+import type { MultisigProgress } from "../../../shared/contract/offline.js";
+import { txIdOf } from "../../../shared/cosmos/tx-id.js";
+import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
+import { AppError, ConflictError, NotFoundError } from "../app-error.js";
+import type { NamespaceHandlers } from "../dispatcher.js";
+import type { NetworkStore } from "../networks/network-store.js";
+import type { SaveFile } from "../ports.js";
+import type { DirectChain } from "../tx/direct/direct-chain.js";
+import type { createDirectSender } from "../tx/direct/direct-sender.js";
+import { type Prepared, prepareDirect, signerOf } from "../tx/direct/prepare.js";
+import type { TxWatcher } from "../tx/tx-watcher.js";
+import type { Outbox } from "../tx/outbox.js";
+import type { Vault } from "../vault/vault.js";
+import type { ExternalAccounts } from "../signers/external-accounts.js";
+import type { Signers } from "../signers/signers.js";
+import { assembleMultisig, memberAddresses, memberSignatures, MULTISIG_TYPE_URL, multisigAccount } from "./multisig.js";
+import { aminoSignDoc } from "./sign-bytes.js";
+import { checkSignedFile, type CheckedTx, type ExportedTx } from "./signed-check.js";
+import { unsignedExport } from "./unsigned-export.js";
+
+export interface OfflineDeps {
+  readonly networks: NetworkStore;
+  readonly chainFor: (network: Network) => DirectChain;
+  readonly outbox: Outbox;
+  readonly direct: Pick<ReturnType<typeof createDirectSender>, "sendSigned">;
+  readonly watcher: Pick<TxWatcher, "watch">;
+  readonly vault: Pick<Vault, "signerFor">;
+  /** Every account of the wallet, whatever signs for it (signers/signers.ts). */
+  readonly signers: Pick<Signers, "signerFor">;
+  /** Where watch-only and multisig accounts are kept. */
+  readonly external: Pick<ExternalAccounts, "add">;
+  readonly saveFile?: SaveFile;
+}
+
+/** An exported transaction main keeps until its signed file comes back. */
+interface Kept {
+  readonly networkId: string;
+  readonly prepared: Prepared;
+  readonly requestId: string;
+  readonly multisig?: MultisigThresholdPubkey;
+  readonly signatures: Map<string, Uint8Array>;
+  checked?: CheckedTx;
+}
+
+/** How many exports main keeps at once; the oldest goes first. */
+const MAX_KEPT = 32;
+
+/**
+ * Registers `offline.*`: a transaction prepared for an account that does not sign here (or for
+ * signing elsewhere by choice) written as the SDK's unsigned JSON; the signed file or the
+ * multisig members' signatures read back and checked against it; then the same outbox and undo
+ * window as a send signed here (direct-sender.ts `sendSigned`).
+ */
+export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"offline"> {
+  const kept = new Map<string, Kept>();
+  const keptFor = (id: string): { entry: Kept; network: Network } => {
+    const entry = kept.get(id);
+    if (!entry) throw new NotFoundError(`no exported transaction ${id} is kept here: export it again (an export lasts until the app closes)`);
+    const network = deps.networks.selected();
+    if (network.id !== entry.networkId) throw new ConflictError(`this transaction was exported on another network: select ${deps.networks.get(entry.networkId).name} first`);
+    return { entry, network };
+  };
+  const exportedOf = (entry: Kept, network: Network): ExportedTx => ({
+    signer: entry.prepared.review.signer,
+    bech32Prefix: network.bech32Prefix,
+    bodyBytes: entry.prepared.bodyBytes,
+    authInfoBytes: entry.prepared.authInfoBytes,
+    context: { chainId: network.chainId, accountNumber: BigInt(entry.prepared.review.accountNumber), sequence: BigInt(entry.prepared.review.sequence) },
+  });
+  const progress = (entry: Kept, network: Network): z.output<typeof MultisigProgress> | undefined => entry.multisig && {
+    threshold: Number(entry.multisig.value.threshold),
+    members: memberAddresses(entry.multisig, network.bech32Prefix).map((address) => ({ address, signed: entry.signatures.has(address) })),
+  };
+  const multisigOf = (entry: Kept): MultisigThresholdPubkey => {
+    if (!entry.multisig) throw new AppError("not_multisig", "this transaction's sender is not a multisig account of this app: import its signed file instead");
+    return entry.multisig;
+  };
+
+  return {
+    exportUnsigned: async (args) => {
+      const network = deps.networks.selected();
+      const signerFor = (address: string) => deps.signers.signerFor(network, address);
+      const pubKeyAny = signerFor(signerOf(network, args)).pubKeyAny();
+      const multisig = pubKeyAny?.typeUrl === MULTISIG_TYPE_URL ? (decodePubkey(pubKeyAny) as MultisigThresholdPubkey) : undefined;
+      const prepared = await prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, signerFor }, network, args);
+      const file = unsignedExport(prepared, { multisig: multisig !== undefined });
+      const id = randomUUID();
+      const entry: Kept = { networkId: network.id, prepared, requestId: randomUUID(), multisig, signatures: new Map() };
+      kept.set(id, entry);
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+      const saved = deps.saveFile ? await deps.saveFile.save(file.filename, file.json) : { saved: false };
+      return { id, review: prepared.review, filename: file.filename, command: file.command, ...saved, json: deps.saveFile ? undefined : file.json, multisig: progress(entry, network) };
+    },
+    checkSigned: async ({ id, text }) => {
+      const { entry, network } = keptFor(id);
+      const others = deps.networks.list().networks.map((n) => n.chainId);
+      const checked = await checkSignedFile(text, exportedOf(entry, network), others);
+      entry.checked = checked;
+      return { id, review: entry.prepared.review, txHash: txIdOf(checked.txBytes), mode: checked.mode, multisig: progress(entry, network) };
+    },
+    addSignature: async ({ id, text }) => {
+      const { entry, network } = keptFor(id);
+      const exported = exportedOf(entry, network);
+      const found = await memberSignatures(text, multisigOf(entry), network.bech32Prefix, { bodyBytes: exported.bodyBytes, authInfoBytes: exported.authInfoBytes, context: exported.context });
+      for (const [member, signature] of found) entry.signatures.set(member, signature);
+      return progress(entry, network)!;
+    },
+    signAsMember: async ({ id, member }) => {
+      const { entry, network } = keptFor(id);
+      const exported = exportedOf(entry, network);
+      const doc = aminoSignDoc(exported.bodyBytes, exported.authInfoBytes, exported.context);
+      const { signature } = await deps.vault.signerFor(network).signAminoAsMember(member, multisigOf(entry), doc);
+      entry.signatures.set(member, fromBase64(signature));
+      return progress(entry, network)!;
+    },
+    send: async ({ id }) => {
+      const { entry, network } = keptFor(id);
+      const txBytes = entry.checked?.txBytes
+        ?? (entry.multisig && assembleMultisig(entry.multisig, network.bech32Prefix, entry.prepared.bodyBytes, entry.prepared.authInfoBytes, BigInt(entry.prepared.review.sequence), entry.signatures));
+      if (!txBytes) throw new AppError("not_signed", "no signed file has been checked for this transaction yet: import the file simd tx sign wrote");
+      const tx = await deps.direct.sendSigned(network, entry.prepared, txBytes, entry.requestId);
+      deps.watcher.watch(network.id, tx);
+      return tx;
+    },
+    addWatch: async ({ address, label }) => {
+      const network = deps.networks.selected();
+      const problem = addressProblem(address, network.bech32Prefix);
+      if (problem) throw new AppError("invalid_address", describeAddressProblem(problem));
+      const record = deps.external.add({ kind: "watch", networkId: network.id, address, label, pubKey: "" });
+      return { address: record.address, label: record.label };
+    },
+    addMultisig: async ({ label, members, threshold, nosort }) => {
+      const network = deps.networks.selected();
+      const { pubkey, address } = multisigAccount(members, threshold, network.bech32Prefix, nosort);
+      const record = deps.external.add({
+        kind: "multisig", networkId: network.id, address, label, pubKey: toBase64(encodeAminoPubkey(pubkey)),
+        multisig: { threshold, members: pubkey.value.pubkeys.map((k) => ({ pubKey: k.value })) },
+      });
+      return { address: record.address, label: record.label };
+    },
+    multisigAddress: async ({ members, threshold, nosort }) => {
+      const network = deps.networks.selected();
+      const { pubkey, address } = multisigAccount(members, threshold, network.bech32Prefix, nosort);
+      return { address, members: pubkey.value.pubkeys.map((k, i) => ({ address: memberAddresses(pubkey, network.bech32Prefix)[i]!, pubkey: k.value })) };
+    },
+  };
+}
