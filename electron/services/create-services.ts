@@ -225,7 +225,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );

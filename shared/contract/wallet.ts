@@ -8,12 +8,16 @@ import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
 const Password = z.string().min(1).max(MAX_PASSWORD);
 const NewPassword = z.string().min(MIN_PASSWORD, `use at least ${MIN_PASSWORD} characters`).max(MAX_PASSWORD);
 const Mnemonic = z.string().min(1).max(1024);
+/** `simd keys export` writes about 400 bytes; 4 KB leaves room for comments around it and no more. */
+export const MAX_CLI_ARMOR = 4096;
 
 export const WalletAccount = z.object({
   index: z.number().int().min(0),
   label: z.string(),
   address: z.string(),
   pubKey: Base64String,
+  /** "imported": a key from a node's CLI, not derived from the phrase (`index` counts the imported keys then). */
+  origin: z.literal("imported").optional(),
 });
 export type WalletAccount = z.infer<typeof WalletAccount>;
 
@@ -81,6 +85,28 @@ export const walletMethods = {
   keyNotice: method(z.strictObject({ networkId: Id }), z.object({ notice: KeyNotice.nullable() })),
   /** The user read it: it is not shown again for that network. */
   dismissKeyNotice: method(z.strictObject({ networkId: Id }), z.object({ dismissed: z.literal(true) })),
+  /**
+   * Adds a private key exported by a node's CLI to the unlocked vault: the armor of
+   * `simd keys export <name>` with its passphrase, or the hex of `--unarmored-hex --unsafe`.
+   */
+  importCliKey: method(
+    z.strictObject({
+      armor: z.string().max(MAX_CLI_ARMOR, "a key file is under 4 KB: this is not one").optional(),
+      hex: z.string().max(200).optional(),
+      passphrase: z.string().max(MAX_PASSWORD).default(""),
+      label: z.string().trim().min(1).max(64),
+    }).refine((a) => (a.armor === undefined) !== (a.hex === undefined), "give either the armored key or its hex, not both"),
+    WalletAccount,
+  ),
+  /**
+   * An account's key as the armor `simd keys import <name> <file>` reads, encrypted with the
+   * user's passphrase; the vault password typed again. In the app main saves it (a save dialog)
+   * and answers the path; without a dialog (browser mode) the armor comes back to be downloaded.
+   */
+  exportCliKey: method(
+    z.strictObject({ address: Bech32Address, password: Password, passphrase: z.string().min(8, "use a passphrase of at least 8 characters").max(72, "bcrypt reads at most 72 characters") }),
+    z.object({ saved: z.boolean(), path: z.string().optional(), armor: z.string().optional(), filename: z.string() }),
+  ),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
 };
