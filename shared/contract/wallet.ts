@@ -11,12 +11,18 @@ const Mnemonic = z.string().min(1).max(1024);
 /** `simd keys export` writes about 400 bytes; 4 KB leaves room for comments around it and no more. */
 export const MAX_CLI_ARMOR = 4096;
 
+/**
+ * Where imported keys' indexes start: past every BIP44 account index (at most 2^31 - 1), so one
+ * number names any account of the wallet, as the account switcher keeps it.
+ */
+export const IMPORTED_INDEX_BASE = 2 ** 31;
+
 export const WalletAccount = z.object({
   index: z.number().int().min(0),
   label: z.string(),
   address: z.string(),
   pubKey: Base64String,
-  /** "imported": a key from a node's CLI, not derived from the phrase (`index` counts the imported keys then). */
+  /** "imported": a key from a node's CLI, not derived from the phrase; its `index` is IMPORTED_INDEX_BASE and up. */
   origin: z.literal("imported").optional(),
 });
 export type WalletAccount = z.infer<typeof WalletAccount>;

@@ -6,7 +6,7 @@ import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
+import { IMPORTED_INDEX_BASE, type WalletAccount, type WalletStatus } from "../../../shared/contract/wallet.js";
 import { accountPath, type KeyFacts } from "../../../shared/network/key-facts.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
@@ -170,7 +170,7 @@ export function openVault(options: VaultOptions) {
       keepDerived(fresh);
       // An imported key is raw: listed, at the same address, on every network of its algorithm.
       const imported = importedOf(f).flatMap((k, index) =>
-        k.algo === kind.algo ? [{ index, label: k.label, pubKey: k.pubKey, address: kind.address(fromBase64(k.pubKey), network.bech32Prefix), origin: "imported" as const }] : []);
+        k.algo === kind.algo ? [{ index: IMPORTED_INDEX_BASE + index, label: k.label, pubKey: k.pubKey, address: kind.address(fromBase64(k.pubKey), network.bech32Prefix), origin: "imported" as const }] : []);
       return [...listed, ...imported];
     };
     /** The private key of `signer`, an account of this vault on this network, for one signature. */
