@@ -41,6 +41,10 @@ import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
 import { openVault } from "./vault/vault.js";
+import { openExternalAccounts } from "./signers/external-accounts.js";
+import { createSigners } from "./signers/signers.js";
+import { vaultAccounts } from "./signers/vault-kind.js";
+import { watchKind } from "./signers/watch-kind.js";
 import { registerWalletHandlers } from "./vault/wallet-handlers.js";
 import { openAlertHistory } from "./watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
@@ -169,6 +173,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, keyFacts: () => networks.selected(), autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
   const outbox = openOutbox(config.dataDir, problems);
+  const externalAccounts = openExternalAccounts(config.dataDir, problems);
+  // Every account kind, behind one interface (signers/): the vault's own, and one factory per
+  // kind of account kept outside it. A new kind is one file in signers/ and one line here.
+  const signers = createSigners({
+    vault: vaultAccounts(vault),
+    external: externalAccounts,
+    kinds: {
+      watch: watchKind,
+    },
+  });
   // Read through the selected network's transport: the sender only signs for the selected network.
   const funds = (network: Network, client: AccessClient) => networkFunds(async (q) => chain.abciQuery(q), client, network);
   // Messages other than a transfer are prepared as in direct mode, with the access service's
@@ -176,9 +190,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   // its service's /rpc or its nodes: a network may name no node at all. The service broadcasts.
   const selectedReads = createDirectChain(chain, transport);
   const prepareHeld: SenderDeps["prepare"] = (network, args, heldAccount) =>
-    prepareDirect({ chain: selectedReads, outbox, pubKeyAny: (address) => vault.signerFor(network).pubKeyAny(address), heldAccount }, network, args);
-  const sender = createSender({ vault, outbox, funds, prepare: prepareHeld });
-  const direct = createDirectSender({ vault, outbox, chainFor, spendable, holdMs: () => settings.get().undoWindowSeconds * 1_000, onInternalError: config.onInternalError });
+    prepareDirect({ chain: selectedReads, outbox, signerFor: (address) => signers.signerFor(network, address), heldAccount }, network, args);
+  const sender = createSender({ signers, outbox, funds, prepare: prepareHeld });
+  const direct = createDirectSender({ signers, outbox, chainFor, spendable, holdMs: () => settings.get().undoWindowSeconds * 1_000, onInternalError: config.onInternalError });
   const addressBook = openAddressBook(config.dataDir, problems);
   const watchStore = openWatchStore(config.dataDir, problems);
   const alertHistory = openAlertHistory(config.dataDir, problems);
@@ -225,7 +239,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
-      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
+      wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected()), config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
   );

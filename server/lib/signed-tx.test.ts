@@ -66,8 +66,11 @@ describe("decodeSignedTx and verifySignedTx", () => {
 
   it("refuses what it cannot verify: other sign modes, other keys, a fee payer, extension options", async () => {
     const { tx } = await sign((a, v) => [delegate(a, v)]);
+    // A DIRECT signature sent as amino JSON verifies over neither doc it could mean.
     const amino = reencode(tx, (auth) => ({ ...auth, signerInfos: [{ ...auth.signerInfos[0]!, modeInfo: { single: { mode: SignMode.SIGN_MODE_LEGACY_AMINO_JSON } } }] }));
-    expect(refusal(() => decodeSignedTx(amino, "cosmos"))).toMatchObject({ status: 400, code: "invalid_tx", message: expect.stringContaining("SIGN_MODE_DIRECT") });
+    expect(refusal(() => verifySignedTx(decodeSignedTx(amino, "cosmos"), CHAIN, ACCOUNT_NUMBER))).toMatchObject({ status: 422, code: "invalid_signature", message: expect.stringContaining("SIGN_MODE_LEGACY_AMINO_JSON") });
+    const textual = reencode(tx, (auth) => ({ ...auth, signerInfos: [{ ...auth.signerInfos[0]!, modeInfo: { single: { mode: SignMode.SIGN_MODE_TEXTUAL } } }] }));
+    expect(refusal(() => decodeSignedTx(textual, "cosmos"))).toMatchObject({ status: 422, code: "unverifiable_signer", message: expect.stringContaining("SIGN_MODE_TEXTUAL") });
     const ed25519 = reencode(tx, (auth) => ({ ...auth, signerInfos: [{ ...auth.signerInfos[0]!, publicKey: Any.fromPartial({ typeUrl: "/cosmos.crypto.ed25519.PubKey", value: auth.signerInfos[0]!.publicKey!.value }) }] }));
     expect(refusal(() => decodeSignedTx(ed25519, "cosmos"))).toMatchObject({ status: 400, code: "invalid_tx", message: expect.stringContaining("ed25519") });
     const payer = reencode(tx, (auth) => ({ ...auth, fee: { ...auth.fee!, payer: OTHER } }));

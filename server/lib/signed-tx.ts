@@ -1,19 +1,14 @@
-import { makeSignBytes } from "@cosmjs/proto-signing";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
-import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MAX_TX_BYTES } from "../../shared/access/bodies.js";
 import type { ActionCoin, ActionDef } from "../../shared/cosmos/action.js";
 import { actionOf } from "../../shared/cosmos/actions.js";
 import { sameKey } from "../../shared/cosmos/amino-signers.js";
 import { cosmosRegistry } from "../../shared/cosmos/signing.js";
-import { addressOfPubkey } from "./address.js";
 import { ApiError } from "./errors.js";
-import { signatureVerifies } from "./signature.js";
+import { parseTxSigner, type TxSigner, verifyTxSigner } from "./tx-signer.js";
 
 /** More messages than the app ever puts in one transaction (16) and than a review can show. */
 const MAX_MESSAGES = 64;
-const SECP256K1_PUBKEY = "/cosmos.crypto.secp256k1.PubKey";
 
 /** A signed transaction of `POST /transactions {txBytes}`, decoded and checked but not yet verified against the chain. */
 export interface SignedTx {
@@ -21,9 +16,9 @@ export interface SignedTx {
   readonly raw: Uint8Array;
   readonly bodyBytes: Uint8Array;
   readonly authInfoBytes: Uint8Array;
-  readonly signature: Uint8Array;
-  readonly publicKey: Uint8Array;
-  /** The account of the one key that signs every message. */
+  /** Its one signer: a key in DIRECT or amino JSON mode, or a multisig (tx-signer.ts). */
+  readonly signerKey: TxSigner;
+  /** The account of the one key (or multisig key) that signs every message. */
   readonly signer: string;
   readonly sequence: bigint;
   readonly memo: string;
@@ -31,6 +26,8 @@ export interface SignedTx {
   readonly timeoutHeight: bigint;
   /** Comma-separated coins, "" for none. */
   readonly fee: string;
+  /** The same coins as AuthInfo carries them, in order (the amino sign doc names them so). */
+  readonly feeCoins: ReadonlyArray<{ denom: string; amount: string }>;
   readonly gas: bigint;
   /** The messages' titles from the action registry ("Delegate, Withdraw rewards"). */
   readonly kind: string;
@@ -44,7 +41,8 @@ const invalid = (code: string, message: string, details?: unknown) => new ApiErr
 
 /**
  * Decodes a base64 TxRaw sent by a client (hostile input: every length and field is checked) and
- * finds whose it is: exactly one signer, a secp256k1 key in SIGN_MODE_DIRECT, and every message
+ * finds whose it is: exactly one signer (a secp256k1 key in SIGN_MODE_DIRECT or
+ * SIGN_MODE_LEGACY_AMINO_JSON, or a multisig of such keys signing amino JSON), and every message
  * a registered action (shared/cosmos/actions.ts) whose signer field names that key's account or
  * its operator address. The signature itself is checked by `verifySignedTx` with the chain's
  * account number.
@@ -63,18 +61,13 @@ export function decodeSignedTx(txBytes: string, prefix: string): SignedTx {
   if (body.messages.length > MAX_MESSAGES) throw invalid("invalid_tx", `the transaction carries ${body.messages.length} messages; at most ${MAX_MESSAGES} are taken`);
   if (body.extensionOptions.length > 0 || body.nonCriticalExtensionOptions.length > 0) throw invalid("invalid_tx", "extension options are not accepted here");
   if (authInfo.signerInfos.length !== 1 || tx.signatures.length !== 1) {
-    throw invalid("invalid_tx", `the transaction has ${authInfo.signerInfos.length} signer infos and ${tx.signatures.length} signatures; this service verifies exactly one signer (no multisig, no fee payer)`);
+    throw invalid("invalid_tx", `the transaction has ${authInfo.signerInfos.length} signer infos and ${tx.signatures.length} signatures; this service verifies exactly one signer (one key or one multisig key; no fee payer)`);
   }
   const fee = authInfo.fee;
   if (fee?.payer || fee?.granter) throw invalid("invalid_tx", "a fee payer or granter adds a signer this service cannot verify");
   const info = authInfo.signerInfos[0]!;
-  if (info.modeInfo?.single?.mode !== SignMode.SIGN_MODE_DIRECT) throw invalid("invalid_tx", "the signature must be made in SIGN_MODE_DIRECT (single signer)");
-  if (info.publicKey?.typeUrl !== SECP256K1_PUBKEY) throw invalid("invalid_tx", `the signer's public key must be a ${SECP256K1_PUBKEY}, not "${info.publicKey?.typeUrl ?? "(none)"}"`);
-  const publicKey = decodeOr(() => PubKey.decode(info.publicKey!.value).key, "the signer's public key does not decode");
-  if (publicKey.length !== 33 || (publicKey[0] !== 2 && publicKey[0] !== 3)) throw invalid("invalid_tx", "the signer's public key must be a 33-byte compressed secp256k1 key");
-  const signature = tx.signatures[0]!;
-  if (signature.length !== 64) throw invalid("invalid_tx", `the signature holds ${signature.length} bytes; a secp256k1 signature (r‖s) holds 64`);
-  const signer = addressOfPubkey(publicKey, prefix);
+  const signerKey = parseTxSigner(info, tx.signatures[0]!, prefix);
+  const signer = signerKey.address;
 
   const titles: string[] = [];
   const spent = new Map<string, bigint>();
@@ -92,11 +85,12 @@ export function decodeSignedTx(txBytes: string, prefix: string): SignedTx {
     for (const coin of spendOf(action, msg)) spent.set(coin.denom, (spent.get(coin.denom) ?? 0n) + BigInt(coin.amount));
   });
   return {
-    raw, bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, signature, publicKey, signer,
+    raw, bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, signerKey, signer,
     sequence: info.sequence,
     memo: body.memo,
     timeoutHeight: body.timeoutHeight,
     fee: (fee?.amount ?? []).map((c) => `${c.amount}${c.denom}`).join(","),
+    feeCoins: (fee?.amount ?? []).map((c) => ({ denom: c.denom, amount: c.amount })),
     gas: fee?.gasLimit ?? 0n,
     kind: kindOf(titles),
     to,
@@ -105,15 +99,12 @@ export function decodeSignedTx(txBytes: string, prefix: string): SignedTx {
 }
 
 /**
- * Checks the signature over the SIGN_MODE_DIRECT sign doc (CosmJS `makeSignBytes`) with this
+ * Checks the signature (each member's, for a multisig) over the sign doc of its mode with this
  * chain's id and the signer's account number read from the chain: 422 `invalid_signature` when
  * it was made over anything else (tampered bytes, another chain, another account).
  */
 export function verifySignedTx(tx: SignedTx, chainId: string, accountNumber: bigint): void {
-  const signBytes = makeSignBytes({ bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, chainId, accountNumber });
-  if (!signatureVerifies(tx.signature, signBytes, tx.publicKey)) {
-    throw new ApiError(422, "invalid_signature", `the signature does not verify for ${tx.signer}'s key over the SIGN_MODE_DIRECT sign doc of these bytes with chain id "${chainId}" and account number ${accountNumber} (bytes changed after signing, or signed for another chain or account)`);
-  }
+  verifyTxSigner(tx.signerKey, { bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, fee: { amount: tx.feeCoins, gas: tx.gas }, sequence: tx.sequence }, chainId, accountNumber);
 }
 
 /** Titles shown in a kind; past them the rest is counted, so a list item stays short. */

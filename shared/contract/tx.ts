@@ -3,6 +3,7 @@ import { Bech32Address, CoinString, DecString, Hash32Hex, IsoTime, Memo, NoArgs 
 import { ActionMessage } from "../cosmos/actions.js";
 import { method } from "./method.js";
 import { MAX_TIMEOUT_BLOCKS, TX_STATUSES } from "./tx-constants.js";
+import { ACCOUNT_KINDS, SIGN_MODES } from "../wallet/account-kinds.js";
 
 export const TxStatus = z.enum(TX_STATUSES);
 export type TxStatus = z.infer<typeof TxStatus>;
@@ -56,6 +57,11 @@ export const StdSignDoc = z.object({
   timeout_height: z.string().optional(),
 });
 export type StdSignDoc = z.infer<typeof StdSignDoc>;
+/** The amino JSON StdSignDoc of any prepared transaction (one or more registered messages), as a Ledger or `simd tx sign` signs it. */
+export const AminoSignDoc = StdSignDoc.extend({ msgs: z.array(AminoMsg).min(1).max(16) });
+export type AminoSignDoc = z.infer<typeof AminoSignDoc>;
+/** A sign mode of cosmos.tx.signing.v1beta1 this app signs in. */
+export const SignMode = z.enum(SIGN_MODES);
 /** The answer of `POST /transactions/sign-doc`, and of `tx.signDoc`. */
 export const SignDocAnswer = z.object({ signDoc: StdSignDoc });
 /** A page of `GET /transactions`, and of `tx.list`. */
@@ -119,6 +125,12 @@ export const PrepareArgs = z.strictObject({
   timeoutBlocks: z.number().int().min(1).max(MAX_TIMEOUT_BLOCKS).optional(),
   /** A gas price to price the fee at ("0.05ucomet"), e.g. the one a refusal for an insufficient fee named; instead of the tier. */
   gasPrice: GasPrice.optional(),
+  /**
+   * The mode to sign in, when the account's kind can sign in several (the vault: DIRECT, or
+   * LEGACY_AMINO_JSON as a Ledger signs); absent, the kind's own (DIRECT for the vault, amino
+   * JSON for a Ledger or a multisig). A mode the kind cannot sign in is refused in words.
+   */
+  signMode: SignMode.optional(),
 });
 export type PrepareArgs = z.infer<typeof PrepareArgs>;
 
@@ -128,7 +140,11 @@ export const PreparedTx = z.object({
   chainId: z.string(),
   accountNumber: DecString,
   sequence: DecString,
-  signMode: z.literal("SIGN_MODE_DIRECT"),
+  signMode: SignMode,
+  /** What kind of account signs (shared/wallet/account-kinds.ts): the review says "Confirm on your Ledger" for one. */
+  signerKind: z.enum(ACCOUNT_KINDS).optional(),
+  /** For LEGACY_AMINO_JSON: the exact sign doc the key (a device, a file) signs, keys sorted when serialized. */
+  aminoSignDoc: AminoSignDoc.optional(),
   messages: z.array(z.object({
     typeUrl: z.string(),
     title: z.string(),

@@ -3,6 +3,7 @@ import { Base64String, Bech32Address, Id, NoArgs } from "../primitives.js";
 import { KEY_ALGOS } from "../network/key-facts.js";
 import { method } from "./method.js";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
+import { ACCOUNT_KINDS } from "../wallet/account-kinds.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(MAX_PASSWORD);
@@ -12,18 +13,26 @@ const Mnemonic = z.string().min(1).max(1024);
 export const MAX_CLI_ARMOR = 4096;
 
 /**
- * Where imported keys' indexes start: past every BIP44 account index (at most 2^31 - 1), so one
+ * Where the indexes of keys imported into the vault start (`kind: "imported"`): past every BIP44
+ * account index (below 2^31) and every account kept outside the vault (2^31 + its slot), so one
  * number names any account of the wallet, as the account switcher keeps it.
  */
-export const IMPORTED_INDEX_BASE = 2 ** 31;
+export const IMPORTED_INDEX_BASE = 2 ** 40;
 
+/**
+ * An account the wallet lists on the selected network. `index` picks it (the vault's phrase
+ * accounts count from 0; accounts kept outside the vault from 2^31; imported keys from 2^40). `kind` says what signs for it
+ * (shared/wallet/account-kinds.ts); an answer without one is the vault's. A watch-only address
+ * may have no public key yet (""): none is known until the chain has seen it sign.
+ */
 export const WalletAccount = z.object({
   index: z.number().int().min(0),
   label: z.string(),
   address: z.string(),
   pubKey: Base64String,
-  /** "imported": a key from a node's CLI, not derived from the phrase; its `index` is IMPORTED_INDEX_BASE and up. */
-  origin: z.literal("imported").optional(),
+  kind: z.enum(ACCOUNT_KINDS).default("vault"),
+  /** A multisig's threshold and number of members, for its badge ("Multisig 2/3"). */
+  multisig: z.object({ threshold: z.number().int().min(1), members: z.number().int().min(1) }).optional(),
 });
 export type WalletAccount = z.infer<typeof WalletAccount>;
 

@@ -11,6 +11,7 @@ import { createRpcTransport } from "../rpc/rpc-transport.js";
 import { createProblemLog } from "../storage/problems.js";
 import { createDirectChain, type DirectChain } from "../tx/direct/direct-chain.js";
 import { createDirectSender } from "../tx/direct/direct-sender.js";
+import { vaultOnlySigners } from "../signers/vault-kind.js";
 import { openOutbox } from "../tx/outbox.js";
 import { openVault } from "../vault/vault.js";
 
@@ -98,5 +99,5 @@ export async function startDirectSender(o: { info: DevnetFacts; mnemonic: string
   else await vault.unlock("a long password");
   const outbox = openOutbox(o.dataDir, problems);
   const spendable = (_: Network, address: string) => runAbciQuery(async (q) => o.reads.abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
-  return { vault, outbox, sender: createDirectSender({ vault, outbox, chainFor: () => o.chain, spendable, holdMs: () => o.holdMs ?? 0, onInternalError: o.onInternalError }) };
+  return { vault, outbox, sender: createDirectSender({ signers: vaultOnlySigners(vault), outbox, chainFor: () => o.chain, spendable, holdMs: () => o.holdMs ?? 0, onInternalError: o.onInternalError }) };
 }

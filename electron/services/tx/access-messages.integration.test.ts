@@ -15,6 +15,7 @@ import { registerChainHandlers } from "../rpc/chain-handlers.js";
 import { createRpcTransport } from "../rpc/rpc-transport.js";
 import { createProblemLog } from "../storage/problems.js";
 import { openVault } from "../vault/vault.js";
+import { vaultOnlySigners } from "../signers/vault-kind.js";
 import { createDirectChain } from "./direct/direct-chain.js";
 import { prepareDirect } from "./direct/prepare.js";
 import { networkFunds } from "./funds.js";
@@ -184,10 +185,11 @@ describe("operator messages through the access service", () => {
     const chain = createDirectChain(handlers, transport);
     const client = createAccessClient({ baseUrl: info.access!.url, token: async () => info.access!.token });
     const dying: AccessClient = { ...client, submit: async () => { throw new AccessUnreachableError(info.access!.url, "timed out", true); } };
+    const signers = vaultOnlySigners(vault);
     const sender = createSender({
-      vault, outbox,
+      signers, outbox,
       funds: (n, c) => networkFunds(async (q) => chain.abciQuery(q), c, n),
-      prepare: (n, args, heldAccount) => prepareDirect({ chain, outbox, pubKeyAny: (address) => vault.signerFor(n).pubKeyAny(address), heldAccount }, n, args),
+      prepare: (n, args, heldAccount) => prepareDirect({ chain, outbox, signerFor: (address) => signers.signerFor(n, address), heldAccount }, n, args),
     });
     const requestId = crypto.randomUUID();
     await expect(sender.sendMessages(network, dying, { ...delegate("42"), requestId })).rejects.toMatchObject({ code: "access_timeout" });

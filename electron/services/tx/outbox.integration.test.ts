@@ -13,6 +13,7 @@ import { rpcPost } from "../../../devnet/test/chain-client.js";
 import { networkFunds } from "./funds.js";
 import { openOutbox } from "./outbox.js";
 import { createSender } from "./send.js";
+import { vaultOnlySigners } from "../signers/vault-kind.js";
 
 /**
  * Nothing is sent twice: the outbox against the real access service and devnet. A double call,
@@ -79,7 +80,7 @@ describe("the outbox", () => {
     };
     const funds = (n: Network, c: AccessClient) => networkFunds(abciQuery, c, n);
     const prepare = () => Promise.reject(new Error("this test sends transfers only"));
-    await expect(createSender({ vault, outbox, funds, prepare }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
+    await expect(createSender({ signers: vaultOnlySigners(vault), outbox, funds, prepare }).send(network, dying, { requestId, from: carol.address, to: dave.address, amount: `9${info.denom}` })).rejects.toMatchObject({ code: "access_timeout" });
     vault.close();
     const stored = JSON.parse(readFileSync(join(dataDir, "outbox.json"), "utf8")) as { sends: Array<{ requestId: string; state: string; txHash: string; nonce: string }> };
     const signed = stored.sends.find((s) => s.requestId === requestId)!;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fromBase64 } from "@cosmjs/encoding";
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import type { Network } from "../../../shared/contract/network.js";
 import type { TxBytesRequest } from "../../../shared/access/bodies.js";
 import type { PrepareArgs, PreparedTx, Tx } from "../../../shared/contract/tx.js";
@@ -9,7 +9,8 @@ import type { AccessClient, SubmitBody, TransferBody } from "../access/access-cl
 import { AccessError, AccessUnreachableError } from "../access/access-errors.js";
 import { AppError, NotFoundError } from "../app-error.js";
 import { StorageWriteError } from "../storage/atomic-file.js";
-import type { Vault } from "../vault/vault.js";
+import { CannotSignHereError } from "../signers/account-signer.js";
+import type { Signers } from "../signers/signers.js";
 import type { Outbox, StoredSend } from "./outbox.js";
 import type { SendMessagesArgs } from "./direct/direct-sender.js";
 import type { Prepared, PrepareDeps } from "./direct/prepare.js";
@@ -21,7 +22,8 @@ import { checkSignDoc } from "./sign-doc-check.js";
 export type SendRequest = TransferBody & { readonly requestId?: string };
 
 export interface SenderDeps {
-  readonly vault: Vault;
+  /** The wallet's accounts of every kind (signers/signers.ts). */
+  readonly signers: Pick<Signers, "signerFor">;
   readonly outbox: Outbox;
   readonly funds: (network: Network, client: AccessClient) => FundsSource;
   /** Builds what main signs for these messages (direct/prepare.ts), with the account number and sequence given. */
@@ -103,7 +105,12 @@ export function createSender(deps: SenderDeps) {
     checkSignDoc(signDoc, network, { ...transfer, accountNumber: account.accountNumber });
     // The balance may have moved since the form checked it; a transfer the chain refuses still costs its fee.
     await checkFunds(deps.funds(network, client), network, a.from, signDoc);
-    const { signature, pubKey } = await deps.vault.signerFor(network).signAmino(a.from, signDoc);
+    // The seed's transfer is amino JSON: any kind that signs in it (the vault, a Ledger) sends one.
+    const signing = deps.signers.signerFor(network, a.from);
+    if (!signing.signModes.includes("SIGN_MODE_LEGACY_AMINO_JSON")) throw new CannotSignHereError(a.from, signing.kind, signing.signModes.length > 0 ? "SIGN_MODE_LEGACY_AMINO_JSON" : undefined);
+    const { signature: signatureBytes } = await signing.sign({ mode: "SIGN_MODE_LEGACY_AMINO_JSON", signDoc });
+    const signature = toBase64(signatureBytes);
+    const pubKey = signing.pubKey;
     // Loaded at the first send: CosmJS's signing types (all of @cosmjs/stargate) would slow every start.
     const { aminoTxRaw } = await import("../../../shared/cosmos/amino-tx.js");
     const send: StoredSend = {
@@ -130,7 +137,7 @@ export function createSender(deps: SenderDeps) {
     }
     // The balance may have moved since the form checked it, and the service may hold other sends of this account.
     await checkSpend(deps.funds(network, client), network, review.signer, prepared.spend, review.fee.amount);
-    const signed = await signPrepared(deps.vault, network, prepared, requestId);
+    const signed = await signPrepared(deps.signers, network, prepared, requestId);
     const send: StoredSend = { ...signed.entry, accessTx: signed.signed };
     deps.outbox.put(send); // on disk before the service hears of it; a full disk stops the send here
     return submitStored(client, send);

@@ -69,7 +69,7 @@ describe("keys from the devnet's simd CLI", () => {
     expect(armor).toMatch(/^-----BEGIN TENDERMINT PRIVATE KEY-----/);
     await expect(refusal("wallet.importCliKey", { armor, passphrase: "not it", label: "node key" })).resolves.toMatchObject({ code: "cli_key_wrong_passphrase" });
     const account = await call("wallet.importCliKey", { armor, passphrase: "node passphrase", label: "node key" });
-    expect(account).toMatchObject({ address: simd(["keys", "show", "node-key", "-a"]), origin: "imported", label: "node key" });
+    expect(account).toMatchObject({ address: simd(["keys", "show", "node-key", "-a"]), kind: "imported", label: "node key" });
     await expect(refusal("wallet.importCliKey", { armor, passphrase: "node passphrase", label: "again" })).resolves.toMatchObject({ code: "cli_key_duplicate" });
     const listed = (await call("wallet.accounts")).accounts as Array<{ address: string }>;
     expect(listed.map((a) => a.address)).toContain(account.address);
@@ -85,7 +85,7 @@ describe("keys from the devnet's simd CLI", () => {
   it("exports a phrase account and an imported key that `simd keys import` reads at the same addresses", async () => {
     const refused = await refusal("wallet.exportCliKey", { address: dave.address, password: "wrong password", passphrase: "back to the cli" });
     expect(refused.code).toBe("wrong_password");
-    const accounts = (await call("wallet.accounts")).accounts as Array<{ address: string; origin?: string; label: string }>;
+    const accounts = (await call("wallet.accounts")).accounts as Array<{ address: string; kind?: string; label: string }>;
     const imported = accounts.find((a) => a.label === "node key")!;
     for (const [name, address] of [["dave-back", dave.address], ["node-back", imported.address]] as const) {
       const answer = await call("wallet.exportCliKey", { address, password: PASSWORD, passphrase: "back to the cli" });

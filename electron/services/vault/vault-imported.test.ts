@@ -44,7 +44,7 @@ describe("imported keys in the vault", () => {
     copyFileSync(V1_FILE, path);
     await vault.unlock("correct horse");
     const added = await vault.importKey(await decryptCliKey(SIMD.armor, SIMD.passphrase), "node key");
-    expect(added).toMatchObject({ address: SIMD.address, label: "node key", origin: "imported" });
+    expect(added).toMatchObject({ address: SIMD.address, label: "node key", kind: "imported" });
     const file = readFileSync(path, "utf8");
     expect(JSON.parse(file).version).toBe(2);
     expect(file).not.toContain(SIMD.hex);
@@ -87,9 +87,9 @@ describe("imported keys in the vault", () => {
     await expect(vault.importKey(parseUnarmoredHex(SIMD.hex, "ethsecp256k1"), "eth")).rejects.toMatchObject({ code: "cli_key_type", message: expect.stringMatching(/eth_secp256k1 key, but this network's accounts are secp256k1/) });
     await vault.importKey(parseUnarmoredHex(SIMD.hex, "secp256k1"), "node key");
     facts = { coinType: 60, keyAlgo: "ethsecp256k1" };
-    expect(vault.accounts().some((a) => a.origin === "imported")).toBe(false);
+    expect(vault.accounts().some((a) => a.kind === "imported")).toBe(false);
     facts = { coinType: 529 };
-    expect(vault.accounts().find((a) => a.origin === "imported")?.address).toBe(SIMD.address);
+    expect(vault.accounts().find((a) => a.kind === "imported")?.address).toBe(SIMD.address);
   });
 
   it("exports an account only with the vault password, to the key it holds", async () => {

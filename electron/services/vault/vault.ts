@@ -165,12 +165,12 @@ export function openVault(options: VaultOptions) {
       const fresh: Record<string, string> = {};
       const listed = f.accounts.flatMap((a) => {
         const pubKey = pubKeyAt(a, kind.path(a.index), f.derivedKeys, fresh);
-        return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix) }] : [];
+        return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix), kind: "vault" as const }] : [];
       });
       keepDerived(fresh);
       // An imported key is raw: listed, at the same address, on every network of its algorithm.
       const imported = importedOf(f).flatMap((k, index) =>
-        k.algo === kind.algo ? [{ index: IMPORTED_INDEX_BASE + index, label: k.label, pubKey: k.pubKey, address: kind.address(fromBase64(k.pubKey), network.bech32Prefix), origin: "imported" as const }] : []);
+        k.algo === kind.algo ? [{ index: IMPORTED_INDEX_BASE + index, label: k.label, pubKey: k.pubKey, address: kind.address(fromBase64(k.pubKey), network.bech32Prefix), kind: "imported" as const }] : []);
       return [...listed, ...imported];
     };
     /** The private key of `signer`, an account of this vault on this network, for one signature. */
@@ -231,7 +231,7 @@ export function openVault(options: VaultOptions) {
 
   /** A copy of the private key of `account` (derived, or imported), which the caller wipes. */
   function keyOfAccount(u: Unlocked, account: WalletAccount, kind: KeyKind): { privateKey: Uint8Array; publicKey: Uint8Array } {
-    if (account.origin !== "imported") return deriveKeypair(seedOf(u), kind.path(account.index));
+    if (account.kind !== "imported") return deriveKeypair(seedOf(u), kind.path(account.index));
     const privateKey = u.keys.get(account.pubKey);
     if (!privateKey) throw new WalletLockedError();
     return { privateKey: privateKey.slice(), publicKey: fromBase64(account.pubKey) };
@@ -317,7 +317,7 @@ export function openVault(options: VaultOptions) {
       const account = await publicAccount(u.mnemonic, index, label ?? `Account ${index + 1}`);
       const accounts = [...f.accounts, account];
       writeVaultFile(path, sealedFile({ ...f, accounts }, importedOf(f), u.key, f.sealed.kdf, u));
-      return selected().accounts().find((a) => a.index === index && a.origin !== "imported") ?? fail(new WalletLockedError());
+      return selected().accounts().find((a) => a.index === index && a.kind !== "imported") ?? fail(new WalletLockedError());
     }),
     /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
     async reveal(password: string) {
@@ -357,7 +357,7 @@ export function openVault(options: VaultOptions) {
       const keys = new Map(u.keys).set(pubKey, key.privateKey.slice());
       writeVaultFile(path, sealedFile(f, imported, u.key, f.sealed.kdf, { mnemonic: u.mnemonic, keys }));
       u.keys.set(pubKey, keys.get(pubKey)!);
-      return network.accounts().find((a) => a.origin === "imported" && a.pubKey === pubKey) ?? fail(new WalletLockedError());
+      return network.accounts().find((a) => a.kind === "imported" && a.pubKey === pubKey) ?? fail(new WalletLockedError());
     }),
     /**
      * The armor `simd keys import` reads, for an account of the selected network, under the

@@ -2,6 +2,7 @@ import { NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { DemoKey } from "../networks/devnet-seed.js";
 import type { SaveFile } from "../ports.js";
+import type { WalletAccount } from "../../../shared/contract/wallet.js";
 import { decryptCliKey, parseUnarmoredHex } from "./cli-key.js";
 import { WalletLockedError } from "./vault-errors.js";
 import type { Vault } from "./vault.js";
@@ -14,7 +15,7 @@ const keyFileName = (label: string) => `${label.replace(/[^A-Za-z0-9._-]+/g, "-"
  * out, never a private key or a signature; the recovery phrase only as the answer of `create`
  * and of `reveal` (password typed again), which is the user's backup.
  */
-export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = [], saveFile?: SaveFile): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice"> {
+export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[] = [], accounts: () => WalletAccount[] = () => vault.accounts(), saveFile?: SaveFile): Omit<NamespaceHandlers<"wallet">, "balances" | "keyNotice" | "dismissKeyNotice"> {
   return {
     demoAccounts: () => ({ accounts: demoKeys.map(({ name, address, operator }) => ({ name, address, operator })) }),
     importDemo: (a) => {
@@ -28,7 +29,8 @@ export function registerWalletHandlers(vault: Vault, demoKeys: readonly DemoKey[
     unlock: (a) => vault.unlock(a.password),
     lock: () => vault.lock(),
     activity: () => vault.activity(),
-    accounts: () => ({ accounts: vault.accounts() }),
+    /** Every account on the selected network, of every kind (signers/signers.ts): the vault's and those kept outside it. */
+    accounts: () => ({ accounts: accounts() }),
     addAccount: (a) => vault.addAccount(a.label),
     reveal: (a) => vault.reveal(a.password),
     changePassword: (a) => vault.changePassword(a.oldPassword, a.newPassword),

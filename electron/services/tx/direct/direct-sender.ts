@@ -9,7 +9,7 @@ import { spendProblems, subtractCoins, sumCoins, type Coin } from "../../../../s
 import { AppError, ConflictError, NotFoundError } from "../../app-error.js";
 import { RpcRateLimitedError, RpcUnreachableError } from "../../rpc/rpc-errors.js";
 import { StorageWriteError } from "../../storage/atomic-file.js";
-import type { Vault } from "../../vault/vault.js";
+import type { Signers } from "../../signers/signers.js";
 import { InsufficientFundsError } from "../funds.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import { BroadcastTxError, type DirectChain, InsufficientFeeError } from "./direct-chain.js";
@@ -19,7 +19,8 @@ import { signPrepared } from "./sign-prepared.js";
 export type SendMessagesArgs = PrepareArgs & { readonly requestId?: string; readonly sequence?: string };
 
 export interface DirectSenderDeps {
-  readonly vault: Pick<Vault, "signerFor">;
+  /** The wallet's accounts of every kind (signers/signers.ts): the one that signs each transaction. */
+  readonly signers: Pick<Signers, "signerFor">;
   readonly outbox: Outbox;
   /** The network's direct chain: its own nodes, never an access service. */
   readonly chainFor: (network: Network) => DirectChain;
@@ -33,7 +34,7 @@ export interface DirectSenderDeps {
 
 /**
  * Direct mode (docs/architecture.md, "Two ways to send"): main prepares the transaction from
- * the chain, signs it SIGN_MODE_DIRECT with the vault, keeps the signed bytes in the outbox, and
+ * the chain, has the account that signs it sign it (the vault SIGN_MODE_DIRECT), keeps the signed bytes in the outbox, and
  * only then broadcasts them with `broadcast_tx_sync` to the network's nodes. A crash between
  * the two leaves the bytes on disk; `reconcile` sends the very same bytes again.
  */
@@ -46,7 +47,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
   /** Held sends whose window ended and whose broadcast is under way: too late to cancel. */
   const leaving = new Set<string>();
   const prepare = (network: Network, args: PrepareArgs): Promise<Prepared> =>
-    prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, pubKeyAny: (address) => deps.vault.signerFor(network).pubKeyAny(address) }, network, args);
+    prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, signerFor: (address) => deps.signers.signerFor(network, address) }, network, args);
 
   /** Coins the app's own sends still in flight will take: signed, not yet included (sequence at or past the chain's). */
   function inFlightSpend(network: Network, address: string, chainSequence: bigint): Coin[] {
@@ -133,7 +134,7 @@ export function createDirectSender(deps: DirectSenderDeps) {
     const problems = spendProblems({ spend: prepared.spend, fee: review.fee.amount }, { available }, displayUnits(network));
     if (problems.length > 0) throw new InsufficientFundsError(problems);
 
-    const signed = await signPrepared(deps.vault, network, prepared, requestId);
+    const signed = await signPrepared(deps.signers, network, prepared, requestId);
     const holding = holdMs();
     const send: StoredSend = { ...signed.entry, direct: { ...signed.signed, holdUntil: holding > 0 ? new Date(now() + holding).toISOString() : undefined } };
     deps.outbox.put(send); // on disk before any node hears of it; a full disk stops the send here

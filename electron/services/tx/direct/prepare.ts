@@ -1,11 +1,12 @@
+import type { StdSignDoc } from "@cosmjs/amino";
 import { fromBech32, toBech32 } from "@cosmjs/encoding";
-import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { Network } from "../../../../shared/contract/network.js";
 import type { PrepareArgs, PreparedTx } from "../../../../shared/contract/tx.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../../shared/contract/tx-constants.js";
 import { actionOf } from "../../../../shared/cosmos/actions.js";
 import { addressProblem, describeAddressProblem } from "../../../../shared/wallet/bech32-check.js";
 import { AppError } from "../../app-error.js";
+import { type AccountSigner, modeFor } from "../../signers/account-signer.js";
 import type { Outbox, StoredSend } from "../outbox.js";
 import type { DirectChain } from "./direct-chain.js";
 import { LIVE_HEADROOM, tierPrice } from "./fee-market.js";
@@ -17,6 +18,8 @@ export interface Prepared {
   readonly review: PreparedTx;
   readonly bodyBytes: Uint8Array;
   readonly authInfoBytes: Uint8Array;
+  /** For LEGACY_AMINO_JSON (the review's `signMode`): the sign doc the account's key signs. */
+  readonly aminoSignDoc?: StdSignDoc;
   readonly spend: ReadonlyArray<{ denom: string; amount: string }>;
   /** The sequence the chain has committed for the signer (the review's may be past it: sends in flight). */
   readonly chainSequence: bigint;
@@ -25,8 +28,8 @@ export interface Prepared {
 export interface PrepareDeps {
   readonly chain: DirectChain;
   readonly outbox: Outbox;
-  /** The public key of one of the vault's accounts on this network, as AuthInfo carries it (its key kind's type URL), or undefined. */
-  readonly pubKeyAny: (address: string) => Any | undefined;
+  /** The signer of one of the wallet's accounts on this network, whatever its kind (signers/signers.ts); throws `unknown_signer` for any other address. */
+  readonly signerFor: (address: string) => AccountSigner;
   /**
    * The account number and sequence to sign with, when they are not the chain's and this app's
    * own direct sends': on a network with an access service, the service's view (its next nonce
@@ -46,11 +49,13 @@ const SEQUENCE_MISMATCH = /account sequence mismatch, expected (\d+), got (\d+)/
  */
 export async function prepareDirect(deps: PrepareDeps, network: Network, args: PrepareArgs): Promise<Prepared> {
   const signer = signerOf(network, args);
-  const pubkeyAny = deps.pubKeyAny(signer);
-  if (!pubkeyAny) throw new AppError("unknown_signer", `${signer} is not an account of this wallet on ${network.name}`);
-  const [{ cosmosRegistry }, { makeAuthInfoBytes }, { calculateFee, GasPrice }] = await Promise.all([
+  const signing = deps.signerFor(signer);
+  // The account's kind decides the mode (a Ledger or a multisig signs amino JSON only), once, here.
+  const signMode = modeFor(signing, args.signMode);
+  const pubkeyAny = signing.pubKeyAny();
+  const [{ cosmosRegistry }, { authInfoBytesOf, aminoSignDocOf }, { calculateFee, GasPrice }] = await Promise.all([
     import("../../../../shared/cosmos/signing.js"),
-    import("@cosmjs/proto-signing"),
+    import("./sign-modes.js"),
     import("@cosmjs/stargate"),
   ]);
   const [account, height, held] = await Promise.all([deps.chain.account(signer), deps.chain.latestHeight(), deps.heldAccount?.(signer)]);
@@ -67,8 +72,9 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight,
   });
+  const modeInfo = signing.modeInfo?.(signMode);
   const authInfo = (fee: ReadonlyArray<{ denom: string; amount: string }>, gas: bigint, withSequence = sequence) =>
-    makeAuthInfoBytes([{ pubkey: pubkeyAny, sequence: withSequence }], [...fee], Number(gas), undefined, undefined);
+    authInfoBytesOf({ pubkey: pubkeyAny, sequence: withSequence, signMode, modeInfo }, fee, gas);
 
   const gasAdjustment = args.gasAdjustment ?? DEFAULT_GAS_ADJUSTMENT;
   let gasEstimate: bigint | undefined;
@@ -125,12 +131,17 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     }
     fee = calculateFee(Number(gas), GasPrice.fromString(gasPrice)).amount.map((c) => ({ denom: c.denom, amount: c.amount }));
   }
+  const aminoSignDoc = signMode === "SIGN_MODE_LEGACY_AMINO_JSON"
+    ? aminoSignDocOf(bodyBytes, { fee: { amount: fee, gas }, chainId: network.chainId, accountNumber, sequence })
+    : undefined;
   const review: PreparedTx = {
     signer,
     chainId: network.chainId,
     accountNumber: accountNumber.toString(),
     sequence: sequence.toString(),
-    signMode: "SIGN_MODE_DIRECT",
+    signMode,
+    signerKind: signing.kind,
+    ...(aminoSignDoc ? { aminoSignDoc: { ...aminoSignDoc, fee: { amount: [...aminoSignDoc.fee.amount], gas: aminoSignDoc.fee.gas }, msgs: aminoSignDoc.msgs.map((m) => ({ type: m.type, value: m.value as Record<string, unknown> })) } } : {}),
     messages: messages.map((m) => ({ typeUrl: m.action.typeUrl, title: m.action.title, value: m.value, review: m.action.review(m.value).map(([k, v]) => [k, v] as [string, string]) })),
     fee: { amount: fee, gas: gas.toString() },
     gasEstimate: gasEstimate?.toString(),
@@ -141,7 +152,7 @@ export async function prepareDirect(deps: PrepareDeps, network: Network, args: P
     memo: args.memo ?? "",
     timeoutHeight: timeoutHeight.toString(),
   };
-  return { review, bodyBytes, authInfoBytes: authInfo(fee, gas), spend: messages.flatMap((m) => m.action.spend(m.value)), chainSequence: account.sequence };
+  return { review, bodyBytes, authInfoBytes: authInfo(fee, gas), aminoSignDoc, spend: messages.flatMap((m) => m.action.spend(m.value)), chainSequence: account.sequence };
 }
 
 /**

@@ -10,6 +10,7 @@ import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { describe, expect, it } from "vitest";
 import type { Network } from "../../../../shared/contract/network.js";
 import { createEventHub } from "../../event-hub.js";
+import { vaultOnlySigners } from "../../signers/vault-kind.js";
 import { openVault } from "../../vault/vault.js";
 import type { Prepared } from "./prepare.js";
 import { signPrepared } from "./sign-prepared.js";
@@ -38,7 +39,7 @@ describe("a prepared transaction signed for a network", () => {
       },
       bodyBytes, authInfoBytes, spend: [{ denom: "inj", amount: "1" }], chainSequence: 0n,
     };
-    const { txBytes } = await signPrepared(vault, injective, prepared, "request-1");
+    const { txBytes } = await signPrepared(vaultOnlySigners(vault), injective, prepared, "request-1");
 
     const tx = TxRaw.decode(txBytes);
     const info = AuthInfo.decode(tx.authInfoBytes).signerInfos[0]!;

@@ -1,7 +1,8 @@
-import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import { toBase64 } from "@cosmjs/encoding";
 import type { Network } from "../../../../shared/contract/network.js";
 import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
-import type { Vault } from "../../vault/vault.js";
+import { CannotSignHereError } from "../../signers/account-signer.js";
+import type { Signers } from "../../signers/signers.js";
 import type { DirectSend, StoredSend } from "../outbox.js";
 import type { Prepared } from "./prepare.js";
 
@@ -15,17 +16,30 @@ export interface SignedSend {
 }
 
 /**
- * Signs a prepared transaction with the vault on its network (SIGN_MODE_DIRECT, the vault checks the signer of
- * every message in the very body bytes) and describes it as the Transactions page lists it:
- * the signer, the first recipient of a transfer, what it spends and its messages' titles.
+ * Signs a prepared transaction with the account that signs it, whatever its kind
+ * (signers/signers.ts), in the mode it was prepared in: DIRECT over the body and AuthInfo bytes,
+ * or LEGACY_AMINO_JSON over the prepared amino sign doc (the key checks the signer of every
+ * message either way). Describes it as the Transactions page lists it: the signer, the first
+ * recipient of a transfer, what it spends and its messages' titles.
  */
-export async function signPrepared(vault: Pick<Vault, "signerFor">, network: Network, prepared: Prepared, requestId: string): Promise<SignedSend> {
+export async function signPrepared(signers: Pick<Signers, "signerFor">, network: Network, prepared: Prepared, requestId: string): Promise<SignedSend> {
   const { review } = prepared;
+  const account = signers.signerFor(network, review.signer);
+  if (!account.signModes.includes(review.signMode)) throw new CannotSignHereError(account.address, account.kind, account.signModes.length > 0 ? review.signMode : undefined);
   const [{ makeSignDoc }, { TxRaw }] = await Promise.all([import("@cosmjs/proto-signing"), import("cosmjs-types/cosmos/tx/v1beta1/tx")]);
-  const signDoc = makeSignDoc(prepared.bodyBytes, prepared.authInfoBytes, network.chainId, BigInt(review.accountNumber));
-  // The network's key kind signs: SHA-256 or Keccak-256 of the sign bytes, as its chain verifies.
-  const { signature } = await vault.signerFor(network).signDirect(review.signer, signDoc);
-  const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, signatures: [fromBase64(signature)] }).finish();
+  let authInfoBytes = prepared.authInfoBytes;
+  let signature: Uint8Array;
+  if (review.signMode === "SIGN_MODE_LEGACY_AMINO_JSON") {
+    if (!prepared.aminoSignDoc) throw new Error("a transaction prepared in amino mode carries its sign doc");
+    const outcome = await account.sign({ mode: review.signMode, signDoc: prepared.aminoSignDoc });
+    signature = outcome.signature;
+    // The amino sign doc does not cover AuthInfo: a kind may name its signers only now (a multisig's bit array).
+    if (outcome.modeInfo) authInfoBytes = (await import("./sign-modes.js")).withModeInfo(authInfoBytes, outcome.modeInfo);
+  } else {
+    // The network's key kind signs: SHA-256 or Keccak-256 of the sign bytes, as its chain verifies.
+    signature = (await account.sign({ mode: review.signMode, signDoc: makeSignDoc(prepared.bodyBytes, authInfoBytes, network.chainId, BigInt(review.accountNumber)) })).signature;
+  }
+  const txBytes = TxRaw.encode({ bodyBytes: prepared.bodyBytes, authInfoBytes, signatures: [signature] }).finish();
   const firstSend = review.messages.find((m) => m.typeUrl === "/cosmos.bank.v1beta1.MsgSend")?.value;
   return {
     txBytes,

@@ -1,3 +1,4 @@
+import { accountBadge } from "../../../../../shared/wallet/account-kinds.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
 import { middleEllipsis } from "../../inert-text.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
@@ -15,9 +16,16 @@ export function AccountSwitcher({ id = "account-switcher", error, required = fal
       <label htmlFor={id}>Account</label>
       <select id={id} value={account?.index ?? ""} onChange={(e) => select(Number(e.target.value))} {...tiedTo(id, error)}>
         {accounts.length === 0 && <option value="">{isPending ? "Reading the accounts…" : "No account"}</option>}
-        {accounts.map((a) => <option key={a.index} value={a.index}>{a.label} — {middleEllipsis(a.address)}</option>)}
+        {accounts.map((a) => <option key={a.index} value={a.index}>{optionText(a)}</option>)}
       </select>
+      {account && accountBadge(account) && <span className="badge account-kind" data-kind={account.kind}>{accountBadge(account)}</span>}
       <FieldProblem id={id} problem={error} alert />
     </div>
   );
+}
+
+/** An option holds text only: the kind's badge is said in brackets there, and beside the picker for the chosen one. */
+function optionText(a: Parameters<typeof accountBadge>[0] & { label: string; address: string }): string {
+  const badge = accountBadge(a);
+  return `${a.label}${badge ? ` [${badge}]` : ""} — ${middleEllipsis(a.address)}`;
 }

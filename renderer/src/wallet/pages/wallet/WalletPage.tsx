@@ -27,7 +27,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
     setLabel("");
     await client.invalidateQueries({ queryKey: walletKeys.accounts() });
   });
-  const derived = accounts.filter((a) => a.origin !== "imported").length;
+  const derived = accounts.filter((a) => a.kind === "vault").length;
   if (isPending) return <p aria-busy="true">Loading accounts…</p>;
   if (!account) return <div className="empty-state"><h2>No wallet</h2><p>Create or import a wallet from the start screen to hold accounts here.</p></div>;
   return (
