@@ -9,6 +9,8 @@ import type { KeyFacts } from "../../../shared/network/key-facts.js";
 import { createEventHub } from "../event-hub.js";
 import { decryptCliKey, parseUnarmoredHex } from "./cli-key.js";
 import { openVault } from "./vault.js";
+import { vaultOnlySigners } from "../signers/vault-kind.js";
+import { IMPORTED_INDEX_BASE } from "../../../shared/contract/wallet.js";
 
 const ALICE = JSON.parse(readFileSync("devnet/accounts.json", "utf8")).accounts[0] as { mnemonic: string; address: string };
 const SIMD = JSON.parse(readFileSync("electron/services/vault/test/simd-0.53.8-export.json", "utf8")) as { passphrase: string; armor: string; hex: string; address: string };
@@ -100,5 +102,18 @@ describe("imported keys in the vault", () => {
     const { armor, label } = await vault.exportKey(SIMD.address, "correct horse", "a passphrase");
     expect(label).toBe("node key");
     expect(toHex((await decryptCliKey(armor, "a passphrase")).privateKey)).toBe(SIMD.hex);
+  });
+
+  it("is an account of kind \"imported\" behind the one signer interface, past every other account's index, and signs in both modes", async () => {
+    const { vault } = fresh();
+    await vault.import(ALICE.mnemonic, "correct horse");
+    await vault.importKey(parseUnarmoredHex(SIMD.hex, "secp256k1"), "node key");
+    const network = { id: "devnet", bech32Prefix: "cosmos" };
+    const signers = vaultOnlySigners(vault);
+    expect(signers.accounts(network).map((a) => [a.kind, a.index])).toEqual([["vault", 0], ["imported", IMPORTED_INDEX_BASE]]);
+    const signer = signers.signerFor(network, SIMD.address);
+    expect(signer).toMatchObject({ kind: "imported", signModes: ["SIGN_MODE_DIRECT", "SIGN_MODE_LEGACY_AMINO_JSON"] });
+    const { signature } = await signer.sign({ mode: "SIGN_MODE_LEGACY_AMINO_JSON", signDoc: transfer(SIMD.address) });
+    expect(await Secp256k1.verifySignature(Secp256k1Signature.fromFixedLength(signature), sha256(serializeSignDoc(transfer(SIMD.address))), Buffer.from(signer.pubKey, "base64"))).toBe(true);
   });
 });
