@@ -21,7 +21,7 @@ interface Frame {
 /** Calls whose answer may carry a recovery phrase by design (the backup view and the reveal). */
 const PHRASE_ANSWERS = new Set(["wallet.create", "wallet.reveal"]);
 /** Calls that carry what the user typed to main: a phrase to import, a token to store. */
-const TYPED_CALLS: Readonly<Record<string, SecretKind>> = { "wallet.import": "mnemonic", "network.setToken": "token" };
+const TYPED_CALLS: Readonly<Record<string, SecretKind>> = { "wallet.import": "mnemonic", "network.setToken": "token", "wallet.importCliKey": "private key" };
 
 const frames: Frame[] = [];
 const pages: Page[] = [];

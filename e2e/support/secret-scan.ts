@@ -22,7 +22,8 @@ export interface Material {
   /**
    * The kinds that may appear in this piece by design: a recovery phrase in the answer of
    * `wallet.create` or `wallet.reveal`, or in `wallet.import`'s call (the user typed it), and
-   * a token in the call of `network.setToken` (the user typed it). Nowhere else.
+   * a token in the call of `network.setToken`, a private key in the call of `wallet.importCliKey` (the
+   * user typed them). Nowhere else.
    */
   readonly allowed?: readonly SecretKind[];
 }

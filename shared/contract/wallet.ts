@@ -10,10 +10,19 @@ import { MAX_LEDGER_INDEX } from "../wallet/ledger-app.js";
 const Password = z.string().min(1).max(MAX_PASSWORD);
 const NewPassword = z.string().min(MIN_PASSWORD, `use at least ${MIN_PASSWORD} characters`).max(MAX_PASSWORD);
 const Mnemonic = z.string().min(1).max(1024);
+/** `simd keys export` writes about 400 bytes; 4 KB leaves room for comments around it and no more. */
+export const MAX_CLI_ARMOR = 4096;
 
 /**
- * An account the wallet lists on the selected network. `index` picks it (the vault's accounts
- * count from 0; accounts kept outside the vault from 2^31). `kind` says what signs for it
+ * Where the indexes of keys imported into the vault start (`kind: "imported"`): past every BIP44
+ * account index (below 2^31) and every account kept outside the vault (2^31 + its slot), so one
+ * number names any account of the wallet, as the account switcher keeps it.
+ */
+export const IMPORTED_INDEX_BASE = 2 ** 40;
+
+/**
+ * An account the wallet lists on the selected network. `index` picks it (the vault's phrase
+ * accounts count from 0; accounts kept outside the vault from 2^31; imported keys from 2^40). `kind` says what signs for it
  * (shared/wallet/account-kinds.ts); an answer without one is the vault's. A watch-only address
  * may have no public key yet (""): none is known until the chain has seen it sign.
  */
@@ -100,6 +109,28 @@ export const walletMethods = {
   addLedgerAccount: method(z.strictObject({ networkId: Id, index: z.number().int().min(0).max(MAX_LEDGER_INDEX), label: z.string().min(1).max(64).optional() }), WalletAccount),
   /** Shows a Ledger account's address on the device again, and checks the device still holds its key. */
   showLedgerAddress: method(z.strictObject({ networkId: Id, address: Bech32Address }), z.object({ address: z.string(), path: z.string() })),
+  /**
+   * Adds a private key exported by a node's CLI to the unlocked vault: the armor of
+   * `simd keys export <name>` with its passphrase, or the hex of `--unarmored-hex --unsafe`.
+   */
+  importCliKey: method(
+    z.strictObject({
+      armor: z.string().max(MAX_CLI_ARMOR, "a key file is under 4 KB: this is not one").optional(),
+      hex: z.string().max(200).optional(),
+      passphrase: z.string().max(MAX_PASSWORD).default(""),
+      label: z.string().trim().min(1).max(64),
+    }).refine((a) => (a.armor === undefined) !== (a.hex === undefined), "give either the armored key or its hex, not both"),
+    WalletAccount,
+  ),
+  /**
+   * An account's key as the armor `simd keys import <name> <file>` reads, encrypted with the
+   * user's passphrase; the vault password typed again. In the app main saves it (a save dialog)
+   * and answers the path; without a dialog (browser mode) the armor comes back to be downloaded.
+   */
+  exportCliKey: method(
+    z.strictObject({ address: Bech32Address, password: Password, passphrase: z.string().min(8, "use a passphrase of at least 8 characters").max(72, "bcrypt reads at most 72 characters") }),
+    z.object({ saved: z.boolean(), path: z.string().optional(), armor: z.string().optional(), filename: z.string() }),
+  ),
   /** An address's bank balances on the selected network, per base denom. */
   balances: method(z.strictObject({ address: Bech32Address }), z.object({ balances: z.array(z.object({ denom: z.string(), amount: z.string() })) })),
 };

@@ -6,7 +6,7 @@ import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import type { WalletAccount, WalletStatus } from "../../../shared/contract/wallet.js";
+import { IMPORTED_INDEX_BASE, type WalletAccount, type WalletStatus } from "../../../shared/contract/wallet.js";
 import { accountPath, type KeyFacts } from "../../../shared/network/key-facts.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
@@ -15,9 +15,12 @@ import { AppError } from "../app-error.js";
 import type { EventHub } from "../event-hub.js";
 import type { ProblemLog } from "../storage/problems.js";
 import { deriveKeypair, keyKindOf, type KeyKind, signDigest } from "./key-kind.js";
-import { deriveKey, newKey, openWithKey, sealWithKey } from "./vault-crypto.js";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { type CliKey, CliKeyError, encryptCliKey } from "./cli-key.js";
+import { deriveKey, newKey, openWithKey } from "./vault-crypto.js";
 import { WalletExistsError, WalletLockedError, WalletMissingError } from "./vault-errors.js";
-import { associatedData, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
+import { associatedData, importedOf, type PublicAccount, readVaultFile, Secret, type VaultFile, writeVaultFile } from "./vault-file.js";
+import { sealedFile } from "./vault-seal.js";
 
 /**
  * What is wrong with a recovery phrase (lower case, one space between words), or undefined: its
@@ -49,6 +52,8 @@ export interface VaultOptions {
 interface Unlocked {
   readonly mnemonic: string;
   readonly key: Uint8Array;
+  /** Imported private keys (cli-key.ts) by their base64 public key. */
+  readonly keys: Map<string, Uint8Array>;
   /** The BIP39 seed, made at the first derivation after unlocking and wiped at the lock. */
   seed?: Uint8Array;
   /** Public keys derived since the unlock, by path. */
@@ -169,14 +174,17 @@ export function openVault(options: VaultOptions) {
         return pubKey ? [{ index: a.index, label: a.label, pubKey: toBase64(pubKey), address: kind.address(pubKey, network.bech32Prefix), kind: "vault" as const }] : [];
       });
       keepDerived(fresh);
-      return listed;
+      // An imported key is raw: listed, at the same address, on every network of its algorithm.
+      const imported = importedOf(f).flatMap((k, index) =>
+        k.algo === kind.algo ? [{ index: IMPORTED_INDEX_BASE + index, label: k.label, pubKey: k.pubKey, address: kind.address(fromBase64(k.pubKey), network.bech32Prefix), kind: "imported" as const }] : []);
+      return [...listed, ...imported];
     };
     /** The private key of `signer`, an account of this vault on this network, for one signature. */
     function keyOf(signer: string) {
       const u = requireUnlocked();
       const account = accounts().find((a) => a.address === signer);
       if (!account) throw notOurs();
-      return deriveKeypair(seedOf(u), kind.path(account.index));
+      return keyOfAccount(u, account, kind);
     }
     function sign(signer: string, signBytes: Uint8Array) {
       const { privateKey, publicKey } = keyOf(signer);
@@ -241,6 +249,14 @@ export function openVault(options: VaultOptions) {
   }
   const selected = () => signerFor({ ...options.keyFacts?.(), bech32Prefix: options.prefix() });
 
+  /** A copy of the private key of `account` (derived, or imported), which the caller wipes. */
+  function keyOfAccount(u: Unlocked, account: WalletAccount, kind: KeyKind): { privateKey: Uint8Array; publicKey: Uint8Array } {
+    if (account.kind !== "imported") return deriveKeypair(seedOf(u), kind.path(account.index));
+    const privateKey = u.keys.get(account.pubKey);
+    if (!privateKey) throw new WalletLockedError();
+    return { privateKey: privateKey.slice(), publicKey: fromBase64(account.pubKey) };
+  }
+
   function touch(): void {
     clearTimeout(timer);
     const ms = options.autoLockMs();
@@ -265,9 +281,9 @@ export function openVault(options: VaultOptions) {
     if (exists()) throw new WalletExistsError();
     const accounts = [await publicAccount(mnemonic, 0, "Account 1")];
     const { kdf, key } = await newKey(password);
-    const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
-    writeVaultFile(path, { version: 1, accounts, sealed: sealWithKey(key, kdf, secret, associatedData(accounts)) });
-    unlocked = { mnemonic, key, derived: new Map() };
+    const keys = new Map<string, Uint8Array>();
+    writeVaultFile(path, sealedFile({ accounts }, [], key, kdf, { mnemonic, keys }));
+    unlocked = { mnemonic, key, keys, derived: new Map() };
     options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
     touch();
     return selected().accounts();
@@ -277,9 +293,11 @@ export function openVault(options: VaultOptions) {
   async function openFile(password: string): Promise<Unlocked & { file: VaultFile }> {
     const f = file();
     const key = await deriveKey(password, f.sealed.kdf);
-    const plain = openWithKey(key, f.sealed, associatedData(f.accounts));
+    const plain = openWithKey(key, f.sealed, associatedData(f.accounts, importedOf(f)));
     const secret = Secret.parse(JSON.parse(new TextDecoder().decode(plain)));
-    return { mnemonic: secret.mnemonic, key, derived: new Map(), file: f };
+    plain.fill(0);
+    const keys = new Map(Object.entries(secret.keys ?? {}).map(([pubKey, hex]) => [pubKey, Uint8Array.from(Buffer.from(hex, "hex"))]));
+    return { mnemonic: secret.mnemonic, key, keys, derived: new Map(), file: f };
   }
 
   function requireUnlocked(): Unlocked {
@@ -304,7 +322,7 @@ export function openVault(options: VaultOptions) {
     async unlock(password: string) {
       const opened = await openFile(password);
       wipe(unlocked);
-      unlocked = { mnemonic: opened.mnemonic, key: opened.key, derived: new Map() };
+      unlocked = { mnemonic: opened.mnemonic, key: opened.key, keys: opened.keys, derived: new Map() };
       options.events.emit("wallet.lockChanged", { locked: false, reason: "unlock" });
       touch();
       return status();
@@ -313,14 +331,13 @@ export function openVault(options: VaultOptions) {
     accounts: () => selected().accounts(),
     signerFor,
     addAccount: (label: string | undefined) => exclusive(async () => {
-      const { mnemonic, key } = requireUnlocked();
+      const u = requireUnlocked();
       const f = file();
       const index = Math.max(...f.accounts.map((a) => a.index)) + 1;
-      const account = await publicAccount(mnemonic, index, label ?? `Account ${index + 1}`);
+      const account = await publicAccount(u.mnemonic, index, label ?? `Account ${index + 1}`);
       const accounts = [...f.accounts, account];
-      const secret = new TextEncoder().encode(JSON.stringify({ mnemonic }));
-      writeVaultFile(path, { ...f, accounts, sealed: sealWithKey(key, f.sealed.kdf, secret, associatedData(accounts)) });
-      return selected().accounts().find((a) => a.index === index) ?? fail(new WalletLockedError());
+      writeVaultFile(path, sealedFile({ ...f, accounts }, importedOf(f), u.key, f.sealed.kdf, u));
+      return selected().accounts().find((a) => a.index === index && a.kind !== "imported") ?? fail(new WalletLockedError());
     }),
     /** The password is checked against the file even while unlocked: a walk-up attacker must know it. */
     async reveal(password: string) {
@@ -333,16 +350,56 @@ export function openVault(options: VaultOptions) {
       const opened = await openFile(oldPassword);
       opened.key.fill(0);
       const { kdf, key } = await newKey(newPassword);
-      const secret = new TextEncoder().encode(JSON.stringify({ mnemonic: opened.mnemonic }));
       // Read again: keys derived while the new key was made were added to the map meanwhile.
       const current = file();
-      writeVaultFile(path, { ...current, sealed: sealWithKey(key, kdf, secret, associatedData(current.accounts)) });
+      writeVaultFile(path, sealedFile(current, importedOf(current), key, kdf, opened));
       wipe(unlocked);
-      unlocked = { mnemonic: opened.mnemonic, key, derived: new Map() };
+      unlocked = { mnemonic: opened.mnemonic, key, keys: opened.keys, derived: new Map() };
       options.events.emit("wallet.lockChanged", { locked: false, reason: "password_changed" });
       touch();
       return status();
     }),
+    /**
+     * Adds a key from a node's CLI (cli-key.ts) to the unlocked vault, sealed with the phrase. It
+     * must fit the selected network's key algorithm and be no key the vault already has.
+     */
+    importKey: (key: CliKey, label: string) => exclusive(async () => {
+      const u = requireUnlocked();
+      const network = selected();
+      if (key.algo !== network.kind.algo) {
+        throw new CliKeyError("cli_key_type", `the key is ${key.algo === "ethsecp256k1" ? "an eth_secp256k1" : "a secp256k1"} key, but this network's accounts are ${network.kind.algo} keys: select a network of its kind first`);
+      }
+      const pubKey = toBase64(secp256k1.getPublicKey(key.privateKey, true));
+      const f = file();
+      const known = [...network.accounts(), ...f.accounts, ...importedOf(f)].find((a) => a.pubKey === pubKey);
+      if (known) throw new CliKeyError("cli_key_duplicate", `the wallet already has this key, as "${known.label}"`);
+      const imported = [...importedOf(f), { label, pubKey, algo: key.algo }];
+      const keys = new Map(u.keys).set(pubKey, key.privateKey.slice());
+      writeVaultFile(path, sealedFile(f, imported, u.key, f.sealed.kdf, { mnemonic: u.mnemonic, keys }));
+      u.keys.set(pubKey, keys.get(pubKey)!);
+      return network.accounts().find((a) => a.kind === "imported" && a.pubKey === pubKey) ?? fail(new WalletLockedError());
+    }),
+    /**
+     * The armor `simd keys import` reads, for an account of the selected network, under the
+     * user's passphrase. The vault password is checked against the file, as for `reveal`.
+     */
+    async exportKey(address: string, password: string, passphrase: string) {
+      const opened = await openFile(password);
+      opened.key.fill(0);
+      const network = selected();
+      const account = network.accounts().find((a) => a.address === address);
+      if (!account) throw notOurs();
+      const held: Unlocked = { mnemonic: opened.mnemonic, key: opened.key, keys: opened.keys, derived: new Map() };
+      const { privateKey } = keyOfAccount(held, account, network.kind);
+      try {
+        return { armor: await encryptCliKey({ privateKey, algo: network.kind.algo }, passphrase), label: account.label };
+      } finally {
+        privateKey.fill(0);
+        wipe(held);
+      }
+    },
+    /** The selected network's key algorithm: what a bare hex key is taken to be. */
+    keyAlgo: () => selected().kind.algo,
     /** Signs on the selected network (the access service's transfers). */
     signAmino: (signer: string, signDoc: StdSignDoc) => selected().signAmino(signer, signDoc),
     signDirect: (signer: string, signDoc: SignDoc) => selected().signDirect(signer, signDoc),
@@ -363,6 +420,7 @@ export function openVault(options: VaultOptions) {
 
 function wipe(u: Unlocked | undefined): void {
   u?.key.fill(0);
+  for (const k of u?.keys.values() ?? []) k.fill(0);
   u?.seed?.fill(0);
   u?.derived.clear();
 }

@@ -13,6 +13,8 @@ import { AddressBookPanel } from "./AddressBookPanel.js";
 import { OfflineAccountsPanel } from "../../offline/OfflineAccountsPanel.js";
 import { Balances } from "./Balances.js";
 import { LedgerPanel } from "./LedgerPanel.js";
+import { ExportCliKey } from "./ExportCliKey.js";
+import { ImportCliKey } from "./ImportCliKey.js";
 import { SecurityPanel } from "./SecurityPanel.js";
 import { BusyButton } from "../../../components/BusyButton.js";
 
@@ -27,6 +29,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
     setLabel("");
     await client.invalidateQueries({ queryKey: walletKeys.accounts() });
   });
+  const derived = accounts.filter((a) => a.kind === "vault").length;
   if (isPending) return <p aria-busy="true">Loading accounts…</p>;
   if (!account) return <div className="empty-state"><h2>No wallet</h2><p>Create or import a wallet from the start screen to hold accounts here.</p></div>;
   return (
@@ -43,15 +46,17 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
       <Balances address={account.address} />
       <section aria-labelledby="add-account-title" className="panel">
         <h2 id="add-account-title">Another account</h2>
-        <p className="muted">Accounts come from the same recovery phrase (m/44'/118'/0'/0/{accounts.length}).</p>
+        <p className="muted">Accounts come from the same recovery phrase (m/44'/118'/0'/0/{derived}).</p>
         <form className="row" onSubmit={(e) => { e.preventDefault(); void add.run(); }}>
           <label htmlFor="new-account-label" className="inline">Label</label>
-          <input id="new-account-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder={`Account ${accounts.length + 1}`} />
+          <input id="new-account-label" value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} placeholder={`Account ${derived + 1}`} />
           <BusyButton busy={add.pending} busyLabel="Adding…" disabled={!unlocked} title={unlocked ? undefined : "Unlock the wallet first"}>Add account</BusyButton>
         </form>
         <FormError message={add.error} />
       </section>
       <LedgerPanel />
+      <ImportCliKey unlocked={unlocked} />
+      <ExportCliKey account={account} unlocked={unlocked} />
       <AddressBookPanel />
       <OfflineAccountsPanel />
       <SecurityPanel unlocked={unlocked} />
