@@ -1,6 +1,7 @@
 /**
  * What the pictures need on a fresh devnet and the chain does not have by itself: a delegation
- * for the account shown (so the Staking page lists one) and a proposal in its voting period.
+ * for the account shown (so the Staking page lists one) and a proposal in its voting period
+ * (submitted just before its picture: the devnet's voting period is 60 s).
  */
 import { coins } from "@cosmjs/amino";
 import type { DevnetInfo } from "../../devnet/lib/state.js";
@@ -9,8 +10,8 @@ import { stakingValidators } from "../../e2e/support/staking.js";
 
 export const PROPOSAL_TITLE = "Raise the block size";
 
-/** Delegates 2 STAKE from `account` to the first validator and submits a text proposal from carol; returns the proposal's id and the delegation's block. */
-export async function prepareChain(devnet: DevnetInfo, account: string): Promise<{ proposalId: string; blockHeight: number }> {
+/** Delegates 2 STAKE from `account` to the first validator; returns the height of the delegation's block. */
+export async function delegateForShots(devnet: DevnetInfo, account: string): Promise<number> {
   const [validator] = await stakingValidators(devnet.nodes[0]!.rpc);
   if (!validator) throw new Error("the devnet has no validator to delegate to");
   const staker = await signingClient(devnet, account);
@@ -22,6 +23,11 @@ export async function prepareChain(devnet: DevnetInfo, account: string): Promise
   } finally {
     staker.client.disconnect();
   }
+  return blockHeight;
+}
+
+/** Submits a text proposal from carol with the deposit that starts voting; returns its id. */
+export async function submitProposal(devnet: DevnetInfo): Promise<string> {
   const proposer = await signingClient(devnet, "carol");
   try {
     const submitted = await proposer.client.signAndBroadcast(proposer.address, [{
@@ -31,7 +37,7 @@ export async function prepareChain(devnet: DevnetInfo, account: string): Promise
     if (submitted.code !== 0) throw new Error(`the proposal for the Governance picture was refused: ${submitted.rawLog ?? submitted.code}`);
     const id = submitted.events.find((e) => e.type === "submit_proposal")?.attributes.find((a) => a.key === "proposal_id")?.value;
     if (!id) throw new Error("the proposal's id is not in its events");
-    return { proposalId: id, blockHeight };
+    return id;
   } finally {
     proposer.client.disconnect();
   }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { prepareChain } from "./chain-setup.js";
+import { delegateForShots, submitProposal } from "./chain-setup.js";
 import { openShotWorld } from "./shot-world.js";
 import { takeShots } from "./shots.js";
 import { recordTour } from "./tour.js";
@@ -34,8 +34,8 @@ export async function makePictures(options: PicturesOptions): Promise<Pictures> 
     const account = "alice";
     const recipient = world.devnet.accounts.find((a) => a.name === "bob")?.address;
     if (!recipient) throw new Error("the devnet has no account named bob to send to");
-    log("preparing the chain: a delegation and a proposal");
-    const { proposalId, blockHeight } = await prepareChain(world.devnet, account);
+    log("preparing the chain: a delegation");
+    const blockHeight = await delegateForShots(world.devnet, account);
     let tour: Pictures["tour"];
     if (options.tour) {
       log("recording the tour");
@@ -43,7 +43,7 @@ export async function makePictures(options: PicturesOptions): Promise<Pictures> 
       tour = { path, bytes: await recordTour(world, { account, recipient, out: path }) };
     }
     log("taking the pages in the light and dark themes");
-    const pngs = await takeShots(world, { account, blockHeight, proposalId, recipient }, options.outDir);
+    const pngs = await takeShots(world, { account, blockHeight, newProposal: () => submitProposal(world.devnet), recipient }, options.outDir);
     return { pngs, ...(tour ? { tour } : {}) };
   } finally {
     await world.close();

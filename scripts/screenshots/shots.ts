@@ -17,7 +17,8 @@ export interface ShotPlan {
   readonly account: string;
   /** A block with a transaction in it. */
   readonly blockHeight: number;
-  readonly proposalId: string;
+  /** Submits a proposal in its voting period and answers its id. */
+  readonly newProposal: () => Promise<string>;
   /** Who the Send review pays. */
   readonly recipient: string;
 }
@@ -58,8 +59,9 @@ export const SHOTS: readonly Shot[] = [
   {
     name: "proposal",
     async show(page, plan) {
+      const id = await plan.newProposal();
       await go(page, "governance", "Governance");
-      const row = page.locator(`[data-testid="proposal-row"][data-proposal="${plan.proposalId}"]`);
+      const row = page.locator(`[data-testid="proposal-row"][data-proposal="${id}"]`);
       await row.getByRole("button", { name: PROPOSAL_TITLE }).click({ timeout: WAIT_MS });
       await visible(page, "proposal-view");
       await visible(page, "tally-table");
@@ -114,8 +116,9 @@ export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string
         } catch (error) {
           throw new Error(`the ${shot.name} page (${theme}) did not show its content: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
-        // The pointer and the caret are no part of the picture.
+        // The pointer, the caret and the keyboard's focus ring (each page puts it on its title) are no part of the picture.
         await page.mouse.move(0, 0);
+        await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
         const path = join(outDir, `${shot.name}-${theme}.png`);
         await page.screenshot({ path, caret: "hide", animations: "disabled" });
         written.push(path);

@@ -25,10 +25,14 @@ const typeSlowly = (field: Locator, text: string) => field.pressSequentially(tex
 export async function recordTour(world: ShotWorld, options: { readonly account: string; readonly recipient: string; readonly out: string }): Promise<number> {
   const videoDir = mkdtempSync(join(tmpdir(), "cometdesk-tour-"));
   try {
+    const recording = Date.now();
     const { context, page } = await world.openApp("light", { video: videoDir });
+    // The video starts with the window loading: the tour starts at the first-run screen.
+    let firstScreenSeconds = 0;
     try {
       await page.getByRole("button", { name: "Create a new wallet" }).waitFor({ timeout: WAIT_MS });
       await page.getByRole("button", { name: new RegExp(`^Use the demo account ${options.account}, `) }).waitFor({ timeout: WAIT_MS });
+      firstScreenSeconds = Math.max(0, (Date.now() - recording) / 1000 - 0.5);
       await linger(page, 2_000);
       await passGate(page, options.account, typeSlowly);
       await go(page, "dashboard", "Dashboard");
@@ -53,16 +57,16 @@ export async function recordTour(world: ShotWorld, options: { readonly account: 
     }
     const [video] = readdirSync(videoDir).filter((f) => f.endsWith(".webm"));
     if (!video) throw new Error("Chromium wrote no video of the tour");
-    return toWebp(join(videoDir, video), options.out);
+    return toWebp(join(videoDir, video), firstScreenSeconds, options.out);
   } finally {
     rmSync(videoDir, { recursive: true, force: true });
   }
 }
 
-/** ffmpeg's animated WebP of `webm`, at the first setting that fits under TOUR_MAX_BYTES. */
-function toWebp(webm: string, out: string): number {
+/** ffmpeg's animated WebP of `webm` from `startSeconds` on, at the first setting that fits under TOUR_MAX_BYTES. */
+function toWebp(webm: string, startSeconds: number, out: string): number {
   for (const { fps, width, quality } of [{ fps: 8, width: 960, quality: 60 }, { fps: 6, width: 880, quality: 45 }, { fps: 5, width: 800, quality: 30 }]) {
-    execFileSync(FFMPEG, ["-hide_banner", "-loglevel", "error", "-y", "-i", webm, "-vf", `fps=${fps},scale=${width}:-2:flags=lanczos`, "-c:v", "libwebp_anim", "-loop", "0", "-quality", String(quality), "-compression_level", "6", out]);
+    execFileSync(FFMPEG, ["-hide_banner", "-loglevel", "error", "-y", "-ss", startSeconds.toFixed(2), "-i", webm, "-vf", `fps=${fps},scale=${width}:-2:flags=lanczos`, "-c:v", "libwebp_anim", "-loop", "0", "-quality", String(quality), "-compression_level", "6", out]);
     const size = statSync(out).size;
     if (size <= TOUR_MAX_BYTES) return size;
   }
