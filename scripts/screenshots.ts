@@ -4,8 +4,6 @@
  * and dark themes and records the tour, and everything lands in docs/images/. The devnet goes
  * down at the end.
  */
-// First: Playwright reads where its ffmpeg is when it loads.
-import "./screenshots/playwright-ffmpeg.js";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { down, reset, up } from "../devnet/lib/devnet.js";

@@ -26,7 +26,7 @@ export interface ShotWorld {
   readonly mode: BrowserMode;
   readonly browser: Browser;
   /** A window of the app in `theme` (as the OS would ask for it), past its gate with `account` open. */
-  openApp(theme: Theme, options?: { readonly video?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  openApp(theme: Theme): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -46,12 +46,8 @@ export async function openShotWorld(devnetDir: string, dataDir: string): Promise
   });
   return {
     devnet, services, mode, browser,
-    async openApp(theme, options = {}) {
-      const context = await browser.newContext({
-        viewport: VIEWPORT,
-        colorScheme: theme,
-        ...(options.video ? { recordVideo: { dir: options.video, size: VIEWPORT } } : {}),
-      });
+    async openApp(theme) {
+      const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: theme });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
@@ -68,11 +64,11 @@ export async function openShotWorld(devnetDir: string, dataDir: string): Promise
 }
 
 /**
- * Gets past the gate: on first run, the devnet's demo account `account` with a new password
- * (`type` paces the typing for the tour); afterwards, the lock screen with that password, or
+ * Gets past the gate: on first run, the devnet's demo account `account` with a new password;
+ * afterwards, the lock screen with that password, or
  * nothing when main's wallet is still unlocked.
  */
-export async function passGate(page: Page, account: string, type: (field: ReturnType<Page["locator"]>, text: string) => Promise<void> = (f, t) => f.fill(t)): Promise<void> {
+export async function passGate(page: Page, account: string): Promise<void> {
   const demo = page.getByRole("button", { name: new RegExp(`^Use the demo account ${account}, `) });
   const lock = page.locator(".lock-screen");
   const shell = page.locator(".shell");
@@ -83,8 +79,8 @@ export async function passGate(page: Page, account: string, type: (field: Return
     await page.getByRole("button", { name: "Unlock" }).click();
   } else {
     await demo.click();
-    await type(page.locator("#new-password"), PASSWORD);
-    await type(page.locator("#confirm-password"), PASSWORD);
+    await page.locator("#new-password").fill(PASSWORD);
+    await page.locator("#confirm-password").fill(PASSWORD);
     await page.getByRole("button", { name: `Use ${account}` }).click();
   }
   await page.locator(".shell").waitFor({ timeout: WAIT_MS });

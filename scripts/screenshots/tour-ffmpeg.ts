@@ -1,2 +1,2 @@
-/** Debian's ffmpeg (the package `ffmpeg`): Playwright's video recorder and the tour's WebP both run it. */
+/** Debian's ffmpeg (the package `ffmpeg`), which joins the tour's frames into an animated WebP. */
 export const FFMPEG = "/usr/bin/ffmpeg";
