@@ -46,6 +46,8 @@ export const SHOTS: readonly Shot[] = [
       await go(page, `block/${plan.blockHeight}`, "Blocks");
       await visible(page, "block-detail");
       await page.getByTestId("block-txs").locator("[role=listitem][data-hash]").first().waitFor({ timeout: WAIT_MS });
+      // The transactions are what the picture is for: in view, under the block's last facts.
+      await page.getByTestId("block-txs").scrollIntoViewIfNeeded();
     },
   },
   {
