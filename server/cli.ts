@@ -1,6 +1,6 @@
 /**
  * `npm run server -- [flags]` starts the Transaction Access Interface service;
- * `npm run server -- token create|list|revoke` manages its API tokens. See README.md.
+ * `npm run server -- token create|list|revoke` manages its API tokens. See docs/access-service.md.
  */
 import { parseArgs } from "node:util";
 import pino from "pino";

@@ -10,7 +10,7 @@ const major = (range: string) => Number(/(\d+)/.exec(range)?.[1]);
 const DAY_MS = 86_400_000;
 
 describe("the Node floor, stated once in toolchain.json", () => {
-  it("is what package.json's engines, the README's prerequisites and @types/node say", () => {
+  it("is what package.json's engines, the README's install section and @types/node say", () => {
     expect(pkg.engines.node).toBe(`>=${toolchain.node.floor}`);
     expect(readFileSync("README.md", "utf8")).toContain(`Node.js ≥ ${toolchain.node.floor}`);
     // The types are those of the oldest Node the project runs on, so nothing newer slips in.
