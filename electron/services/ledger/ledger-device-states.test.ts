@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../app-error.js";
 import { createLedgerDevice, type LedgerProgress, type LedgerTransport } from "./ledger-device.js";
-import { loadTranscripts, replay } from "./test/transcripts.js";
+import { loadTranscripts, replay, NO_TRANSCRIPTS, TRANSCRIPTS_DIR } from "./test/transcripts.js";
 
 // The device's states the recordings do not hold (locked, another app, an old app, unplugged),
 // each made from transcript 01 by changing one recorded answer, as the device gives it in that
@@ -46,7 +46,7 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 
 const sign = (device: ReturnType<typeof createLedgerDevice>) => device.signAmino(network, [0], t01.address, t01.signDoc!.object);
 
-describe("the Ledger's states, worded", () => {
+describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "the Ledger's states, worded" : `the Ledger's states: ${NO_TRANSCRIPTS}`, () => {
   it("a locked device (status 0x5515) asks for the PIN", async () => {
     const { device } = await deviceOn(edited(APP_INFO, "<= 5515"));
     const error = await refusal(sign(device));

@@ -1,13 +1,13 @@
 import { serializeSignDoc } from "@cosmjs/amino";
 import { describe, expect, it } from "vitest";
 import { jsonTokenCount, ledgerSignDocProblem, sortedJson, withdrawSignDocJson } from "../../../shared/wallet/ledger-limits.js";
-import { loadTranscripts } from "./test/transcripts.js";
+import { loadTranscripts, NO_TRANSCRIPTS, TRANSCRIPTS_DIR } from "./test/transcripts.js";
 
 // The limits checked against what the device did: every sign doc it signed passes them, both it
 // refused fail them for the reason it gave, and the withdraw estimate is never below the real doc.
 const transcripts = [...loadTranscripts().values()].filter((t) => t.signDoc);
 
-describe("the Ledger limits against the recorded device answers", () => {
+describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "the Ledger limits against the recorded device answers" : `the Ledger limits: ${NO_TRANSCRIPTS}`, () => {
   it("take every sign doc the device signed or that the user rejected", () => {
     const taken = transcripts.filter((t) => !t.refused || t.refused.statusWord === "0x6986");
     expect(taken.length).toBe(16);

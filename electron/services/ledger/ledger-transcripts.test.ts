@@ -10,7 +10,7 @@ import { aminoTxRaw } from "../../../shared/cosmos/amino-tx.js";
 import { cosmosAminoTypes, cosmosRegistry } from "../../../shared/cosmos/signing.js";
 import { AppError } from "../app-error.js";
 import { createLedgerDevice, type LedgerProgress } from "./ledger-device.js";
-import { loadTranscripts, replay, type Transcript } from "./test/transcripts.js";
+import { loadTranscripts, replay, type Transcript, NO_TRANSCRIPTS, TRANSCRIPTS_DIR } from "./test/transcripts.js";
 
 // Every transcript goes through the app's own Ledger device (ledger-device.ts), replayed from the
 // recorded APDUs: the device answers exactly what the Ledger answered, nothing is faked.
@@ -90,7 +90,7 @@ function signDocFromTx(txBytes: Uint8Array, chainId: string, accountNumber: stri
   return makeSignDoc(msgs, fee, chainId, body.memo, accountNumber, auth.signerInfos[0]!.sequence.toString(), body.timeoutHeight === 0n ? undefined : body.timeoutHeight);
 }
 
-describe("Ledger transcripts replayed through the app's Ledger device", () => {
+describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "Ledger transcripts replayed through the app's Ledger device" : `Ledger transcripts: ${NO_TRANSCRIPTS}`, () => {
   it("covers every recorded case", () => {
     expect([...transcripts.keys()].sort()).toEqual([...Object.keys(CASES), "18-show-address"].sort());
   });

@@ -7,7 +7,7 @@ import { toBase64 } from "@cosmjs/encoding";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEventHub } from "../event-hub.js";
 import { createLedgerDevice, type LedgerProgress } from "../ledger/ledger-device.js";
-import { loadTranscripts, replay } from "../ledger/test/transcripts.js";
+import { loadTranscripts, replay, NO_TRANSCRIPTS, TRANSCRIPTS_DIR } from "../ledger/test/transcripts.js";
 import { openVault } from "../vault/vault.js";
 import { modeFor } from "./account-signer.js";
 import { EXTERNAL_INDEX_BASE, openExternalAccounts } from "./external-accounts.js";
@@ -37,7 +37,7 @@ async function wallet(apdus: string) {
   return { external, signers, handlers, store, progress };
 }
 
-describe("the Ledger kind", () => {
+describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "the Ledger kind" : `the Ledger kind: ${NO_TRANSCRIPTS}`, () => {
   it("adds an account once the device showed its address, then signs amino JSON through the signer interface", async () => {
     const { signers, handlers, store, progress } = await wallet(t18.apdus + t01.apdus);
     const added = await handlers.addLedgerAccount({ networkId: cro.id, index: 0, label: "Operator" });

@@ -1,6 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { LedgerTransport } from "../ledger-device.js";
@@ -13,7 +14,24 @@ import type { LedgerTransport } from "../ledger-device.js";
  * exchange as `@ledgerhq/hw-transport-mocker` RecordStore text.
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const TRANSCRIPTS_DIR = process.env.COMETDESK_LEDGER_TRANSCRIPTS ?? resolve(repoRoot, "../shared/ledger");
+
+/** The checkout a clone was made from, when it is a folder on this machine (a CI clone of the working copy). */
+function originCheckout(): string | undefined {
+  try {
+    const url = execFileSync("git", ["config", "--get", "remote.origin.url"], { cwd: repoRoot, encoding: "utf8" }).trim();
+    return isAbsolute(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the transcripts were looked for, in order: the variable's folder, beside this checkout, beside the one it was cloned from. */
+export const TRANSCRIPT_PLACES: readonly string[] = process.env.COMETDESK_LEDGER_TRANSCRIPTS
+  ? [resolve(process.env.COMETDESK_LEDGER_TRANSCRIPTS)]
+  : [resolve(repoRoot, "../shared/ledger"), ...(originCheckout() ? [resolve(originCheckout()!, "../shared/ledger")] : [])];
+export const TRANSCRIPTS_DIR: string | undefined = TRANSCRIPT_PLACES.find((p) => existsSync(p));
+/** Said in the name of every suite that needs the transcripts when none were found, so a skip is never silent. */
+export const NO_TRANSCRIPTS = `Ledger transcripts not found (looked in ${TRANSCRIPT_PLACES.join(", ")}): set COMETDESK_LEDGER_TRANSCRIPTS to their folder`;
 
 const Coin = z.object({ denom: z.string(), amount: z.string() });
 export const Transcript = z.object({
@@ -40,12 +58,15 @@ export const Transcript = z.object({
 });
 export type Transcript = z.infer<typeof Transcript>;
 
-/** Every transcript file, by case name; throws with the folder's name when it is missing, so no case is skipped unseen. */
+/**
+ * Every transcript file, by case name; empty when the folder is nowhere to be found, and the
+ * suites then skip under a name that says so (NO_TRANSCRIPTS).
+ */
 export function loadTranscripts(): Map<string, Transcript> {
-  if (!existsSync(TRANSCRIPTS_DIR)) throw new Error(`Ledger transcripts not found at ${TRANSCRIPTS_DIR}: set COMETDESK_LEDGER_TRANSCRIPTS to their folder`);
+  if (!TRANSCRIPTS_DIR) return new Map();
   const files = readdirSync(TRANSCRIPTS_DIR).filter((f) => f.endsWith(".json")).sort();
   return new Map(files.map((f) => {
-    const t = Transcript.parse(JSON.parse(readFileSync(join(TRANSCRIPTS_DIR, f), "utf8")));
+    const t = Transcript.parse(JSON.parse(readFileSync(join(TRANSCRIPTS_DIR!, f), "utf8")));
     return [t.case, t];
   }));
 }
