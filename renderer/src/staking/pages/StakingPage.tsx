@@ -21,12 +21,15 @@ import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
+// Each Review button names what it reviews: the page has several forms.
+const REVIEW_LABELS: Record<StakeKind, string> = { delegate: "Review delegation", undelegate: "Review undelegation", redelegate: "Review redelegation", withdraw: "Review withdrawal" };
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 
 /**
- * Staking: what the account stakes (delegations with rewards, unbonding entries to cancel,
- * redelegations), then delegate, undelegate, redelegate, withdraw every reward; each through a
- * review of exactly what main signs.
+ * Staking: delegate, undelegate, redelegate, withdraw every reward (the form first, so a newcomer
+ * finds it without scrolling past the lists), then what the account stakes (delegations with
+ * rewards, unbonding entries to cancel, redelegations); each through a review of exactly what main
+ * signs.
  */
 export function StakingPage() {
   const api = useApi();
@@ -93,7 +96,6 @@ export function StakingPage() {
   return (
     <>
     {ownValidator && <p className="row" data-testid="own-validator">This account operates the validator <strong><ChainText value={ownValidator.moniker || ownValidator.operatorAddress} /></strong>{ownValidator.jailed ? " (jailed)" : ""}. <a href="#/operator">Open the validator page</a></p>}
-    {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     <form className="stake-form" onSubmit={(e) => { e.preventDefault(); review(); }} aria-labelledby="stake-title">
       <h2 id="stake-title">Staking on {network.name}</h2>
       <fieldset>
@@ -126,8 +128,9 @@ export function StakingPage() {
         {(control) => <input {...control} value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />}
       </Field>
       <FieldProblem id="stake-review" problem={withdrawProblem} alert />
-      <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>Review</button></div>
+      <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>{REVIEW_LABELS[draft.kind]}</button></div>
     </form>
+    {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     </>
   );
 }
