@@ -410,7 +410,7 @@ describe("staking", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("says why there are no rewards to withdraw at the Review button that asks for them", async () => {
+  it("says why there are no rewards to withdraw at the buttons that ask for them", async () => {
     const { page } = w;
     // A second account of the same phrase: it has never delegated. Last in the file, as the
     // accounts it adds stay.
@@ -424,6 +424,10 @@ describe("staking", () => {
     if (!fresh) throw new Error(`no account labelled "Never staked" among ${accounts.map((a) => a.label).join(", ")}`);
     await page.getByRole("link", { name: "Staking", exact: true }).click();
     await page.locator("#stake-delegator").selectOption(fresh.address);
+    // Withdraw all rewards is disabled, and says why at the button.
+    const withdrawAll = page.getByRole("button", { name: /^Withdraw all rewards/ });
+    await expect.poll(() => describedBy(withdrawAll), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "Nothing to withdraw: this account has no delegation, so it earns no rewards." });
+    expect(await withdrawAll.isDisabled()).toBe(true);
     await page.getByRole("radio", { name: "Withdraw rewards" }).check();
     await expect.poll(() => page.locator("#stake-withdraw-from").textContent(), { timeout: WAIT_MS }).toMatch(/: none$/);
     const review = page.getByRole("button", { name: "Review withdrawal", exact: true });

@@ -31,6 +31,13 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const name = (valoper: string) => <ChainText value={monikers.get(valoper) || valoper} />;
   const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
   const withRewards = (rewards.data ?? []).filter((r) => r.coins.some((c) => c.amount !== "0"));
+  // A disabled button says why: nothing read yet, nothing staked, or nothing earned yet. A list that
+  // could not be read says so itself (below), so it adds nothing here.
+  const noRewardsWhy =
+    withRewards.length > 0 || delegations.isError || rewards.isError ? undefined
+    : delegations.isPending || rewards.isPending ? "Reading the rewards…"
+    : delegations.data.length === 0 ? "Nothing to withdraw: this account has no delegation, so it earns no rewards."
+    : "Nothing to withdraw yet: rewards build up with each block a delegation is bonded; try again in a few blocks.";
 
   const withdrawAll = () =>
     onReview({ messages: withRewards.map((r) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: r.validatorAddress } })) });
@@ -58,9 +65,10 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
       <FieldProblem id="stake-delegations" problem={delegations.isError ? `The delegations could not be read: ${delegations.error.message}` : undefined} alert />
       <FieldProblem id="stake-rewards" problem={rewards.isError ? `The rewards could not be read: ${rewards.error.message}` : undefined} alert />
       <div className="row">
-        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error"].filter(Boolean).join(" ") || undefined}>
+        <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error", noRewardsWhy && "stake-withdraw-all-why"].filter(Boolean).join(" ") || undefined}>
           Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
         </button>
+        {noRewardsWhy && <span className="muted" id="stake-withdraw-all-why">{noRewardsWhy}</span>}
       </div>
       <WithdrawAddressForm network={network} delegator={delegator} onReview={onReview} />
 
