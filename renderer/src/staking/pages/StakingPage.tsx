@@ -23,6 +23,8 @@ import { focusFirstProblem } from "../../components/focus-first-problem.js";
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
 // Each Review button names what it reviews: the page has several forms.
 const REVIEW_LABELS: Record<StakeKind, string> = { delegate: "Review delegation", undelegate: "Review undelegation", redelegate: "Review redelegation", withdraw: "Review withdrawal" };
+// A node's amount that is not an integer checks nothing: left to main and the chain's simulation.
+const baseUnits = (amount: string): bigint | undefined => (/^\d{1,78}$/.test(amount) ? BigInt(amount) : undefined);
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 
 /**
@@ -50,6 +52,10 @@ export function StakingPage() {
       return delegatorValidatorsQuery.decode(fromBase64(answer.value));
     },
   });
+  // What the form checks before the review (as the Send form does): the balance a delegation
+  // spends, and what each validator holds of the account's stake.
+  const balances = useQuery({ ...walletQueries.balances(api, network?.id ?? "", delegator), enabled: !!network && !!delegator });
+  const stakes = useQuery({ ...stakingQueries.delegations(api, network?.id ?? "", delegator), enabled: !!network && !!delegator });
   const height = useLastHeight(api, network?.id);
   // Stakes are in the chain's bond denom, as its staking params say; fees keep the fee denom.
   const params = useQuery({ ...stakingQueries.params(api, network?.id ?? ""), enabled: !!network });
@@ -66,7 +72,10 @@ export function StakingPage() {
       return;
     }
     // A withdrawal moves no stake: its unit is never used.
-    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake: stake ?? { base: network.defaultDenom, display: network.defaultDenom, exponent: 0 }, delegatedTo: delegatedTo.data ?? [] });
+    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake: stake ?? { base: network.defaultDenom, display: network.defaultDenom, exponent: 0 }, delegatedTo: delegatedTo.data ?? [],
+      spendable: stake && balances.data ? baseUnits(balances.data.balances.find((b) => b.denom === stake.base)?.amount ?? "0") : undefined,
+      delegated: stakes.data && stakes.data.every((s) => baseUnits(s.balance.amount) !== undefined) ? new Map(stakes.data.map((s) => [s.validatorAddress, baseUnits(s.balance.amount)!])) : undefined,
+    });
     setErrors(checked.errors);
     // In the order the form shows them.
     focusFirstProblem(["delegator", "validator", "destination", "amount", "memo"], checked.errors, (key) => `stake-${key}`);
