@@ -13,7 +13,7 @@ import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { coins, SigningStargateClient } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { commissionQuery, withdrawAddressQuery } from "../shared/cosmos/distribution/rewards.js";
-import { proposalQuery } from "../shared/cosmos/gov/proposals.js";
+import { depositsQuery, proposalQuery, voteQuery } from "../shared/cosmos/gov/proposals.js";
 import { validatorQuery } from "../shared/cosmos/staking/operator.js";
 import { formatBaseAmount } from "../shared/wallet/amount.js";
 import { delegationsQuery, unbondingQuery } from "../shared/cosmos/staking/account-stakes.js";
@@ -199,6 +199,50 @@ describe("the operator's pages", () => {
     await expect.poll(() => page.getByTestId("deposit-needed").textContent(), { timeout: WAIT_MS }).toContain("Voting has not started: it starts once the deposit reaches 1 STAKE (now 0.01 STAKE)");
     expect(await page.getByTestId("tally-table").count()).toBe(0);
     expect(await page.getByTestId("proposal-own-vote").textContent()).toBe("voting has not started");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("casts a weighted vote the chain records, and adds a deposit to a proposal in its deposit period, through their forms", async () => {
+    const { page } = w;
+    const carol = w.devnet.accounts.find((a) => a.name === "carol")!;
+    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(carol.mnemonic, { prefix: w.devnet.bech32Prefix });
+    const client = await SigningStargateClient.connectWithSigner(w.devnet.nodes[0]!.rpc, wallet);
+    const submitted = await client.signAndBroadcast(carol.address, [{
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: { messages: [], initialDeposit: coins(1_000_000, w.devnet.stakeDenom), proposer: carol.address, metadata: "a weighted vote of the e2e tests", title: "Weigh the options", summary: "Voted on with weights.", expedited: false },
+    }], { amount: coins(10_000, w.devnet.denom), gas: "400000" });
+    client.disconnect();
+    expect(submitted.code, submitted.rawLog).toBe(0);
+    const id = submitted.events.find((e) => e.type === "submit_proposal")!.attributes.find((a) => a.key === "proposal_id")!.value;
+
+    await page.keyboard.press("Control+7");
+    await page.locator("#page-title", { hasText: "Governance" }).waitFor({ timeout: WAIT_MS });
+    // The page keeps the proposal the last test left open: back to the list first.
+    const back = page.getByRole("button", { name: "Back to the proposals" });
+    if (await back.isVisible()) await back.click();
+    await page.getByRole("button", { name: "Weigh the options" }).click({ timeout: WAIT_MS });
+    await page.getByTestId("proposal-view").waitFor({ timeout: WAIT_MS });
+    const weight = (label: string) => page.getByLabel(label, { exact: true });
+    await weight("Weight of Yes").fill("0.6");
+    await weight("Weight of No").fill("0.4");
+    await page.getByRole("button", { name: "Review weighted vote" }).click();
+    await page.getByTestId("prepared-message").first().waitFor({ timeout: WAIT_MS });
+    await signAndFollow();
+    expect(await read(voteQuery, { id, voter: account })).toEqual([{ option: "yes", weight: "0.6" }, { option: "no", weight: "0.4" }]);
+    await page.getByRole("button", { name: "Back to the proposal" }).click();
+    await expect.poll(() => page.getByTestId("proposal-own-vote").textContent(), { timeout: WAIT_MS }).toBe("Yes 0.6, No 0.4");
+
+    // The proposal short of its deposit: 0.5 STAKE more, and the page says what it has now.
+    await page.getByRole("button", { name: "Back to the proposals" }).click();
+    await page.getByRole("button", { name: "Short of its deposit" }).click({ timeout: WAIT_MS });
+    const shortId = (await page.getByTestId("proposal-view").getAttribute("data-proposal"))!;
+    await expect.poll(() => page.getByTestId("deposit-needed").textContent(), { timeout: WAIT_MS }).toContain("(now 0.01 STAKE)");
+    await page.locator("#deposit-amount").fill("0.5");
+    await page.getByRole("button", { name: "Review deposit" }).click();
+    await signAndFollow();
+    await page.getByRole("button", { name: "Back to the proposal" }).click();
+    await expect.poll(() => page.getByTestId("deposit-needed").textContent(), { timeout: WAIT_MS }).toContain("(now 0.51 STAKE)");
+    expect((await read(depositsQuery, { id: shortId }))!.find((d) => d.depositor === account)?.amount).toEqual([{ denom: w.devnet.stakeDenom, amount: "500000" }]);
     expect(w.errors).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Staking end to end: the built renderer in Chromium, the real services through the bridge, the
  * e2e devnet. A delegation is typed and reviewed with the keyboard alone; the review shows what
@@ -99,6 +100,28 @@ describe("staking", () => {
     const row = page.locator(`[data-tx-hash="${hash}"]`);
     await row.waitFor({ timeout: WAIT_MS });
     expect(await row.getByTestId("tx-kind").textContent()).toBe("Delegate · ");
+    expect(w.errors).toEqual([]);
+  });
+
+  it("names each Review button for what it reviews, and shows the staking form before the lists, in view on arrival", async () => {
+    const { page } = w;
+    await page.keyboard.press("Control+6");
+    await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    const again = page.getByRole("button", { name: "New staking action" });
+    if (await again.isVisible()) await again.click();
+    await page.getByTestId("delegations-table").waitFor({ timeout: WAIT_MS });
+    expect(await page.getByRole("button", { name: "Review", exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "Review withdraw address", exact: true }).waitFor({ timeout: WAIT_MS });
+    const form = page.getByRole("form", { name: /^Staking on / });
+    for (const [kind, button] of [["Undelegate", "Review undelegation"], ["Redelegate", "Review redelegation"], ["Withdraw rewards", "Review withdrawal"], ["Delegate", "Review delegation"]] as const) {
+      await page.getByRole("radio", { name: kind, exact: true }).check();
+      await form.getByRole("button", { name: button, exact: true }).waitFor({ timeout: WAIT_MS });
+    }
+    // The form comes first: its button is in view without scrolling, and the lists follow it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await form.getByRole("button", { name: "Review delegation", exact: true }).evaluate((b) => { const r = b.getBoundingClientRect(); return r.bottom <= window.innerHeight && r.top >= 0; })).toBe(true);
+    const formFirst = await form.evaluate((f) => { const lists = document.querySelector("[data-testid=delegations-table]"); return !!lists && (f.compareDocumentPosition(lists) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; });
+    expect(formFirst).toBe(true);
     expect(w.errors).toEqual([]);
   });
 
@@ -360,7 +383,7 @@ describe("staking", () => {
         await page.getByRole("radio", { name: kind, exact: true }).check({ timeout: WAIT_MS });
         await page.getByLabel("Validator", { exact: true }).selectOption(validator);
         await page.getByLabel("Amount (STAKE)").fill(amount, { timeout: WAIT_MS });
-        await page.getByRole("form", { name: /^Staking on / }).getByRole("button", { name: "Review", exact: true }).click();
+        await page.getByRole("form", { name: /^Staking on / }).getByRole("button", { name: `Review ${kind === "Delegate" ? "delegation" : "undelegation"}`, exact: true }).click();
         await signed();
       };
       const signed = async () => {
@@ -387,7 +410,7 @@ describe("staking", () => {
     expect(w.errors).toEqual([]);
   });
 
-  it("says why there are no rewards to withdraw at the Review button that asks for them", async () => {
+  it("says why there are no rewards to withdraw at the buttons that ask for them", async () => {
     const { page } = w;
     // A second account of the same phrase: it has never delegated. Last in the file, as the
     // accounts it adds stay.
@@ -401,9 +424,13 @@ describe("staking", () => {
     if (!fresh) throw new Error(`no account labelled "Never staked" among ${accounts.map((a) => a.label).join(", ")}`);
     await page.getByRole("link", { name: "Staking", exact: true }).click();
     await page.locator("#stake-delegator").selectOption(fresh.address);
+    // Withdraw all rewards is disabled, and says why at the button.
+    const withdrawAll = page.getByRole("button", { name: /^Withdraw all rewards/ });
+    await expect.poll(() => describedBy(withdrawAll), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "Nothing to withdraw: this account has no delegation, so it earns no rewards." });
+    expect(await withdrawAll.isDisabled()).toBe(true);
     await page.getByRole("radio", { name: "Withdraw rewards" }).check();
     await expect.poll(() => page.locator("#stake-withdraw-from").textContent(), { timeout: WAIT_MS }).toMatch(/: none$/);
-    const review = page.getByRole("form", { name: /^Staking on / }).getByRole("button", { name: "Review", exact: true });
+    const review = page.getByRole("button", { name: "Review withdrawal", exact: true });
     await review.click();
     await expect.poll(() => describedBy(review), { timeout: WAIT_MS }).toEqual({ invalid: false, text: "This account has no delegation, so no rewards to withdraw." });
     expect(await untiedFieldErrors(page)).toEqual([]);

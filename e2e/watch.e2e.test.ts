@@ -193,6 +193,11 @@ it("watch: the rules are checked before they are sent, saved, and still there af
   await page.getByText("Alert rules and webhook").click();
   const form = page.getByRole("form", { name: "Alert rules" });
   const before = [await form.getByLabel("Missed at least").inputValue(), await form.getByLabel("Of the last (blocks)").inputValue()];
+  // "Clear after" says that a validator's misses stay counted until they leave the blocks counted,
+  // and names the chain's signed-blocks window in blocks and time.
+  await expect.poll(async () => (await describedBy(form.getByLabel("Clear after (seconds away)"))).text, { timeout: WAIT_MS }).toMatch(
+    new RegExp(`^An alert clears once its condition has stayed away this long\\. A validator that signs again still has its misses counted until they leave the last ${before[1]} blocks \\(about \\d+ s\\).* signed-blocks window of [\\d,]+ blocks \\(about \\d+ (s|min)\\)`),
+  );
   await form.getByLabel("Missed at least").fill("9");
   await form.getByLabel("Of the last (blocks)").fill("4");
   await form.getByRole("button", { name: "Save rules" }).click();

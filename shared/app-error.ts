@@ -7,7 +7,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     /** An upstream service's HTTP status and Retry-After, passed on so the UI can say what to do. */
-    readonly hints: { readonly status?: number; readonly retryAfterSeconds?: number; gasPriceNow?: string } = {},
+    readonly hints: { readonly status?: number; readonly retryAfterSeconds?: number; gasPriceNow?: string; readonly chainWords?: string } = {},
   ) {
     super(message);
     this.name = new.target.name;

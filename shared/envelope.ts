@@ -10,6 +10,8 @@ export const ErrorInfoSchema = z.object({
   retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
   /** A fee refused as too low: the gas price the chain asks for now ("0.05ucomet"), to prepare again at. */
   gasPriceNow: z.string().max(160).optional(),
+  /** A refusal main words for a person (a refused simulation): the chain's own text, shown on request. */
+  chainWords: z.string().max(2000).optional(),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 

@@ -2,13 +2,14 @@
  * `npm start` without Electron: the services behind the bridge and the built renderer on
  * loopback, opened in the system browser where there is a display. Runs until Ctrl+C.
  */
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createServices, READ_WORKER_WARM_MS } from "../../electron/services/create-services.js";
 import { DEVNET_ID } from "../../electron/services/networks/devnet-seed.js";
 import { repoRoot } from "../../devnet/lib/layout.js";
 import { startBrowserMode } from "../../electron/bridge/browser-mode.js";
 import { linksOnEnter } from "./links-on-enter.js";
+import { offerLinkRenewal, webDataDir } from "./link-renewal.js";
+import { openInBrowser } from "./open-in-browser.js";
 import { packageVersion } from "./package-version.js";
 
 export interface BrowserFallbackOptions {
@@ -19,7 +20,7 @@ export interface BrowserFallbackOptions {
 
 export async function runBrowserMode(options: BrowserFallbackOptions): Promise<void> {
   // Browser mode has no OS keychain: tokens live in a file only the owner can read.
-  const dataDir = process.env.COMETDESK_WEB_DATA_DIR ?? join(repoRoot, ".cometdesk-web");
+  const dataDir = webDataDir(repoRoot);
   const services = await createServices({
     dataDir,
     tokenStore: { kind: "file" },
@@ -43,7 +44,9 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
   // neither the opener's command line nor the browser's history keeps anything that opens the app.
   const url = mode.link(options.startRoute);
   options.say(`✓ Cometdesk is running in browser mode (data in ${dataDir}). Open:\n\n    ${url}\n`);
-  options.say("  The link works once, within 5 minutes; press Enter here for a new one. Ctrl+C stops the app.");
+  // Without this terminal, `npm run open-link` asks the running app for the next link.
+  const stopRenewal = await offerLinkRenewal(dataDir, { ticketUrl: mode.ticketUrl, secret: mode.secret, baseUrl: mode.baseUrl, route: options.startRoute }, url);
+  options.say(`  The link works once, within 5 minutes; press Enter here for a new one, or run \`npm run open-link\` (no terminal needed; it also writes the link to ${join(dataDir, "open-link.txt")}). Ctrl+C stops the app.`);
   openInBrowser(url, options.say);
   const stopLinks = linksOnEnter(() => mode.link(options.startRoute), options.say);
 
@@ -52,20 +55,9 @@ export async function runBrowserMode(options: BrowserFallbackOptions): Promise<v
     process.once("SIGTERM", resolve);
   });
   stopLinks();
+  await stopRenewal();
   options.say("\n• Stopping (the devnet keeps running; `npm run devnet -- down` stops it)");
   await mode.close();
   await services.close();
   process.exit(0);
-}
-
-function openInBrowser(url: string, say: (line: string) => void): void {
-  const hasDisplay = process.platform !== "linux" || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-  if (!hasDisplay) {
-    say("  (No display here, so no browser was opened.)");
-    return;
-  }
-  const opener = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
-  const child = spawn(opener, [url], { stdio: "ignore", detached: true });
-  child.on("error", () => say(`  (Could not run ${opener}; open the link yourself.)`));
-  child.unref();
 }

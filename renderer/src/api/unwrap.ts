@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** A fee refused as too low: the gas price the chain asks for now. */
   readonly gasPriceNow: string | undefined;
+  /** A refusal worded for a person: the chain's own text, shown on request. */
+  readonly chainWords: string | undefined;
   constructor(info: ErrorInfo) {
     super(info.message);
     this.name = "ApiError";
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     this.status = info.status;
     this.retryAfterSeconds = info.retryAfterSeconds;
     this.gasPriceNow = info.gasPriceNow;
+    this.chainWords = info.chainWords;
   }
 }
 

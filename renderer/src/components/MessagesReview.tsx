@@ -5,11 +5,12 @@ import type { FeeTier, PrepareArgs } from "../../../shared/contract/tx.js";
 import { DEFAULT_TIMEOUT_BLOCKS } from "../../../shared/contract/tx-constants.js";
 import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
-import { errorMessage, unwrap } from "../api/unwrap.js";
+import { unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
 import { ExportUnsigned } from "./ExportUnsigned.js";
 import { FeeRefusal } from "./FeeRefusal.js";
 import { gasPriceWords, repriceOffer } from "./fee-refusal.js";
+import { RefusedReview } from "./RefusedReview.js";
 import { ReviewButtons } from "./ReviewButtons.js";
 import { TimeoutField } from "./TimeoutField.js";
 
@@ -45,7 +46,7 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
     <section className="review" aria-labelledby="stake-review-title">
       <h2 id="stake-review-title" tabIndex={-1} ref={heading}>Review what you sign</h2>
       {prepared.isPending && <p aria-busy="true">Reading the account and simulating the transaction…</p>}
-      {prepared.isError && <p className="field-error" role="alert" data-testid="prepare-problem">{errorMessage(prepared.error)}</p>}
+      {prepared.isError && <RefusedReview error={prepared.error} args={args} />}
       {p && (
         <>
           <dl className="facts" data-testid="prepared-tx">

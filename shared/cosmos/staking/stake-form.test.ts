@@ -45,3 +45,22 @@ describe("the unit stakes are in", () => {
     expect(stakeUnit({ denoms: [usdc, dydx] }, undefined)).toBeUndefined();
   });
 });
+
+describe("the staking form's checks before the review", () => {
+  const delegated = new Map([[v0, 2_000_000n]]);
+  it("refuses a delegation of more than the account can spend, in the stake's display unit", () => {
+    expect(checkStake(draft({ amount: "3" }), { ...ctx, spendable: 2_500_000n }).errors.amount).toBe("That is more than this account can spend: 2.5 STAKE is available (and the fee comes on top when it is paid in STAKE).");
+    expect(checkStake(draft({ amount: "2.5" }), { ...ctx, spendable: 2_500_000n }).messages).toHaveLength(1);
+    // Unread: left to main and the chain.
+    expect(checkStake(draft({ amount: "3" }), ctx).messages).toHaveLength(1);
+  });
+
+  it("refuses an undelegation or a redelegation of more than is delegated to the validator, or from one not delegated to", () => {
+    expect(checkStake(draft({ kind: "undelegate", amount: "2.000001" }), { ...ctx, delegated }).errors.amount).toBe("That is more than this account has delegated to this validator: 2 STAKE.");
+    expect(checkStake(draft({ kind: "redelegate", destination: v1, amount: "3" }), { ...ctx, delegated }).errors.amount).toBe("That is more than this account has delegated to this validator: 2 STAKE.");
+    expect(checkStake(draft({ kind: "undelegate", validator: v1, amount: "1" }), { ...ctx, delegated }).errors.amount).toMatch(/^This account has no delegation to this validator/);
+    expect(checkStake(draft({ kind: "undelegate", amount: "2" }), { ...ctx, delegated }).messages).toHaveLength(1);
+    // A delegation is not limited by what is delegated already.
+    expect(checkStake(draft({ amount: "3" }), { ...ctx, delegated }).messages).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { MEMO_TOO_LONG, memoTooLong } from "../../wallet/memo.js";
-import { parseDisplayAmount, type DenomUnit } from "../../wallet/amount.js";
+import { formatBaseAmount, parseDisplayAmount, type DenomUnit } from "../../wallet/amount.js";
 import { addressProblem, describeAddressProblem } from "../../wallet/bech32-check.js";
 
 /** The staking page's actions: each becomes one or more registered messages (./actions.ts, ../distribution/actions.ts). */
@@ -39,8 +39,13 @@ export type StakeMessage =
  * Checks each field and says what is wrong in it, or gives the messages to prepare. Withdraw
  * takes the rewards of every validator in `delegatedTo`, in one transaction. Main checks the
  * same again (the action schemas, the prefix, the funds) before it signs.
+ *
+ * What the form can know is checked here, before the chain's simulation would refuse it: a
+ * delegation against what the account can spend in the stake's denom (`spendable`, base units),
+ * an undelegation or a redelegation against what is delegated to the validator (`delegated`,
+ * base units per operator address). Either is skipped while it is unread (undefined).
  */
-export function checkStake(d: StakeDraft, ctx: { prefix: string; stake: DenomUnit; delegatedTo: readonly string[] }): { errors: Partial<Record<StakeField, string>>; messages?: StakeMessage[]; memo?: string } {
+export function checkStake(d: StakeDraft, ctx: { prefix: string; stake: DenomUnit; delegatedTo: readonly string[]; spendable?: bigint; delegated?: ReadonlyMap<string, bigint> }): { errors: Partial<Record<StakeField, string>>; messages?: StakeMessage[]; memo?: string } {
   const errors: Partial<Record<StakeField, string>> = {};
   const valoper = `${ctx.prefix}valoper`;
   if (!d.delegator) errors.delegator = "Pick the account that stakes.";
@@ -59,6 +64,18 @@ export function checkStake(d: StakeDraft, ctx: { prefix: string; stake: DenomUni
   }
   const amount = d.kind === "withdraw" ? undefined : parseDisplayAmount(d.amount, ctx.stake.exponent);
   if (amount && !amount.ok) errors.amount = amount.message;
+  const show = (base: bigint) => `${formatBaseAmount(base.toString(), ctx.stake.exponent)} ${ctx.stake.display}`;
+  if (amount?.ok && !errors.validator) {
+    const wanted = BigInt(amount.base);
+    if (d.kind === "delegate" && ctx.spendable !== undefined && wanted > ctx.spendable) {
+      errors.amount = `That is more than this account can spend: ${show(ctx.spendable)} is available (and the fee comes on top when it is paid in ${ctx.stake.display}).`;
+    }
+    if ((d.kind === "undelegate" || d.kind === "redelegate") && ctx.delegated !== undefined) {
+      const has = ctx.delegated.get(d.validator.trim()) ?? 0n;
+      if (has === 0n) errors.amount = "This account has no delegation to this validator: pick one it delegates to (the Delegations table lists them).";
+      else if (wanted > has) errors.amount = `That is more than this account has delegated to this validator: ${show(has)}.`;
+    }
+  }
   if (d.kind === "withdraw" && ctx.delegatedTo.length === 0) errors.validator = "This account has no delegation, so no rewards to withdraw.";
   if (memoTooLong(d.memo)) errors.memo = MEMO_TOO_LONG;
   if (Object.keys(errors).length > 0) return { errors };

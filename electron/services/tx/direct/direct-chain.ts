@@ -6,6 +6,7 @@ import { RpcError, RpcResponseError } from "../../rpc/rpc-errors.js";
 import type { RpcTransport } from "../../rpc/rpc-transport.js";
 import { RpcBroadcast } from "../../rpc/rpc-wire.js";
 import { createBlockTimes } from "./block-times.js";
+import { chainWords, wordRefusal } from "../../../../shared/cosmos/simulation-refusal.js";
 import { readLiveGasPrice } from "./fee-market.js";
 import { INSUFFICIENT_FEE, priceNowFromRefusal } from "./insufficient-fee.js";
 
@@ -74,7 +75,11 @@ export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
     async simulate(txBytes: Uint8Array): Promise<bigint> {
       const { SimulateRequest, SimulateResponse } = await import("cosmjs-types/cosmos/tx/v1beta1/service");
       const answer = await chain.abciQuery({ path: "/cosmos.tx.v1beta1.Service/Simulate", data: toHex(SimulateRequest.encode({ txBytes }).finish()) });
-      if (answer.code !== 0) throw new AppError("simulation_failed", `the chain would refuse this transaction (simulation code ${answer.code}): ${answer.log.slice(0, 500)}`);
+      if (answer.code !== 0) {
+        // Worded for a person where the refusal is known; the chain's own text goes along, shown on request.
+        const words = chainWords(answer.log);
+        throw new AppError("simulation_failed", wordRefusal(answer) ?? `the chain would refuse this transaction (simulation code ${answer.code}): ${words.slice(0, 500)}`, { chainWords: words.slice(0, 2000) });
+      }
       const gas = SimulateResponse.decode(fromBase64(answer.value)).gasInfo?.gasUsed;
       if (gas === undefined || gas <= 0n) throw new RpcResponseError("simulate", "the simulation gave no gas figure");
       return gas;

@@ -33,6 +33,13 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
   const name = (valoper: string) => <ChainText value={monikers.get(valoper) || valoper} />;
   const rewardsOf = (valoper: string) => rewards.data?.find((r) => r.validatorAddress === valoper)?.coins.filter((c) => c.amount !== "0") ?? [];
   const withRewards = (rewards.data ?? []).filter((r) => r.coins.some((c) => c.amount !== "0"));
+  // A disabled button says why: nothing read yet, nothing staked, or nothing earned yet. A list that
+  // could not be read says so itself (below), so it adds nothing here.
+  const noRewardsWhy =
+    withRewards.length > 0 || delegations.isError || rewards.isError ? undefined
+    : delegations.isPending || rewards.isPending ? "Reading the rewards…"
+    : delegations.data.length === 0 ? "Nothing to withdraw: this account has no delegation, so it earns no rewards."
+    : "Nothing to withdraw yet: rewards build up with each block a delegation is bonded; try again in a few blocks.";
 
   const withdrawFrom = (validators: readonly string[]) =>
     onReview({ messages: validators.map((v) => ({ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward" as const, value: { delegatorAddress: delegator, validatorAddress: v } })) });
@@ -74,9 +81,12 @@ export function StakeLists({ network, delegator, monikers, onReview }: { network
             </button>
           ))
         ) : (
-          <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error"].filter(Boolean).join(" ") || undefined}>
-            Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
-          </button>
+          <>
+            <button type="button" disabled={withRewards.length === 0} onClick={withdrawAll} aria-describedby={[delegations.isError && "stake-delegations-error", rewards.isError && "stake-rewards-error", noRewardsWhy && "stake-withdraw-all-why"].filter(Boolean).join(" ") || undefined}>
+              Withdraw all rewards{withRewards.length > 1 ? ` (${withRewards.length} validators, one transaction)` : ""}
+            </button>
+            {noRewardsWhy && <span className="muted" id="stake-withdraw-all-why">{noRewardsWhy}</span>}
+          </>
         )}
       </div>
       <WithdrawAddressForm network={network} delegator={delegator} onReview={onReview} />

@@ -21,12 +21,17 @@ import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
+// Each Review button names what it reviews: the page has several forms.
+const REVIEW_LABELS: Record<StakeKind, string> = { delegate: "Review delegation", undelegate: "Review undelegation", redelegate: "Review redelegation", withdraw: "Review withdrawal" };
+// A node's amount that is not an integer checks nothing: left to main and the chain's simulation.
+const baseUnits = (amount: string): bigint | undefined => (/^\d{1,78}$/.test(amount) ? BigInt(amount) : undefined);
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 
 /**
- * Staking: what the account stakes (delegations with rewards, unbonding entries to cancel,
- * redelegations), then delegate, undelegate, redelegate, withdraw every reward; each through a
- * review of exactly what main signs.
+ * Staking: delegate, undelegate, redelegate, withdraw every reward (the form first, so a newcomer
+ * finds it without scrolling past the lists), then what the account stakes (delegations with
+ * rewards, unbonding entries to cancel, redelegations); each through a review of exactly what main
+ * signs.
  */
 export function StakingPage() {
   const api = useApi();
@@ -47,6 +52,10 @@ export function StakingPage() {
       return delegatorValidatorsQuery.decode(fromBase64(answer.value));
     },
   });
+  // What the form checks before the review (as the Send form does): the balance a delegation
+  // spends, and what each validator holds of the account's stake.
+  const balances = useQuery({ ...walletQueries.balances(api, network?.id ?? "", delegator), enabled: !!network && !!delegator });
+  const stakes = useQuery({ ...stakingQueries.delegations(api, network?.id ?? "", delegator), enabled: !!network && !!delegator });
   const height = useLastHeight(api, network?.id);
   // Stakes are in the chain's bond denom, as its staking params say; fees keep the fee denom.
   const params = useQuery({ ...stakingQueries.params(api, network?.id ?? ""), enabled: !!network });
@@ -63,7 +72,10 @@ export function StakingPage() {
       return;
     }
     // A withdrawal moves no stake: its unit is never used.
-    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake: stake ?? { base: network.defaultDenom, display: network.defaultDenom, exponent: 0 }, delegatedTo: delegatedTo.data ?? [] });
+    const checked = checkStake({ ...draft, delegator }, { prefix: network.bech32Prefix, stake: stake ?? { base: network.defaultDenom, display: network.defaultDenom, exponent: 0 }, delegatedTo: delegatedTo.data ?? [],
+      spendable: stake && balances.data ? baseUnits(balances.data.balances.find((b) => b.denom === stake.base)?.amount ?? "0") : undefined,
+      delegated: stakes.data && stakes.data.every((s) => baseUnits(s.balance.amount) !== undefined) ? new Map(stakes.data.map((s) => [s.validatorAddress, baseUnits(s.balance.amount)!])) : undefined,
+    });
     setErrors(checked.errors);
     // In the order the form shows them.
     focusFirstProblem(["delegator", "validator", "destination", "amount", "memo"], checked.errors, (key) => `stake-${key}`);
@@ -93,7 +105,6 @@ export function StakingPage() {
   return (
     <>
     {ownValidator && <p className="row" data-testid="own-validator">This account operates the validator <strong><ChainText value={ownValidator.moniker || ownValidator.operatorAddress} /></strong>{ownValidator.jailed ? " (jailed)" : ""}. <a href="#/operator">Open the validator page</a></p>}
-    {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     <form className="stake-form" onSubmit={(e) => { e.preventDefault(); review(); }} aria-labelledby="stake-title">
       <h2 id="stake-title">Staking on {network.name}</h2>
       <fieldset>
@@ -126,8 +137,9 @@ export function StakingPage() {
         {(control) => <input {...control} value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />}
       </Field>
       <FieldProblem id="stake-review" problem={withdrawProblem} alert />
-      <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>Review</button></div>
+      <div className="row"><button type="submit" aria-describedby={withdrawProblem ? "stake-review-error" : undefined}>{REVIEW_LABELS[draft.kind]}</button></div>
     </form>
+    {delegator && <StakeLists network={network} delegator={delegator} monikers={monikers} onReview={(args) => setStep({ step: "review", args, requestId: crypto.randomUUID() })} />}
     </>
   );
 }

@@ -32,7 +32,7 @@ export function WithdrawAddressForm({ network, delegator, onReview }: { network:
       <Field id="withdraw-address-input" label="Pay rewards to" error={error}>
         {(control) => <input {...control} value={to} autoComplete="off" spellCheck={false} onChange={(e) => setTo(e.target.value)} />}
       </Field>
-      <div className="row"><button type="submit">Review</button></div>
+      <div className="row"><button type="submit">Review withdraw address</button></div>
     </form>
   );
 }

@@ -9,11 +9,13 @@ import { FieldProblem } from "../../components/FieldProblem.js";
 import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys, watchQueries } from "../../queries/watch-queries.js";
 import { BusyButton } from "../../components/BusyButton.js";
+import type { WatchRules } from "../../../../shared/contract/watch.js";
+import { alertClearNote, type ChainPace } from "./clear-note.js";
 
 type Alert = ResultOf<"watch.alerts">["alerts"][number];
 
 /** The alert history of the network, newest first: open ones with acknowledge and snooze. */
-export function AlertHistory({ networkId }: { networkId: string }) {
+export function AlertHistory({ networkId, rules, pace }: { networkId: string; rules: WatchRules; pace: ChainPace }) {
   const api = useApi();
   const alerts = useQuery(watchQueries.alerts(api, networkId));
   if (alerts.isPending) return <Loading what="the alerts" />;
@@ -23,7 +25,7 @@ export function AlertHistory({ networkId }: { networkId: string }) {
     <section aria-labelledby="alerts-title">
       <h2 id="alerts-title">Alerts</h2>
       <ul className="watch-alerts" data-testid="watch-alerts">
-        {alerts.data.alerts.map((a) => <AlertItem key={a.id} networkId={networkId} alert={a} />)}
+        {alerts.data.alerts.map((a) => <AlertItem key={a.id} networkId={networkId} alert={a} clearNote={a.clearedAt === null ? alertClearNote(a.kind, rules, pace) : undefined} />)}
       </ul>
     </section>
   );
@@ -34,7 +36,7 @@ export function AlertHistory({ networkId }: { networkId: string }) {
  * history, a snooze it cannot keep), and the refusal shows under the alert, named by the button
  * that asked, rather than being dropped.
  */
-function AlertItem({ networkId, alert: a }: { networkId: string; alert: Alert }) {
+function AlertItem({ networkId, alert: a, clearNote }: { networkId: string; alert: Alert; clearNote: string | undefined }) {
   const api = useApi();
   const client = useQueryClient();
   // The button last pressed: the refusal is its description.
@@ -51,6 +53,7 @@ function AlertItem({ networkId, alert: a }: { networkId: string; alert: Alert })
       <strong>{a.title}</strong> <span className="muted">{a.clearedAt === null ? "open" : <>cleared <ChainTime value={a.clearedAt} /></>}, fired <ChainTime value={a.firedAt} /></span>
       <br />
       {a.message}
+      {clearNote && <span className="muted" data-testid="watch-alert-clears"> {clearNote}</span>}
       {a.snoozedUntil && <span className="muted"> Snoozed until <ChainTime value={a.snoozedUntil} />.</span>}
       {a.clearedAt === null && (
         <span className="watch-alert-actions">

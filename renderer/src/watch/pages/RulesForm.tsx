@@ -10,16 +10,21 @@ import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { RULE_FIELDS, rulesProblems, type RuleField, type RulesProblems } from "./watch-checks.js";
 import { BusyButton } from "../../components/BusyButton.js";
+import { type ChainPace, clearAfterNote } from "./clear-note.js";
 
 /** A number field of the rules, tied to its problem; its limits are the contract's (`WatchRules`). */
-function NumberField({ name, label, value, onChange, min, max, whole = true, problem }: { name: RuleField; label: string; value: number; onChange: (n: number) => void; min: number; max: number; whole?: boolean; problem: string | undefined }) {
+function NumberField({ name, label, value, onChange, min, max, whole = true, problem, note }: { name: RuleField; label: string; value: number; onChange: (n: number) => void; min: number; max: number; whole?: boolean; problem: string | undefined; note?: string }) {
+  const tied = tie(name, problem);
+  // A note says what the number means; a problem, what is wrong with it: the control names both.
+  const describedBy = [tied["aria-describedby"], note && `watch-rule-${name}-note`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="watch-rule">
       <label>
         {label}
-        <input id={`watch-rule-${name}`} type="number" inputMode={whole ? "numeric" : "decimal"} min={min} max={max} step={whole ? 1 : "any"} value={Number.isFinite(value) ? value : ""} onChange={(e) => onChange(e.target.valueAsNumber)} required {...tie(name, problem)} />
+        <input id={`watch-rule-${name}`} type="number" inputMode={whole ? "numeric" : "decimal"} min={min} max={max} step={whole ? 1 : "any"} value={Number.isFinite(value) ? value : ""} onChange={(e) => onChange(e.target.valueAsNumber)} required {...tied} aria-describedby={describedBy} />
       </label>
       <Problem name={name} problem={problem} />
+      {note && <p className="muted" id={`watch-rule-${name}-note`}>{note}</p>}
     </div>
   );
 }
@@ -36,7 +41,7 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
 }
 
 /** The network's alert rules and webhook, saved to main together (`watch.setRules`). */
-export function RulesForm({ networkId, config }: { networkId: string; config: WatchConfig }) {
+export function RulesForm({ networkId, config, pace }: { networkId: string; config: WatchConfig; pace: ChainPace }) {
   const api = useApi();
   const client = useQueryClient();
   const [rules, setRules] = useState<WatchRules>(config.rules);
@@ -93,7 +98,7 @@ export function RulesForm({ networkId, config }: { networkId: string; config: Wa
           <Toggle label="Upgrade planned" checked={rules.upgradePlanned.enabled} onChange={(enabled) => set("upgradePlanned", { enabled })} />
           <Toggle label="Proposal not voted" checked={rules.proposalUnvoted.enabled} onChange={(enabled) => set("proposalUnvoted", { ...rules.proposalUnvoted, enabled })} />
           <NumberField name="hoursBefore" label="Voting ends within (hours)" value={rules.proposalUnvoted.hoursBefore} min={1} max={720} problem={problems.hoursBefore} onChange={(hoursBefore) => set("proposalUnvoted", { ...rules.proposalUnvoted, hoursBefore }, "hoursBefore")} />
-          <NumberField name="clearAfterSeconds" label="Clear after (seconds away)" value={rules.clearAfterSeconds} min={0} max={86_400} problem={problems.clearAfterSeconds} onChange={(clearAfterSeconds) => set("clearAfterSeconds", clearAfterSeconds, "clearAfterSeconds")} />
+          <NumberField name="clearAfterSeconds" label="Clear after (seconds away)" value={rules.clearAfterSeconds} min={0} max={86_400} problem={problems.clearAfterSeconds} note={clearAfterNote(rules, pace)} onChange={(clearAfterSeconds) => set("clearAfterSeconds", clearAfterSeconds, "clearAfterSeconds")} />
         </fieldset>
         <div className="watch-rule">
           <label>

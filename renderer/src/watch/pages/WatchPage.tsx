@@ -47,9 +47,9 @@ export function WatchPage() {
       <AddValidator networkId={network.id} />
       <WatchList networkId={network.id} status={s} />
       <NodesTable networkId={network.id} nodes={s.nodes} />
-      <AlertHistory networkId={network.id} />
+      <AlertHistory networkId={network.id} rules={s.config.rules} pace={s} />
       <ChainSection status={s} />
-      <RulesForm key={network.id} networkId={network.id} config={s.config} />
+      <RulesForm key={network.id} networkId={network.id} config={s.config} pace={s} />
       <SetUptime status={s} />
     </>
   );
