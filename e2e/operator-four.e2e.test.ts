@@ -32,6 +32,11 @@ const read = async <A, R>(def: AbciQueryDef<A, R>, args: A): Promise<R | undefin
 };
 const node0 = () => w.devnet.nodes[0]!.rpc;
 const latest = async () => (await rpc<{ sync_info: { latest_block_height: string; latest_block_time: string } }>(node0(), "status")).sync_info;
+/** Waits for the review's prepared transaction; a refusal fails with the review's own words. */
+const prepared = async () => {
+  const review = w.page.locator("section.review");
+  await expect.poll(async () => ((await review.getByTestId("prepared-message").count()) > 0 ? "prepared" : await review.textContent()), { timeout: 60_000 }).toBe("prepared");
+};
 const signAndFollow = async () => {
   const { page } = w;
   await page.getByTestId("prepared-tx").waitFor({ timeout: WAIT_MS });
@@ -79,7 +84,7 @@ describe("the operator's pages on the four-validator devnet", () => {
     await page.getByLabel("Amount (STAKE)").fill("1.5");
     await page.getByRole("button", { name: "Review redelegation" }).click();
     const message = page.getByTestId("prepared-message");
-    await message.waitFor({ timeout: WAIT_MS });
+    await prepared();
     for (const fact of [operator, to.operator, "1500000ustake"]) expect(await message.textContent()).toContain(fact);
     await signAndFollow();
 
@@ -113,12 +118,14 @@ describe("the operator's pages on the four-validator devnet", () => {
 
     // The chain accepts an unjail once the block time passes the jail's end: wait on the chain.
     const own = (await stakingValidators(node0())).find((v) => v.operator === operator)!.address;
-    const jailedUntil = Date.parse((await readSigningInfos(abciQuery)).find((i) => i.address === own)!.jailedUntil);
+    // The signing info's jail end is read to the second (its nanoseconds dropped): a block a whole
+    // second past it is past the true end.
+    const jailedUntil = Date.parse((await readSigningInfos(abciQuery)).find((i) => i.address === own)!.jailedUntil) + 1_000;
     await until("a block past the jail time", 180, async () => (Date.parse((await latest()).latest_block_time) > jailedUntil ? true : undefined));
 
     await page.getByRole("button", { name: "Unjail", exact: true }).click();
     const message = page.getByTestId("prepared-message");
-    await message.waitFor({ timeout: WAIT_MS });
+    await prepared();
     expect(await message.textContent()).toContain(operator);
     await signAndFollow();
 
