@@ -38,6 +38,7 @@ import { runAbciQuery } from "./rpc/module-query.js";
 import type { Notifier, SaveFile } from "./ports.js";
 import { registerTxHandlers } from "./tx/tx-handlers.js";
 import { registerOfflineHandlers } from "./offline/offline-handlers.js";
+import { createRoutes } from "./tx/routes/route-for.js";
 import { createTxNotifier } from "./tx/tx-notifier.js";
 import { createTxWatcher } from "./tx/tx-watcher.js";
 import { openKeyNotices, registerKeyNoticeHandlers } from "./vault/key-notices.js";
@@ -241,6 +242,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     onInternalError: config.onInternalError,
   });
 
+  // One route per network and one queue per sender, whether `tx.*` or `offline.*` sends.
+  const txRouteFor = createRoutes({ sender, direct, chainFor, watcher, accessFor, funds, spendable, saveFile: config.saveFile });
   const dispatcher = createDispatcher(
     {
       app: registerAppHandlers({ version: config.version ?? "0.0.0", bridge: config.bridge ?? false, problems }),
@@ -248,8 +251,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
-      offline: registerOfflineHandlers({ networks, chainFor, outbox, direct, watcher, vault, signers, external: externalAccounts, saveFile: config.saveFile }),
-      tx: registerTxHandlers({ networks, sender, direct, chainFor, outbox, watcher, accessFor, funds, spendable, saveFile: config.saveFile }),
+      offline: registerOfflineHandlers({ networks, routeFor: txRouteFor, vault, signers, external: externalAccounts, saveFile: config.saveFile }),
+      tx: registerTxHandlers({ networks, routeFor: txRouteFor, direct, outbox, accessFor }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected()), config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), ...ledgerAccountHandlers({ device: ledger, external: externalAccounts, network: (id) => networks.get(id) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },

@@ -11,11 +11,8 @@ import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
 import type { SaveFile } from "../ports.js";
-import type { DirectChain } from "../tx/direct/direct-chain.js";
-import type { createDirectSender } from "../tx/direct/direct-sender.js";
-import { type Prepared, prepareDirect, signerOf } from "../tx/direct/prepare.js";
-import type { TxWatcher } from "../tx/tx-watcher.js";
-import type { Outbox } from "../tx/outbox.js";
+import { type Prepared, signerOf } from "../tx/direct/prepare.js";
+import type { TxRoute } from "../tx/routes/tx-route.js";
 import type { Vault } from "../vault/vault.js";
 import type { ExternalAccounts } from "../signers/external-accounts.js";
 import type { Signers } from "../signers/signers.js";
@@ -26,10 +23,8 @@ import { unsignedExport } from "./unsigned-export.js";
 
 export interface OfflineDeps {
   readonly networks: NetworkStore;
-  readonly chainFor: (network: Network) => DirectChain;
-  readonly outbox: Outbox;
-  readonly direct: Pick<ReturnType<typeof createDirectSender>, "sendSigned">;
-  readonly watcher: Pick<TxWatcher, "watch">;
+  /** A network's route (tx/routes/route-for.ts): its access service when it has one, else its nodes. */
+  readonly routeFor: (network: Network) => Pick<TxRoute, "prepareFull" | "sendSigned">;
   readonly vault: Pick<Vault, "signerFor">;
   /** Every account of the wallet, whatever signs for it (signers/signers.ts). */
   readonly signers: Pick<Signers, "signerFor">;
@@ -54,8 +49,10 @@ const MAX_KEPT = 32;
 /**
  * Registers `offline.*`: a transaction prepared for an account that does not sign here (or for
  * signing elsewhere by choice) written as the SDK's unsigned JSON; the signed file or the
- * multisig members' signatures read back and checked against it; then the same outbox and undo
- * window as a send signed here (direct-sender.ts `sendSigned`).
+ * multisig members' signatures read back and checked against it; then the same way as a send
+ * signed here (the network's route, `sendSigned`): held, listed, cancellable and followed by its
+ * access service when it has one (which also gives the account number and next nonce the file is
+ * signed at), else the outbox and undo window before its nodes.
  */
 export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"offline"> {
   const kept = new Map<string, Kept>();
@@ -85,10 +82,9 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
   return {
     exportUnsigned: async (args) => {
       const network = deps.networks.selected();
-      const signerFor = (address: string) => deps.signers.signerFor(network, address);
-      const pubKeyAny = signerFor(signerOf(network, args)).pubKeyAny();
+      const pubKeyAny = deps.signers.signerFor(network, signerOf(network, args)).pubKeyAny();
       const multisig = pubKeyAny?.typeUrl === MULTISIG_TYPE_URL ? (decodePubkey(pubKeyAny) as MultisigThresholdPubkey) : undefined;
-      const prepared = await prepareDirect({ chain: deps.chainFor(network), outbox: deps.outbox, signerFor }, network, args);
+      const prepared = await deps.routeFor(network).prepareFull(args);
       const file = unsignedExport(prepared, { multisig: multisig !== undefined });
       const id = randomUUID();
       const entry: Kept = { networkId: network.id, prepared, requestId: randomUUID(), multisig, signatures: new Map() };
@@ -124,9 +120,7 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
       const txBytes = entry.checked?.txBytes
         ?? (entry.multisig && assembleMultisig(entry.multisig, network.bech32Prefix, entry.prepared.bodyBytes, entry.prepared.authInfoBytes, BigInt(entry.prepared.review.sequence), entry.signatures));
       if (!txBytes) throw new AppError("not_signed", "no signed file has been checked for this transaction yet: import the file simd tx sign wrote");
-      const tx = await deps.direct.sendSigned(network, entry.prepared, txBytes, entry.requestId);
-      deps.watcher.watch(network.id, tx);
-      return tx;
+      return deps.routeFor(network).sendSigned(entry.prepared, txBytes, entry.requestId);
     },
     addWatch: async ({ address, label }) => {
       const network = deps.networks.selected();

@@ -14,7 +14,7 @@ import type { Signers } from "../signers/signers.js";
 import type { Outbox, StoredSend } from "./outbox.js";
 import type { SendMessagesArgs } from "./direct/direct-sender.js";
 import type { Prepared, PrepareDeps } from "./direct/prepare.js";
-import { signPrepared } from "./direct/sign-prepared.js";
+import { describeSigned, signPrepared } from "./direct/sign-prepared.js";
 import { checkFunds, checkSpend, type FundsSource } from "./funds.js";
 import { checkSignDoc } from "./sign-doc-check.js";
 
@@ -143,6 +143,17 @@ export function createSender(deps: SenderDeps) {
     return submitStored(client, send);
   }
 
+  /** Bytes signed elsewhere (a file from `simd tx sign`, a multisig's assembled signatures), already checked against `prepared`. */
+  async function submitSigned(network: Network, client: AccessClient, prepared: Prepared, txBytes: Uint8Array, requestId: string): Promise<Tx> {
+    const again = await resumeStored(client, requestId);
+    if (again) return again;
+    await checkSpend(deps.funds(network, client), network, prepared.review.signer, prepared.spend, prepared.review.fee.amount);
+    const signed = describeSigned(network, prepared, txBytes, requestId);
+    const send: StoredSend = { ...signed.entry, accessTx: signed.signed };
+    deps.outbox.put(send); // on disk before the service hears of it; a full disk stops the send here
+    return submitStored(client, send);
+  }
+
   /** One send per request id, even when called twice at once. */
   function once(requestId: string, job: () => Promise<Tx>): Promise<Tx> {
     const running = inFlight.get(requestId);
@@ -160,6 +171,12 @@ export function createSender(deps: SenderDeps) {
     },
     /** Exactly what main would sign for these messages, with the access service's account number and next nonce. */
     prepare: async (network: Network, client: AccessClient, args: PrepareArgs): Promise<PreparedTx> => (await deps.prepare(network, args, heldAccount(client))).review,
+    /** The same, bytes and all, for a signer elsewhere: the account number and nonce are the service's. */
+    prepareFull: (network: Network, client: AccessClient, args: PrepareArgs): Promise<Prepared> => deps.prepare(network, args, heldAccount(client)),
+    /** Bytes signed elsewhere for `prepared`, submitted to the access service as `{txBytes}`; one send per request id. */
+    sendSigned(network: Network, client: AccessClient, prepared: Prepared, txBytes: Uint8Array, requestId: string): Promise<Tx> {
+      return once(requestId, () => submitSigned(network, client, prepared, txBytes, requestId));
+    },
     /** Signs registered actions SIGN_MODE_DIRECT and submits the bytes to the access service; one send per request id. */
     sendMessages(network: Network, client: AccessClient, args: SendMessagesArgs): Promise<Tx> {
       const requestId = args.requestId ?? randomUUID();

@@ -153,6 +153,8 @@ export function createDirectSender(deps: DirectSenderDeps) {
 
   return {
     prepare: async (network: Network, args: PrepareArgs) => (await prepare(network, args)).review,
+    /** Everything main prepares for these messages, bytes and all, for a signer elsewhere. */
+    prepareFull: prepare,
     /** The account that signs these messages (the actions' signer fields); throws when they name several. */
     signerOf,
     /** The sequence the next send of `address` takes, past this app's sends still in flight. */

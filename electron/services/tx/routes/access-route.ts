@@ -34,6 +34,9 @@ export function accessRoute(deps: RouteDeps, network: Network): TxRoute {
     prepare: async (a) => deps.sender.prepare(network, await client(), a),
     // Signed in main as on the nodes route, then held, listed, cancellable and followed by the service.
     sendMessages: (a, signer) => deps.oneAtATime(signer, async () => submitted(await deps.sender.sendMessages(network, await client(), a))),
+    prepareFull: async (a) => deps.sender.prepareFull(network, await client(), a),
+    sendSigned: (prepared, txBytes, requestId) =>
+      deps.oneAtATime(prepared.review.signer, async () => submitted(await deps.sender.sendSigned(network, await client(), prepared, txBytes, requestId))),
     cancel: async (id) => deps.direct.cancel(network, id) ?? (await client()).cancel(id),
     exportCsv: async (a) => exportCsv(await client(), network, a, deps.saveFile),
   };

@@ -61,6 +61,13 @@ export function nodesRoute(deps: RouteDeps, network: Network): TxRoute {
     },
     prepare: (a) => deps.direct.prepare(network, a),
     sendMessages: (a, signer) => send(a, signer),
+    prepareFull: (a) => deps.direct.prepareFull(network, a),
+    sendSigned: (prepared, txBytes, requestId) =>
+      deps.oneAtATime(prepared.review.signer, async () => {
+        const tx = await deps.direct.sendSigned(network, prepared, txBytes, requestId);
+        deps.watcher.watch(network.id, tx);
+        return tx;
+      }),
     cancel: async (id) => {
       // Signed in main and held there before its broadcast.
       const held = deps.direct.cancel(network, id);

@@ -4,6 +4,7 @@ import type { Tx } from "../../../../shared/contract/tx.js";
 import type { AccessClient } from "../../access/access-client.js";
 import type { SaveFile } from "../../ports.js";
 import type { DirectChain } from "../direct/direct-chain.js";
+import type { Prepared } from "../direct/prepare.js";
 import type { DirectSender } from "../direct/direct-sender.js";
 import type { FundsSource } from "../funds.js";
 import type { Sender } from "../send.js";
@@ -27,6 +28,10 @@ export interface TxRoute {
   prepare(a: ArgsOf<"tx.prepare">): Promise<ResultOf<"tx.prepare">>;
   /** `signer` is the one account the messages name (the caller found it for the one-at-a-time queue). */
   sendMessages(a: ArgsOf<"tx.sendMessages">, signer: string): Promise<Tx>;
+  /** What `prepare` reviews, bytes and all, for a signer elsewhere (offline/): the account number and sequence this route counts. */
+  prepareFull(a: ArgsOf<"tx.prepare">): Promise<Prepared>;
+  /** Bytes signed elsewhere, already checked against `prepared`, sent this route's way under `requestId` and followed. */
+  sendSigned(prepared: Prepared, txBytes: Uint8Array, requestId: string): Promise<Tx>;
   /** `id` is upper-case hex. */
   cancel(id: string): Promise<Tx>;
   exportCsv(a: ArgsOf<"tx.exportCsv">): Promise<ResultOf<"tx.exportCsv">>;

@@ -8,6 +8,8 @@ import { DirectReviewSend } from "./DirectReviewSend.js";
 import { ReviewSend } from "./ReviewSend.js";
 import { SendForm } from "./SendForm.js";
 import { SendTracker } from "./SendTracker.js";
+import { SignElsewhereReview } from "./SignElsewhereReview.js";
+import { useSelectedAccount } from "../../use-selected-account.js";
 import { sendStore, useSendState } from "./send-store.js";
 
 /** Send: the form, then a review of exactly what will be signed (the service's sign doc, or main's own without one), then the transfer's progress. */
@@ -16,6 +18,7 @@ export function SendPage() {
   const { network } = useSelectedNetwork();
   const state = useSendState();
   const units = useDisplayUnits();
+  const { accounts } = useSelectedAccount();
   // Without an access service main answers the defaults itself, from the network's gas prices.
   const info = useQuery({ ...txQueries.info(api, network?.id ?? ""), enabled: !!network });
   if (!network) return <p aria-busy="true">Loading…</p>;
@@ -28,6 +31,9 @@ export function SendPage() {
       </div>
     );
   }
+  // An account whose key is elsewhere (an address alone, a multisig) exports what it would sign, on either route.
+  const from = state.step === "review" ? accounts.find((a) => a.address === state.args.from) : undefined;
+  if (state.step === "review" && (from?.kind === "watch" || from?.kind === "multisig")) return <SignElsewhereReview state={state} network={network} units={units} />;
   if (state.step === "review" && !network.accessUrl) return <DirectReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "review") return <ReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "sent") return <SendTracker tx={state.tx} info={info.data} network={network} units={units} onDone={() => sendStore.set({ step: "form" })} />;

@@ -1,0 +1,103 @@
+/**
+ * An account whose key is elsewhere, through the page: a funded devnet address added as
+ * watch-only on the Wallet page, listed with its badge and its balance read; its Send review
+ * offers "Export unsigned" instead of "Sign and send", and the file is the SDK's unsigned JSON
+ * for that transfer (what the devnet's own `simd tx bank send --generate-only` prints), with the
+ * `simd tx sign --offline` command that signs it. On the e2e devnet's access service.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { layoutFromEnv } from "../devnet/lib/layout.js";
+import { WAIT_MS } from "./support/app.js";
+import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+
+const PASSWORD = "watch-only e2e password";
+let w: WalletWorld;
+const acct = (name: string) => w.devnet.accounts.find((a) => a.name === name)!;
+
+describe("a watch-only address, through the page", () => {
+  beforeAll(async () => {
+    w = await openWalletWorld(inject("e2e"), { dataDirName: "e2e-watch-only-app" });
+    const { page } = w;
+    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
+    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(acct("alice").mnemonic);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
+    await page.getByLabel("Password again").fill(PASSWORD);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await page.getByRole("link", { name: "Wallet", exact: true }).click();
+    await page.getByTestId("account-address").waitFor({ timeout: WAIT_MS });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("is listed with its Watch-only badge and balance, and its Send review exports the unsigned transfer instead of signing", async () => {
+    const { page } = w;
+    const bob = acct("bob").address;
+    const carol = acct("carol").address;
+    const watchForm = page.getByRole("form", { name: "Watch an address" });
+    await watchForm.getByLabel("Address to watch", { exact: true }).fill(bob);
+    await watchForm.getByLabel("Name", { exact: true }).fill("Bob cold");
+    await watchForm.getByRole("button", { name: "Watch this address" }).click();
+    await page.getByRole("status").filter({ hasText: `Watching Bob cold: ${bob}` }).waitFor({ timeout: WAIT_MS });
+
+    const picker = page.getByLabel("Account", { exact: true });
+    const option = picker.locator("option", { hasText: /^Bob cold \[Watch-only\] — / });
+    await option.waitFor({ state: "attached", timeout: WAIT_MS });
+    await picker.selectOption((await option.getAttribute("value"))!);
+    await expect.poll(() => page.getByTestId("account-address").textContent(), { timeout: WAIT_MS }).toBe(bob);
+    expect(await page.locator(".account-kind").textContent()).toBe("Watch-only");
+    // Its balance is read like any account's: bob is funded at genesis.
+    const { balances } = (await w.call("wallet.balances", { address: bob })) as { balances: Array<{ denom: string; amount: string }> };
+    expect(BigInt(balances.find((b) => b.denom === w.devnet.denom)!.amount)).toBeGreaterThan(0n);
+    await expect.poll(() => page.getByTestId("balances").textContent(), { timeout: WAIT_MS }).toContain("COMET");
+
+    await page.getByRole("link", { name: "Send", exact: true }).click();
+    const sendForm = page.getByRole("form", { name: "Send a transfer" });
+    await sendForm.waitFor({ timeout: WAIT_MS });
+    expect(await sendForm.getByLabel("Account", { exact: true }).locator("option:checked").textContent()).toMatch(/^Bob cold \[Watch-only\]/);
+    await sendForm.getByLabel("Recipient address", { exact: true }).fill(carol);
+    await sendForm.getByLabel("Amount", { exact: true }).fill("0.5");
+    await sendForm.getByLabel("Memo (optional, public on chain)", { exact: true }).fill("from the cold key");
+    await sendForm.getByRole("button", { name: "Review" }).click();
+
+    const review = page.getByRole("region", { name: "Review what the key elsewhere signs" });
+    const exportButton = review.getByRole("button", { name: "Export unsigned" });
+    await exportButton.waitFor({ timeout: WAIT_MS });
+    expect(await page.getByRole("button", { name: "Sign and send" }).count()).toBe(0);
+    await exportButton.click();
+
+    const command = review.locator("pre code");
+    await command.waitFor({ timeout: WAIT_MS });
+    const shown = (await command.textContent())!;
+    const numbers = /^simd tx sign (unsigned-\S+\.json) --from <key name> --offline --account-number (\d+) --sequence (\d+) --chain-id (\S+) --output-document signed-\S+\.json$/.exec(shown);
+    expect(numbers, shown).not.toBeNull();
+    const [, filename, accountNumber, sequence, chainId] = numbers!;
+    expect(chainId).toBe(w.devnet.chainId);
+    // The service's account number and next nonce for bob.
+    const account = await w.call("tx.account", { address: bob });
+    expect({ accountNumber, sequence }).toEqual({ accountNumber: account.accountNumber, sequence: account.nextNonce });
+
+    const download = page.waitForEvent("download", { timeout: WAIT_MS });
+    await review.getByRole("link", { name: `Download ${filename!}` }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(filename);
+    const file = JSON.parse(readFileSync((await saved.path())!, "utf8")) as {
+      body: { memo: string; timeout_height: string };
+      auth_info: { fee: { amount: Array<{ amount: string; denom: string }>; gas_limit: string } };
+      signatures: unknown[];
+    };
+    expect(file.signatures).toEqual([]);
+    const fee = file.auth_info.fee;
+    // What the devnet's simd prints for the same transfer at the same numbers.
+    const simdUnsigned = execFileSync(layoutFromEnv().simd, [
+      "tx", "bank", "send", bob, carol, `500000${w.devnet.denom}`, "--generate-only", "--offline",
+      "--account-number", accountNumber!, "--sequence", sequence!,
+      "--fees", fee.amount.map((c) => `${c.amount}${c.denom}`).join(","), "--gas", fee.gas_limit,
+      "--note", "from the cold key", "--timeout-height", file.body.timeout_height,
+    ], { encoding: "utf8" });
+    expect(file).toEqual(JSON.parse(simdUnsigned));
+  });
+});
