@@ -29,22 +29,30 @@ const refused = async (call: (m: string, a?: unknown) => Promise<unknown>, messa
 
 describe("a refused simulation, worded", () => {
   it("says what to do for too little to spend, an undelegation from no delegation or of more than is delegated, no such validator, and an unjail when not jailed", async () => {
+    // A fresh account of its own: the demo accounts delegate in other suites of this devnet, in
+    // whatever order they run, and "no delegation" must hold for the one asking.
     const erin = single.accounts.find((a) => a.name === "erin")!;
-    const { call } = await openDirectApp(single, erin.mnemonic, [single.nodes[0]!.rpc], opened);
+    const fresh = await DirectSecp256k1HdWallet.generate(24, { prefix: single.bech32Prefix });
+    const freshAddress = (await fresh.getAccounts())[0]!.address;
+    const funder = await SigningStargateClient.connectWithSigner(single.nodes[0]!.rpc, await DirectSecp256k1HdWallet.fromMnemonic(erin.mnemonic, { prefix: single.bech32Prefix }));
+    const funded = await funder.sendTokens(erin.address, freshAddress, [...coins(2_000_000, single.denom), ...coins(1_000_000, single.stakeDenom)].sort((a, b) => a.denom.localeCompare(b.denom)), { amount: coins(10_000, single.denom), gas: "200000" });
+    expect(funded.code, funded.rawLog).toBe(0);
+    funder.disconnect();
+    const { call } = await openDirectApp(single, fresh.mnemonic, [single.nodes[0]!.rpc], opened);
     const validator = valoper(single.validators[0]!.address);
     const stake = (amount: string) => ({ denom: single.stakeDenom, amount });
 
-    const broke = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: erin.address, validatorAddress: validator, amount: stake("900000000000000") } }]);
+    const broke = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: freshAddress, validatorAddress: validator, amount: stake("900000000000000") } }]);
     expect(broke.code).toBe("simulation_failed");
     expect(broke.chainWords).toMatch(new RegExp(`^failed to delegate; \\d+${single.stakeDenom} is smaller than 900000000000000${single.stakeDenom}: insufficient funds$`));
     expect(broke.message).toMatch(new RegExp(`^The account has \\d+${single.stakeDenom} spendable, less than the 900000000000000${single.stakeDenom} this needs .*Lower the amount, or add funds to the account first\\.$`));
 
-    const none = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: erin.address, validatorAddress: validator, amount: stake("1000000") } }]);
+    const none = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate", value: { delegatorAddress: freshAddress, validatorAddress: validator, amount: stake("1000000") } }]);
     expect(none.chainWords).toBe("no delegation for (address, validator) tuple");
     expect(none.message).toBe("This account has no delegation to that validator. Pick a validator it delegates to (the Delegations table lists them).");
 
     const nowhere = toBech32(`${single.bech32Prefix}valoper`, new Uint8Array(20).fill(7));
-    const noValidator = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: erin.address, validatorAddress: nowhere, amount: stake("1000000") } }]);
+    const noValidator = await refused(call, [{ typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: { delegatorAddress: freshAddress, validatorAddress: nowhere, amount: stake("1000000") } }]);
     expect(noValidator.chainWords).toContain("validator does not exist");
     expect(noValidator.message).toBe("No validator of the chain has that address. Pick one from the list, or check the address.");
 
