@@ -5,13 +5,12 @@ import { method } from "./method.js";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../wallet/password-rules.js";
 import { ACCOUNT_KINDS } from "../wallet/account-kinds.js";
 import { MAX_LEDGER_INDEX } from "../wallet/ledger-app.js";
+import { MAX_CLI_ARMOR } from "../wallet/cli-key-limits.js";
 
 /** Passwords cross once, renderer to main, and are never stored or echoed. */
 const Password = z.string().min(1).max(MAX_PASSWORD);
 const NewPassword = z.string().min(MIN_PASSWORD, `use at least ${MIN_PASSWORD} characters`).max(MAX_PASSWORD);
 const Mnemonic = z.string().min(1).max(1024);
-/** `simd keys export` writes about 400 bytes; 4 KB leaves room for comments around it and no more. */
-export const MAX_CLI_ARMOR = 4096;
 
 /**
  * Where the indexes of keys imported into the vault start (`kind: "imported"`): past every BIP44

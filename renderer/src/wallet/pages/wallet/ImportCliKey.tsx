@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { MAX_CLI_ARMOR } from "../../../../../shared/contract/wallet.js";
+import { MAX_CLI_ARMOR } from "../../../../../shared/wallet/cli-key-limits.js";
 import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
