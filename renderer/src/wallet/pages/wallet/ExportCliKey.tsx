@@ -49,7 +49,7 @@ export function ExportCliKey({ account, unlocked }: { account: WalletAccount; un
       <p className="muted">Writes the key of <strong>{account.label}</strong> as an encrypted file that <code>simd keys import</code> reads. Anyone with the file and its passphrase controls this account.</p>
       <form onSubmit={submit} noValidate aria-busy={run.pending || undefined} className="form-grid">
         <div className="field">
-          <label htmlFor="cli-export-password">Wallet password</label>
+          <label htmlFor="cli-export-password">Wallet password, to export this key</label>
           <input id="cli-export-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
         <div className="field">
