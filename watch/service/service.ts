@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createSecureContext } from "node:tls";
 import type { Logger } from "pino";
 import { writeFileAtomic } from "../../storage/atomic-file.js";
 import { createWatchApi } from "./api.js";
 import { bindRefusal } from "./bind-check.js";
-import type { ServiceConfig } from "./config.js";
+import { ConfigError, type ServiceConfig } from "./config.js";
 import { startWatchHost } from "./watch-host.js";
 
 /** The API may not listen where it was asked to; the message says why and what to do. */
@@ -30,13 +31,31 @@ function apiToken(config: ServiceConfig, log: Logger): string {
   return made;
 }
 
+/** The TLS certificate and key, read and checked before the watch starts; each fault said in words. */
+function readTls(tls: NonNullable<ServiceConfig["tls"]>): { cert: Buffer; key: Buffer } {
+  const read = (what: string, path: string) => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new ConfigError(`cannot read the TLS ${what} file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const pair = { cert: read("certificate", tls.certFile), key: read("key", tls.keyFile) };
+  try {
+    createSecureContext(pair);
+  } catch (error) {
+    throw new ConfigError(`the TLS certificate ${tls.certFile} and key ${tls.keyFile} are not a usable PEM pair: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return pair;
+}
+
 /** Starts the watch and its API; refuses, before anything starts, an address the config does not protect. */
 export async function startWatchService(config: ServiceConfig, o: { logger: Logger; insecurePublic?: boolean }) {
   const refusal = bindRefusal({ host: config.listen.host, token: config.token !== undefined, tls: config.tls !== undefined, insecurePublic: o.insecurePublic === true });
   if (refusal) throw new BindRefused(refusal);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const token = apiToken(config, o.logger);
-  const https = config.tls && { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+  const https = config.tls && readTls(config.tls);
   const host = await startWatchHost(config, o.logger);
   const api = createWatchApi({ host, token, logger: o.logger, ...(https ? { https } : {}) });
   try {
