@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv } from "../devnet/lib/layout.js";
 import { WAIT_MS } from "./support/app.js";
-import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+import { importPhraseThroughPage, openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "cli keys e2e password";
 let w: WalletWorld;
@@ -25,14 +25,7 @@ describe("keys from a node's CLI, through the page", () => {
     w = await openWalletWorld(inject("e2e"), { dataDirName: "e2e-cli-keys-app" });
     const { page } = w;
     const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
-    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
-    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(alice.mnemonic);
-    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
-    await page.getByLabel("Password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Import" }).click();
-    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
-    await page.getByRole("link", { name: "Wallet", exact: true }).click();
-    await page.getByTestId("account-address").waitFor({ timeout: WAIT_MS });
+    await importPhraseThroughPage(page, alice.mnemonic, PASSWORD, { toWallet: true });
   });
   afterAll(async () => {
     await w?.close();

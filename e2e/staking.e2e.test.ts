@@ -15,7 +15,7 @@ import { describedBy, untiedFieldErrors } from "./support/field-errors.js";
 import { stakingValidators } from "./support/staking.js";
 import { expectBusyButton, hasFocus } from "./support/held-answers.js";
 import { pressHeld } from "./wallet/press-held.js";
-import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+import { importPhraseThroughPage, openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "staking e2e password";
 let w: WalletWorld;
@@ -39,12 +39,7 @@ describe("staking", () => {
   it("delegates with the keyboard alone: the review shows what is signed, and the chain's delegation grows", async () => {
     const { page } = w;
     const alice = w.devnet.accounts.find((a) => a.name === "alice")!;
-    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
-    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(alice.mnemonic);
-    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
-    await page.getByLabel("Password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Import" }).click();
-    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+    await importPhraseThroughPage(page, alice.mnemonic, PASSWORD);
 
     const { validators } = (await w.call("chain.validatorMonikers")) as { validators: Array<{ operatorAddress: string }> };
     const validator = validators[0]!.operatorAddress;

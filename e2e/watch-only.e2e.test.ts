@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv } from "../devnet/lib/layout.js";
 import { WAIT_MS } from "./support/app.js";
-import { openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
+import { importPhraseThroughPage, openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
 const PASSWORD = "watch-only e2e password";
 let w: WalletWorld;
@@ -20,14 +20,7 @@ describe("a watch-only address, through the page", () => {
   beforeAll(async () => {
     w = await openWalletWorld(inject("e2e"), { dataDirName: "e2e-watch-only-app" });
     const { page } = w;
-    await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
-    await page.getByLabel("Recovery phrase (12 or 24 words)").fill(acct("alice").mnemonic);
-    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
-    await page.getByLabel("Password again").fill(PASSWORD);
-    await page.getByRole("button", { name: "Import" }).click();
-    await page.locator(".shell").waitFor({ timeout: WAIT_MS });
-    await page.getByRole("link", { name: "Wallet", exact: true }).click();
-    await page.getByTestId("account-address").waitFor({ timeout: WAIT_MS });
+    await importPhraseThroughPage(page, acct("alice").mnemonic, PASSWORD, { toWallet: true });
   });
   afterAll(async () => {
     await w?.close();

@@ -16,6 +16,7 @@ import { createServices, type Services } from "../../electron/services/create-se
 import { repoRoot } from "../../devnet/lib/layout.js";
 import type { DevnetInfo } from "../../devnet/lib/state.js";
 import { startBrowserMode, type BrowserMode } from "../../electron/bridge/browser-mode.js";
+import { WAIT_MS } from "../support/app.js";
 import { collectPageErrors, launchChromium } from "../support/browser.js";
 import type { E2eEnv } from "../support/context.js";
 
@@ -109,4 +110,20 @@ export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string
       await services.close();
     },
   };
+}
+
+/**
+ * First run as a user takes it: "Import a recovery phrase" with `mnemonic` and `password`, then
+ * wait for the app's shell; with `toWallet`, go on to the Wallet page and wait for the address.
+ */
+export async function importPhraseThroughPage(page: Page, mnemonic: string, password: string, options: { toWallet?: boolean } = {}): Promise<void> {
+  await page.getByRole("button", { name: "Import a recovery phrase" }).click({ timeout: WAIT_MS });
+  await page.getByLabel("Recovery phrase (12 or 24 words)").fill(mnemonic);
+  await page.getByLabel("Password (at least 8 characters)").fill(password);
+  await page.getByLabel("Password again").fill(password);
+  await page.getByRole("button", { name: "Import" }).click();
+  await page.locator(".shell").waitFor({ timeout: WAIT_MS });
+  if (!options.toWallet) return;
+  await page.getByRole("link", { name: "Wallet", exact: true }).click();
+  await page.getByTestId("account-address").waitFor({ timeout: WAIT_MS });
 }
