@@ -93,4 +93,27 @@ describe("a watch-only address, through the page", () => {
     ], { encoding: "utf8" });
     expect(file).toEqual(JSON.parse(simdUnsigned));
   });
+
+  it("on the Staking page, names its kind in the account list, and its review offers Export unsigned, never Sign and send", async () => {
+    const { page } = w;
+    await page.keyboard.press("Control+6");
+    await page.locator("#page-title", { hasText: "Staking" }).waitFor({ timeout: WAIT_MS });
+    const picker = page.getByLabel("Account", { exact: true });
+    const option = picker.locator("option", { hasText: /^Bob cold \[Watch-only\] — / });
+    await option.waitFor({ state: "attached", timeout: WAIT_MS });
+    await picker.selectOption((await option.getAttribute("value"))!);
+    const validator = page.getByLabel("Validator", { exact: true });
+    await validator.locator("option").nth(1).waitFor({ state: "attached", timeout: WAIT_MS });
+    await validator.selectOption({ index: 1 });
+    await page.getByLabel(/^Amount/).fill("0.25");
+    await page.getByRole("button", { name: "Review delegation" }).click();
+
+    const review = page.getByRole("region", { name: "Review what you sign" });
+    await review.getByTestId("sign-elsewhere-note").waitFor({ timeout: WAIT_MS });
+    expect(await review.getByTestId("prepared-tx").textContent()).toContain(acct("bob").address);
+    expect(await page.getByRole("button", { name: "Sign and send" }).count()).toBe(0);
+    expect(await review.getByRole("button", { name: "Export unsigned" }).isEnabled()).toBe(true);
+    await review.getByRole("button", { name: "Back to the form" }).click();
+    await page.getByLabel(/^Amount/).waitFor({ timeout: WAIT_MS });
+  });
 });

@@ -32,3 +32,14 @@ export function accountBadge(account: { readonly kind?: AccountKind; readonly mu
     default: return undefined;
   }
 }
+
+/** Whether a transaction of this kind of account is signed somewhere else (exported unsigned), never here. */
+export function signsElsewhere(kind: AccountKind | undefined): boolean {
+  return kind === "watch" || kind === "multisig";
+}
+
+/** An account as a picker's option reads: its name, its kind's badge, its address. */
+export function accountOption(account: { readonly label: string; readonly address: string; readonly kind?: AccountKind; readonly multisig?: { readonly threshold: number; readonly members: number } }): string {
+  const badge = accountBadge(account);
+  return `${account.label}${badge ? ` [${badge}]` : ""} — ${account.address}`;
+}

@@ -7,6 +7,7 @@ import { displayUnits, formatCoin } from "../../../shared/wallet/amount.js";
 import { useApi } from "../api/api-context.js";
 import { unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
+import { type AccountKind, signsElsewhere } from "../../../shared/wallet/account-kinds.js";
 import { ExportUnsigned } from "./ExportUnsigned.js";
 import { FeeRefusal } from "./FeeRefusal.js";
 import { gasPriceWords, repriceOffer } from "./fee-refusal.js";
@@ -19,9 +20,10 @@ import { TimeoutField } from "./TimeoutField.js";
  * message in words, fee and gas (the simulated figure and its adjustment), memo, timeout height
  * and sign mode, and the raw prepared transaction. Signing sends back the reviewed fee, gas,
  * timeout and sequence: main refuses when the account moved on meanwhile. The Staking,
- * Governance and validator pages all review their messages here.
+ * Governance and validator pages all review their messages here. An account whose key is
+ * elsewhere (`accounts` says each one's kind) gets only Export unsigned.
  */
-export function MessagesReview({ args, requestId, network, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; onBack: () => void; onSent: (txHash: string) => void }) {
+export function MessagesReview({ args, requestId, network, accounts, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; accounts: ReadonlyArray<{ address: string; kind?: AccountKind }>; onBack: () => void; onSent: (txHash: string) => void }) {
   const api = useApi();
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
   const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
@@ -34,6 +36,8 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const p = prepared.data;
+  // A signer whose key is not here (an address alone, a multisig) exports what it would sign: no Sign and send to be refused.
+  const elsewhere = !!p && signsElsewhere(accounts.find((a) => a.address === p.signer)?.kind);
   const send = useAction(async () => {
     if (!p || timeoutProblem) return;
     const fee = p.fee.amount.map((c) => `${c.amount}${c.denom}`)[0] ?? "0";
@@ -83,7 +87,12 @@ export function MessagesReview({ args, requestId, network, onBack, onSent }: { a
       {send.error && !send.pending && (repriceOffer(send.failure) ? (
         <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
       ) : <p className="field-error" role="alert" data-testid="stake-problem">{send.error}</p>)}
-      <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />
+      {elsewhere ? (
+        <>
+          <p className="muted" data-testid="sign-elsewhere-note">This account's key is not in this app: export the transaction unsigned, sign it where the key is, and import the signed file.</p>
+          <div className="row"><button type="button" className="secondary" onClick={onBack}>Back to the form</button></div>
+        </>
+      ) : <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />}
       {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} onSent={(tx) => onSent(tx.txHash)} />}
     </section>
   );

@@ -13,6 +13,7 @@ import { govKeys, govQueries } from "../queries/gov-queries.js";
 import { localTime } from "./local-time.js";
 import { ProposalView } from "./ProposalView.js";
 import { tallyText, voteText } from "./tally-text.js";
+import { accountOption } from "../../../../shared/wallet/account-kinds.js";
 
 /** `from`: the proposal the list was reached from, whose row takes the keyboard back. */
 type Step = { step: "list"; from?: string } | { step: "proposal"; id: string } | { step: "review"; id: string; args: PrepareArgs; requestId: string } | { step: "sent"; id: string; txHash: string };
@@ -34,14 +35,14 @@ export function GovernancePage() {
   const list = useQuery({ ...govQueries.list(api, network?.id ?? ""), enabled: !!network });
   const height = useLastHeight(api, network?.id);
   if (!network) return <p aria-busy="true">Loading…</p>;
-  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "proposal", id: step.id })} onSent={(txHash) => setStep({ step: "sent", id: step.id, txHash })} />;
+  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} accounts={accounts.data?.accounts ?? []} onBack={() => setStep({ step: "proposal", id: step.id })} onSent={(txHash) => setStep({ step: "sent", id: step.id, txHash })} />;
   if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} doneLabel="Back to the proposal" onDone={() => { setStep({ step: "proposal", id: step.id }); void client.invalidateQueries({ queryKey: govKeys.all(network.id) }); }} />;
 
   const accountSelect = (
     <div className="field">
       <label htmlFor="gov-account">Account</label>
       <select id="gov-account" value={voter} onChange={(e) => setPicked(e.target.value)}>
-        {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
+        {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{accountOption(a)}</option>)}
       </select>
     </div>
   );

@@ -18,6 +18,7 @@ import { stakingKeys, stakingQueries } from "../queries/stake-queries.js";
 import { operatorAddressOf } from "../../../../shared/cosmos/staking/operator-address.js";
 import { Field } from "../../components/Field.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
+import { accountOption } from "../../../../shared/wallet/account-kinds.js";
 
 type Step = { step: "form" } | { step: "review"; args: PrepareArgs; requestId: string } | { step: "sent"; txHash: string };
 const LABELS: Record<ValidatorField, string> = { moniker: "Moniker", identity: "Identity (keybase)", website: "Website", securityContact: "Security contact", details: "Details", commissionRate: "New commission rate (empty: unchanged)" };
@@ -42,7 +43,7 @@ export function OperatorPage() {
   const height = useLastHeight(api, network?.id);
   if (!network) return <p aria-busy="true">Loading…</p>;
   const review = (args: PrepareArgs) => setStep({ step: "review", args, requestId: crypto.randomUUID() });
-  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
+  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} accounts={accounts.data?.accounts ?? []} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
   if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} doneLabel="Back to the validator" onDone={() => { setStep({ step: "form" }); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); void client.invalidateQueries({ queryKey: chainKeys.stakingValidators(network.id) }); }} />;
 
   const v = validator.data;
@@ -52,7 +53,7 @@ export function OperatorPage() {
       <div className="field">
         <label htmlFor="operator-account">Account</label>
         <select id="operator-account" value={account} onChange={(e) => setPicked(e.target.value)}>
-          {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
+          {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{accountOption(a)}</option>)}
         </select>
       </div>
       {!account && <p>Add or import an account in Wallet first.</p>}

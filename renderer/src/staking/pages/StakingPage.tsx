@@ -19,6 +19,7 @@ import { pickerOptions } from "./validator-options.js";
 import { Field } from "../../components/Field.js";
 import { FieldProblem } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
+import { accountOption } from "../../../../shared/wallet/account-kinds.js";
 
 const KIND_LABELS: Record<StakeKind, string> = { delegate: "Delegate", undelegate: "Undelegate", redelegate: "Redelegate", withdraw: "Withdraw rewards" };
 // Each Review button names what it reviews: the page has several forms.
@@ -61,7 +62,7 @@ export function StakingPage() {
   const params = useQuery({ ...stakingQueries.params(api, network?.id ?? ""), enabled: !!network });
   if (!network) return <p aria-busy="true">Loading…</p>;
   const stake = stakeUnit(network, params.data?.bondDenom);
-  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
+  if (step.step === "review") return <MessagesReview args={step.args} requestId={step.requestId} network={network} accounts={accounts.data?.accounts ?? []} onBack={() => setStep({ step: "form" })} onSent={(txHash) => setStep({ step: "sent", txHash })} />;
   if (step.step === "sent") return <MessagesSent txHash={step.txHash} height={height} onDone={() => { setStep({ step: "form" }); void delegatedTo.refetch(); void client.invalidateQueries({ queryKey: stakingKeys.all(network.id) }); void client.invalidateQueries({ queryKey: chainKeys.stakingValidators(network.id) }); }} />;
 
   const set = (patch: Partial<StakeDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -116,7 +117,7 @@ export function StakingPage() {
       <Field id="stake-delegator" label="Account" error={errors.delegator}>
         {(control) => (
           <select {...control} value={delegator} onChange={(e) => set({ delegator: e.target.value })}>
-            {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{a.label} — {a.address}</option>)}
+            {(accounts.data?.accounts ?? []).map((a) => <option key={a.address} value={a.address}>{accountOption(a)}</option>)}
           </select>
         )}
       </Field>

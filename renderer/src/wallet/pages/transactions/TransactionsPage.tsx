@@ -20,7 +20,7 @@ const PAGE_SIZES = [10, 25, 50, 100] as const;
 export function TransactionsPage() {
   const api = useApi();
   const { network } = useSelectedNetwork();
-  const { account } = useSelectedAccount();
+  const { account, accounts } = useSelectedAccount();
   const [chosenScope, setScope] = useState<"mine" | "all">(account ? "mine" : "all");
   // Without an access service the list is the chain's, read per address (tx_search).
   const scope = network && !network.accessUrl ? "mine" : chosenScope;
@@ -41,7 +41,7 @@ export function TransactionsPage() {
   const client = useQueryClient();
   if (reprice && network) {
     const back = () => (setReprice(undefined), void client.invalidateQueries({ queryKey: txKeys.all(network.id) }));
-    return <MessagesReview args={reprice.args} requestId={reprice.requestId} network={network} onBack={back} onSent={back} />;
+    return <MessagesReview args={reprice.args} requestId={reprice.requestId} network={network} accounts={accounts} onBack={back} onSent={back} />;
   }
   return (
     <div className="tx-page">
