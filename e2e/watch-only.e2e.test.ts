@@ -3,12 +3,19 @@
  * watch-only on the Wallet page, listed with its badge and its balance read; its Send review
  * offers "Export unsigned" instead of "Sign and send", and the file is the SDK's unsigned JSON
  * for that transfer (what the devnet's own `simd tx bank send --generate-only` prints), with the
- * `simd tx sign --offline` command that signs it. On the e2e devnet's access service.
+ * `simd tx sign --offline` command that signs it. The Staking review of such an account offers
+ * the same. A 2-of-2 multisig of the vault's account and a simd key is added on the page at
+ * simd's own address, signed by the vault's member with one press and by simd's member from a
+ * file, and sent. On the e2e devnet's access service.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { coins } from "@cosmjs/stargate";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv } from "../devnet/lib/layout.js";
+import { fixedFee, signingClient } from "../devnet/test/chain-client.js";
 import { WAIT_MS } from "./support/app.js";
 import { importPhraseThroughPage, openWalletWorld, type WalletWorld } from "./wallet/wallet-world.js";
 
@@ -92,6 +99,8 @@ describe("a watch-only address, through the page", () => {
       "--note", "from the cold key", "--timeout-height", file.body.timeout_height,
     ], { encoding: "utf8" });
     expect(file).toEqual(JSON.parse(simdUnsigned));
+    await review.getByRole("button", { name: "Back to the form" }).click();
+    await sendForm.waitFor({ timeout: WAIT_MS });
   });
 
   it("on the Staking page, names its kind in the account list, and its review offers Export unsigned, never Sign and send", async () => {
@@ -115,5 +124,72 @@ describe("a watch-only address, through the page", () => {
     expect(await review.getByRole("button", { name: "Export unsigned" }).isEnabled()).toBe(true);
     await review.getByRole("button", { name: "Back to the form" }).click();
     await page.getByLabel(/^Amount/).waitFor({ timeout: WAIT_MS });
+  });
+
+  it("adds a 2-of-2 multisig at simd's address, signs as the vault's member with one press, takes simd's member's file and sends", async () => {
+    const { page } = w;
+    const home = mkdtempSync(join(tmpdir(), "cometdesk-multisig-e2e-"));
+    const simd = (args: readonly string[], input = "") =>
+      execFileSync(layoutFromEnv().simd, [...args, "--keyring-backend", "test", "--home", home], { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] }).trim();
+    try {
+      simd(["keys", "add", "alice", "--recover"], `${acct("alice").mnemonic}\n`);
+      simd(["keys", "add", "other"]);
+      simd(["keys", "add", "team", "--multisig", "alice,other", "--multisig-threshold", "2"]);
+      const team = simd(["keys", "show", "team", "-a"]);
+      const members = [simd(["keys", "show", "alice", "--pubkey"]), simd(["keys", "show", "other", "--pubkey"])];
+      const { client, address: dave } = await signingClient(w.devnet, "dave");
+      expect((await client.sendTokens(dave, team, coins(5_000_000, w.devnet.denom), fixedFee(w.devnet))).code).toBe(0);
+      client.disconnect();
+
+      await page.getByRole("link", { name: "Wallet", exact: true }).click();
+      const form = page.getByRole("form", { name: "Add a multisig account" });
+      await form.getByLabel(/^Members' public keys/).fill(members.join("\n"));
+      await form.getByLabel("Signatures needed", { exact: true }).fill("2");
+      await form.getByLabel("Name", { exact: true }).fill("Team");
+      await form.getByRole("button", { name: "Add the multisig" }).click();
+      await page.getByRole("status").filter({ hasText: `Added the multisig Team: ${team}` }).waitFor({ timeout: WAIT_MS });
+
+      const picker = page.getByLabel("Account", { exact: true });
+      const option = picker.locator("option", { hasText: /^Team \[Multisig 2\/2\] — / });
+      await option.waitFor({ state: "attached", timeout: WAIT_MS });
+      await picker.selectOption((await option.getAttribute("value"))!);
+      await page.getByRole("link", { name: "Send", exact: true }).click();
+      const sendForm = page.getByRole("form", { name: "Send a transfer" });
+      await sendForm.getByLabel("Recipient address", { exact: true }).fill(acct("carol").address);
+      await sendForm.getByLabel("Amount", { exact: true }).fill("0.3");
+      await sendForm.getByRole("button", { name: "Review" }).click();
+
+      const review = page.getByRole("region", { name: "Review what the key elsewhere signs" });
+      await review.getByRole("button", { name: "Export unsigned" }).click({ timeout: WAIT_MS });
+      const command = (await review.locator("pre code").textContent({ timeout: WAIT_MS }))!;
+      const numbers = /^simd tx sign (unsigned-\S+\.json) --from <member key> --multisig=(\S+) --offline --account-number (\d+) --sequence (\d+) --chain-id (\S+) --output-document \S+$/.exec(command);
+      expect(numbers, command).not.toBeNull();
+      const [, filename, multisig, accountNumber, sequence, chainId] = numbers!;
+      expect(multisig).toBe(team);
+      const download = page.waitForEvent("download", { timeout: WAIT_MS });
+      await review.getByRole("link", { name: `Download ${filename!}` }).click();
+      const unsignedPath = (await (await download).path())!;
+
+      // The vault's member: one press, no file.
+      await review.getByRole("button", { name: /^Sign as member / }).click();
+      await review.getByRole("status").filter({ hasText: /^1 of 2 signatures needed/ }).waitFor({ timeout: WAIT_MS });
+      expect(await review.getByRole("button", { name: /^Sign as member / }).count()).toBe(0);
+      expect(await review.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
+
+      // simd's member signs the same file on "its machine".
+      const signature = join(home, "other-signature.json");
+      simd(["tx", "sign", unsignedPath, "--from", "other", "--multisig", team, "--offline", "--account-number", accountNumber!, "--sequence", sequence!, "--chain-id", chainId!, "--output-document", signature]);
+      await review.getByLabel("Add a member's signature file").setInputFiles(signature);
+      await review.getByRole("status").filter({ hasText: /^2 of 2 signatures needed/ }).waitFor({ timeout: WAIT_MS });
+
+      const before = BigInt(((await w.call("wallet.balances", { address: acct("carol").address })) as { balances: Array<{ denom: string; amount: string }> }).balances.find((b) => b.denom === w.devnet.denom)!.amount);
+      await review.getByRole("button", { name: "Send", exact: true }).click();
+      await expect.poll(async () => {
+        const { balances } = (await w.call("wallet.balances", { address: acct("carol").address })) as { balances: Array<{ denom: string; amount: string }> };
+        return BigInt(balances.find((b) => b.denom === w.devnet.denom)!.amount) - before;
+      }, { timeout: WAIT_MS * 3 }).toBe(300_000n);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

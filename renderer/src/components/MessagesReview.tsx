@@ -23,7 +23,7 @@ import { TimeoutField } from "./TimeoutField.js";
  * Governance and validator pages all review their messages here. An account whose key is
  * elsewhere (`accounts` says each one's kind) gets only Export unsigned.
  */
-export function MessagesReview({ args, requestId, network, accounts, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; accounts: ReadonlyArray<{ address: string; kind?: AccountKind }>; onBack: () => void; onSent: (txHash: string) => void }) {
+export function MessagesReview({ args, requestId, network, accounts, onBack, onSent }: { args: PrepareArgs; requestId: string; network: Network; accounts: ReadonlyArray<{ address: string; label: string; kind?: AccountKind }>; onBack: () => void; onSent: (txHash: string) => void }) {
   const api = useApi();
   const [feeTier, setFeeTier] = useState<FeeTier>("average");
   const [timeoutBlocks, setTimeoutBlocks] = useState(DEFAULT_TIMEOUT_BLOCKS);
@@ -93,7 +93,7 @@ export function MessagesReview({ args, requestId, network, accounts, onBack, onS
           <div className="row"><button type="button" className="secondary" onClick={onBack}>Back to the form</button></div>
         </>
       ) : <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={onBack} />}
-      {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} onSent={(tx) => onSent(tx.txHash)} />}
+      {p && !timeoutProblem && <ExportUnsigned args={{ ...args, ...pricing, timeoutBlocks }} accounts={accounts} onSent={(tx) => onSent(tx.txHash)} />}
     </section>
   );
 }

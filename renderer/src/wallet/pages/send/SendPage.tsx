@@ -33,7 +33,7 @@ export function SendPage() {
   }
   // An account whose key is elsewhere (an address alone, a multisig) exports what it would sign, on either route.
   const from = state.step === "review" ? accounts.find((a) => a.address === state.args.from) : undefined;
-  if (state.step === "review" && (from?.kind === "watch" || from?.kind === "multisig")) return <SignElsewhereReview state={state} network={network} units={units} />;
+  if (state.step === "review" && (from?.kind === "watch" || from?.kind === "multisig")) return <SignElsewhereReview state={state} network={network} units={units} accounts={accounts} />;
   if (state.step === "review" && !network.accessUrl) return <DirectReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "review") return <ReviewSend state={state} info={info.data} network={network} units={units} />;
   if (state.step === "sent") return <SendTracker tx={state.tx} info={info.data} network={network} units={units} onDone={() => sendStore.set({ step: "form" })} />;
