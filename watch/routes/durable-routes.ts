@@ -5,6 +5,7 @@ import type { WebhookBody } from "../webhook.js";
 import { idempotencyKey, type RouteConfig, type RouteRequest, routeRequest, routeTakes } from "./route-messages.js";
 import { openRouteJournal, type RouteJournal } from "./route-journal.js";
 import { createRouteQueue, type RouteQueue, type RouteQueueOptions, type RouteStats } from "./route-queue.js";
+import { testAlert } from "./routes.js";
 
 type Change = "fired" | "cleared";
 
@@ -112,9 +113,7 @@ export function createDurableRoutes(o: DurableRoutesOptions) {
     test(name: string): boolean {
       const t = targets.find((x) => x.route?.name === name);
       if (!t?.route) return false;
-      const at = new Date(now()).toISOString();
-      const alert: Alert = { id: `test-${now()}`, networkId: "test", key: "node_down:test", kind: "node_down", subject: "this route", title: "Test message from the Cometdesk watch", message: "The route works: this is a test, nothing is wrong.", firedAt: at, clearedAt: null, acknowledgedAt: null, snoozedUntil: null };
-      t.queue.push(routeRequest(t.route, { change: "fired", alert, networkName: "test" }));
+      t.queue.push(routeRequest(t.route, { change: "fired", alert: testAlert(now()), networkName: "test" }));
       return true;
     },
     stats: (): Array<{ name: string; type: RouteConfig["type"] } & RouteStats> => targets.flatMap((t) => (t.route ? [{ name: t.route.name, type: t.route.type, ...t.queue.stats() }] : [])),
