@@ -26,7 +26,27 @@ export interface ValidatorRecord {
   lastHeight: bigint;
 }
 
-const MAX_MISSED_HEIGHTS = 1000;
+/** A record as plain data, for the data folder (watch/watch-progress.ts): `recent` as a string of 0 and 1, oldest first. */
+export interface ValidatorRecordData {
+  readonly seen: number;
+  readonly signed: number;
+  readonly missed: number;
+  readonly recent: string;
+  readonly currentMissStreak: number;
+  readonly longestMissStreak: number;
+  readonly missedHeights: readonly string[];
+  readonly proposed: number;
+  readonly votingPower: string | null;
+  readonly powerChanges: ReadonlyArray<{ height: string; from: string; to: string }>;
+  readonly lastHeight: string;
+}
+export interface SigningRecordData {
+  readonly window: number;
+  readonly lastHeight: string | null;
+  readonly validators: Readonly<Record<string, ValidatorRecordData>>;
+}
+
+export const MAX_MISSED_HEIGHTS = 1000;
 const MAX_POWER_CHANGES = 50;
 /** Beyond this many validators only the set's first ones get a record: a bound against a hostile set. */
 const MAX_SET = 10_000;
@@ -44,9 +64,19 @@ export interface ObservedCommit {
  * window (the watched ones); any other such record is dropped, so a set that changes over weeks
  * does not leave a record behind for every validator it ever had.
  */
-export function createSigningRecord(window: number, keep: (address: string) => boolean = () => false) {
+export function createSigningRecord(window: number, keep: (address: string) => boolean = () => false, from?: SigningRecordData) {
   const records = new Map<string, ValidatorRecord>();
   let lastHeight: bigint | undefined;
+  // Carried on from the data folder (a restart): only when its window is this one, else its slots mean other blocks.
+  if (from && from.window === window) {
+    lastHeight = from.lastHeight === null ? undefined : BigInt(from.lastHeight);
+    for (const [address, d] of Object.entries(from.validators)) {
+      const bits = d.recent.slice(-window);
+      const recent = new Uint8Array(window);
+      for (let i = 0; i < bits.length; i++) recent[i] = bits[i] === "1" ? 1 : 0;
+      records.set(address, { ...d, recent, filled: bits.length, cursor: bits.length % window, missedHeights: d.missedHeights.slice(-MAX_MISSED_HEIGHTS), powerChanges: d.powerChanges.slice(-MAX_POWER_CHANGES).map((c) => ({ ...c })), lastHeight: BigInt(d.lastHeight) });
+    }
+  }
 
   const recordOf = (address: string): ValidatorRecord => {
     let r = records.get(address);
@@ -118,6 +148,17 @@ export function createSigningRecord(window: number, keep: (address: string) => b
     },
     lastHeight: () => lastHeight,
     window,
+    /** The records of the validators `include` names (the watched ones), as plain data to store. */
+    snapshot(include: (address: string) => boolean): SigningRecordData {
+      const validators: Record<string, ValidatorRecordData> = {};
+      for (const [address, r] of records) {
+        if (!include(address)) continue;
+        let recent = "";
+        for (let k = r.filled; k >= 1; k--) recent += r.recent[(r.cursor - k + window * 2) % window] === 1 ? "1" : "0";
+        validators[address] = { seen: r.seen, signed: r.signed, missed: r.missed, recent, currentMissStreak: r.currentMissStreak, longestMissStreak: r.longestMissStreak, missedHeights: [...r.missedHeights], proposed: r.proposed, votingPower: r.votingPower, powerChanges: r.powerChanges.map((c) => ({ ...c })), lastHeight: String(r.lastHeight) };
+      }
+      return { window, lastHeight: lastHeight === undefined ? null : String(lastHeight), validators };
+    },
   };
 }
 

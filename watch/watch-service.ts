@@ -14,7 +14,7 @@ import { type AlertChange, type Condition, createAlertEngine } from "./alert-eng
 import type { AlertHistory } from "./alert-history.js";
 import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
 import { createNodeProbe, type NodeClient } from "./node-probe.js";
-import { createSigningRecord, type SetMember, type SigningRecord } from "./signing-record.js";
+import { createSigningRecord, type SetMember, type SigningRecord, type SigningRecordData } from "./signing-record.js";
 import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./validator-rules.js";
 import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
@@ -69,6 +69,13 @@ export interface WatchDeps {
   readonly uptimeBlocks?: number;
   readonly now?: () => number;
   readonly onInternalError?: (what: string, error: unknown) => void;
+  /** A signing record kept from before a restart (the headless service's data folder), to carry on counting from. */
+  readonly restoredRecord?: (networkId: string) => SigningRecordData | undefined;
+  /**
+   * Told once a block is done: its signatures counted and its alerts in the history (and so
+   * already handed on). The headless service stores its place and the record from here.
+   */
+  readonly onBlockDone?: (networkId: string, height: bigint, record: SigningRecord) => void;
 }
 
 /**
@@ -212,6 +219,7 @@ export function createWatch(deps: WatchDeps) {
       engine.observe(f.network.id, VALIDATOR_KINDS, validatorConditions(config, config.rules, f.record, f.states));
       engine.observe(f.network.id, CHAIN_KINDS, []); // a block arrived: a stall is over
       deps.events.emit("watch.updated", { networkId: f.network.id, height: String(height) });
+      deps.onBlockDone?.(f.network.id, height, f.record);
     }
   }
 
@@ -363,7 +371,7 @@ export function createWatch(deps: WatchDeps) {
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address), deps.restoredRecord?.(network.id)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */

@@ -6,6 +6,8 @@ export interface WebhookBody {
   readonly source: "cometdesk";
   readonly change: AlertChange;
   readonly alert: Alert;
+  /** `<alert id>:<change>`, also sent as the `Idempotency-Key` header by the headless service, which may send a message again after a crash. */
+  readonly idempotencyKey?: string;
 }
 
 /** Deliveries waiting beyond this are dropped, oldest first: a dead receiver cannot grow memory. */

@@ -47,7 +47,13 @@ export interface RouteEvent {
 export interface RouteRequest {
   readonly url: string;
   readonly body: unknown;
+  /** Sent as `Idempotency-Key`: the same on every attempt and after a restart (`<alert id>:<change>`). */
+  readonly key?: string;
+  readonly timeoutMs?: number;
 }
+
+/** The key of one alert change: a receiver that keeps it sees a message sent again as the same message. */
+export const idempotencyKey = (alertId: string, change: "fired" | "cleared"): string => `${alertId}:${change}`;
 
 /** Whether `route` takes `event`. */
 export function routeTakes(route: RouteConfig, event: RouteEvent): boolean {
@@ -66,6 +72,10 @@ export function describe(event: RouteEvent): { headline: string; details: string
 
 /** The request each provider documents for one alert change. */
 export function routeRequest(route: RouteConfig, event: RouteEvent): RouteRequest {
+  return { ...providerRequest(route, event), key: idempotencyKey(event.alert.id, event.change) };
+}
+
+function providerRequest(route: RouteConfig, event: RouteEvent): RouteRequest {
   const { headline, details } = describe(event);
   const { alert } = event;
   switch (route.type) {
@@ -100,6 +110,6 @@ export function routeRequest(route: RouteConfig, event: RouteEvent): RouteReques
       // api.slack.com/messaging/webhooks: `text` is the notification's fallback, `blocks` the message.
       return { url: route.url, body: { text: headline, blocks: [{ type: "section", text: { type: "plain_text", text: `${headline}\n${details}`.slice(0, 3000) } }] } };
     case "webhook":
-      return { url: route.url, body: { source: "cometdesk", change: event.change, alert } };
+      return { url: route.url, body: { source: "cometdesk", change: event.change, alert, idempotencyKey: idempotencyKey(alert.id, event.change) } };
   }
 }

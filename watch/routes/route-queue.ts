@@ -28,7 +28,11 @@ export interface RouteQueueOptions {
   /** Waits between attempts (tests record the delays instead of sleeping). */
   readonly wait?: (ms: number) => Promise<void>;
   readonly now?: () => number;
+  /** Told of each message's end (the durable routes journal it): delivered, given up, or dropped from a full backlog. */
+  readonly onSettled?: (request: RouteRequest, outcome: Settled) => void;
 }
+
+export type Settled = "delivered" | "given_up" | "dropped";
 
 /** The delay a `Retry-After` header asks for (delta-seconds or an HTTP date; RFC 9110 §10.2.3), or undefined. */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
@@ -70,17 +74,21 @@ export function createRouteQueue(options: RouteQueueOptions) {
   /** One attempt: "done", "give-up", or the delay the provider asked for (undefined: back off). */
   async function attempt(request: RouteRequest): Promise<"done" | "give-up" | { retryInMs: number | undefined }> {
     let answer: Response;
+    // The same key on every attempt and after a restart: a receiver that keeps keys sees a repeat as one message.
+    const headers = { "content-type": "application/json", ...(request.key ? { "idempotency-key": request.key } : {}) };
     try {
-      answer = await doFetch(request.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request.body), signal: AbortSignal.timeout(options.timeoutMs ?? 10_000), redirect: "error" });
+      answer = await doFetch(request.url, { method: "POST", headers, body: JSON.stringify(request.body), signal: AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs ?? 10_000), redirect: "error" });
     } catch (error) {
       fail(`no answer: ${error instanceof Error ? error.message : String(error)}`);
       return { retryInMs: undefined };
     }
-    const text = (await answer.text().catch(() => "")).slice(0, 200);
     if (answer.ok) {
+      // Settled at once, before the body is read: the window in which a restart sends it again is as short as it can be.
+      void answer.body?.cancel().catch(() => {});
       counts.delivered++;
       return "done";
     }
+    const text = (await answer.text().catch(() => "")).slice(0, 200);
     fail(`HTTP ${answer.status}${text ? ` ${text}` : ""}`);
     if (answer.status === 429 || answer.status === 408 || answer.status >= 500) return { retryInMs: retryAfterMs(answer.headers.get("retry-after"), now()) };
     return "give-up";
@@ -90,11 +98,16 @@ export function createRouteQueue(options: RouteQueueOptions) {
     running = true;
     while (queue.length > 0 && !stopped) {
       const request = queue[0]!;
-      for (let tries = 1; ; tries++) {
+      let settled: Settled | undefined;
+      for (let tries = 1; !stopped; tries++) {
         const outcome = await attempt(request);
-        if (outcome === "done") break;
-        if (outcome === "give-up" || tries >= maxAttempts || stopped) {
+        if (outcome === "done") {
+          settled = "delivered";
+          break;
+        }
+        if (outcome === "give-up" || tries >= maxAttempts) {
           counts.givenUp++;
+          settled = "given_up";
           break;
         }
         const backoff = Math.min(maxDelay, base * 2 ** (tries - 1));
@@ -102,6 +115,8 @@ export function createRouteQueue(options: RouteQueueOptions) {
       }
       // The head may have been dropped meanwhile (a full backlog): remove it only if it is still the head.
       if (queue[0] === request) queue.shift();
+      // Stopped before an outcome: not settled, so a journaled message is tried again at the next start.
+      if (settled) options.onSettled?.(request, settled);
     }
     running = false;
     idle.splice(0).forEach((resolve) => resolve());
@@ -113,8 +128,9 @@ export function createRouteQueue(options: RouteQueueOptions) {
       queue.push(request);
       // The head is being delivered; the oldest waiting behind it go first.
       while (queue.length > maxBacklog) {
-        queue.splice(running ? 1 : 0, 1);
+        const [gone] = queue.splice(running ? 1 : 0, 1);
         counts.dropped++;
+        if (gone) options.onSettled?.(gone, "dropped");
       }
       if (!running) void drain();
     },

@@ -57,6 +57,8 @@ describe("routes", () => {
     // routing_key, event_action, dedup_key, payload.{summary, source, severity} required on a trigger.
     expect(pd.got.map((r) => r.path)).toEqual(["/v2/enqueue", "/v2/enqueue"]);
     expect(pd.got[0]!.headers["content-type"]).toBe("application/json");
+    // One key per alert change, the same on every attempt and after a restart (durable-routes.ts).
+    expect(pd.got.map((r) => r.headers["idempotency-key"])).toEqual([`${fired.id}:fired`, `${fired.id}:cleared`]);
     const [trigger, resolve] = pd.got.map((r) => r.body);
     expect(trigger).toMatchObject({ routing_key: "R0UTINGKEY0123456789012345678901", event_action: "trigger", dedup_key: fired.id });
     const payload = trigger!.payload as Record<string, unknown>;

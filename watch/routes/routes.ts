@@ -2,6 +2,12 @@ import type { Alert } from "../../shared/contract/watch.js";
 import { type RouteConfig, type RouteEvent, routeRequest, routeTakes } from "./route-messages.js";
 import { createRouteQueue, type RouteQueueOptions, type RouteStats } from "./route-queue.js";
 
+/** The alert a route's test message tells of (`POST /v1/routes/{name}/test`). */
+export function testAlert(at: number): Alert {
+  const iso = new Date(at).toISOString();
+  return { id: `test-${at}`, networkId: "test", key: "node_down:test", kind: "node_down", subject: "this route", title: "Test message from the Cometdesk watch", message: "The route works: this is a test, nothing is wrong.", firedAt: iso, clearedAt: null, acknowledgedAt: null, snoozedUntil: null };
+}
+
 export interface RoutesOptions {
   readonly routes: readonly RouteConfig[];
   /** The network's name for the words, by id. */
@@ -30,9 +36,7 @@ export function createRoutes(options: RoutesOptions) {
     test(name: string): boolean {
       const r = routes.find((x) => x.config.name === name);
       if (!r) return false;
-      const at = new Date(now()).toISOString();
-      const alert: Alert = { id: `test-${now()}`, networkId: "test", key: "node_down:test", kind: "node_down", subject: "this route", title: "Test message from the Cometdesk watch", message: "The route works: this is a test, nothing is wrong.", firedAt: at, clearedAt: null, acknowledgedAt: null, snoozedUntil: null };
-      r.queue.push(routeRequest(r.config, { change: "fired", alert, networkName: "test" }));
+      r.queue.push(routeRequest(r.config, { change: "fired", alert: testAlert(now()), networkName: "test" }));
       return true;
     },
     stats: (): Array<{ name: string; type: RouteConfig["type"] } & RouteStats> => routes.map((r) => ({ name: r.config.name, type: r.config.type, ...r.queue.stats() })),

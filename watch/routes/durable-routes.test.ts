@@ -1,0 +1,155 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Alert } from "../../shared/contract/watch.js";
+import { createProblemLog } from "../../storage/problems.js";
+import { openAlertHistory } from "../alert-history.js";
+import { createDurableRoutes, type DurableRoutes } from "./durable-routes.js";
+import { RouteConfig } from "./route-messages.js";
+
+/**
+ * The service's durable routes against a local receiver (a real HTTP server), each "restart" a new
+ * instance on the same data folder, as the process after a SIGKILL would open it.
+ */
+interface Got {
+  readonly key: string | undefined;
+  readonly body: Record<string, unknown>;
+}
+const servers: Server[] = [];
+const dirs: string[] = [];
+const opened: DurableRoutes[] = [];
+afterEach(async () => {
+  opened.splice(0).forEach((r) => r.stop());
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+/** A receiver that answers 200, or holds every request unanswered while `hold` is set. */
+async function receiver() {
+  const got: Got[] = [];
+  const held: ServerResponse[] = [];
+  const state = { hold: false };
+  const server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (d: Buffer) => (text += d.toString()));
+    req.on("end", () => {
+      const headers: IncomingHttpHeaders = req.headers;
+      got.push({ key: headers["idempotency-key"] as string | undefined, body: JSON.parse(text) as Record<string, unknown> });
+      if (state.hold) held.push(res);
+      else res.writeHead(200).end("ok");
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { got, state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
+}
+
+const T0 = Date.parse("2026-11-28T12:00:00.000Z");
+const fired = (id: string, at: number): Alert => ({ id, networkId: "hub", key: `missed_blocks:${id}`, kind: "missed_blocks", subject: "ABCDEF0123456789ABCDEF0123456789ABCDEF01", title: "Missed blocks: ours", message: "ours missed 7 of the last 20 blocks.", firedAt: new Date(at).toISOString(), clearedAt: null, acknowledgedAt: null, snoozedUntil: null });
+
+function world() {
+  const dir = mkdtempSync(join(tmpdir(), "durable-routes-"));
+  dirs.push(dir);
+  let clock = T0;
+  const problems = createProblemLog();
+  const history = openAlertHistory(dir, problems);
+  const open = (url: string, hookUrl: string | null = null) => {
+    const routes = createDurableRoutes({
+      dataDir: dir, problems, history,
+      routes: [RouteConfig.parse({ type: "webhook", name: "ours", url })],
+      networkIds: ["hub"],
+      webhookOf: () => ({ url: hookUrl, timeoutMs: 2_000 }),
+      networkName: () => "Cosmos Hub",
+      queue: { wait: async () => {} },
+      now: () => clock,
+    });
+    opened.push(routes);
+    return routes;
+  };
+  return { dir, history, problems, open, tick: (ms = 1_000) => (clock += ms), now: () => clock };
+}
+
+describe("durable routes", () => {
+  it("sends after a restart what was waiting, with the same idempotency key, and never again once delivered", async () => {
+    const hook = await receiver();
+    const w = world();
+    hook.state.hold = true; // the provider takes the request and dies before answering
+    const first = w.open(hook.url);
+    const alert = fired("a1", w.tick());
+    w.history.put(alert);
+    first.alert("fired", alert);
+    await expect.poll(() => hook.got.length).toBe(1);
+    first.stop(); // the process is gone: nothing more from it
+
+    hook.state.hold = false;
+    const second = w.open(hook.url);
+    await second.settled();
+    expect(hook.got.map((g) => g.key)).toEqual(["a1:fired", "a1:fired"]);
+    expect(hook.got[1]!.body).toMatchObject({ source: "cometdesk", change: "fired", idempotencyKey: "a1:fired", alert: { id: "a1" } });
+    second.stop();
+
+    const third = w.open(hook.url);
+    await third.settled();
+    expect(hook.got).toHaveLength(2); // delivered is delivered: the third start sends nothing
+    expect(third.stats()[0]).toMatchObject({ delivered: 0, pending: 0 });
+  });
+
+  it("sends at start a change the history holds but no journal decided (the process died between the two writes)", async () => {
+    const hook = await receiver();
+    const net = await receiver();
+    const w = world();
+    const before = fired("old", T0 - 60_000);
+    w.history.put(before); // announced before the routes ever ran: not theirs to send
+    w.open(hook.url, net.url).stop();
+
+    const alert = fired("a2", w.tick());
+    w.history.put(alert);
+    w.tick();
+    w.history.put({ ...alert, clearedAt: new Date(w.now()).toISOString() }); // fired and cleared, and no route heard of either
+
+    const next = w.open(hook.url, net.url);
+    await next.settled();
+    expect(hook.got.map((g) => g.key)).toEqual(["a2:fired", "a2:cleared"]);
+    // The network's own webhook is durable too, with the key in its body as well as its header.
+    expect(net.got.map((g) => [g.key, g.body.idempotencyKey, g.body.change])).toEqual([["a2:fired", "a2:fired", "fired"], ["a2:cleared", "a2:cleared", "cleared"]]);
+    next.stop();
+    const again = w.open(hook.url, net.url);
+    await again.settled();
+    expect(hook.got).toHaveLength(2);
+    expect(net.got).toHaveLength(2);
+  });
+
+  it("tells a snoozed alert to no one, then or after a restart", async () => {
+    const hook = await receiver();
+    const w = world();
+    w.open(hook.url).stop();
+    const at = w.tick();
+    w.history.put({ ...fired("a3", at), snoozedUntil: new Date(at + 600_000).toISOString() });
+    const next = w.open(hook.url);
+    await next.settled();
+    expect(hook.got).toEqual([]);
+  });
+
+  it("keeps a journal that does not parse aside, says so, and starts a new one", async () => {
+    const hook = await receiver();
+    const w = world();
+    w.open(hook.url).stop();
+    const folder = join(w.dir, "deliveries");
+    const [file] = readdirSync(folder).filter((f) => f.startsWith("route-"));
+    writeFileSync(join(folder, file!), '{"version":1,"target":"x","since":"yesterday","entries":[]');
+    const next = w.open(hook.url);
+    expect(w.problems.list()).toEqual([expect.objectContaining({ file: `deliveries/${file!}`, reason: "not valid JSON" })]);
+    expect(readdirSync(folder).some((f) => f.startsWith(`${file!}.corrupt-`))).toBe(true);
+    const alert = fired("a4", w.tick());
+    w.history.put(alert);
+    next.alert("fired", alert);
+    await next.settled();
+    expect(hook.got.map((g) => g.key)).toEqual(["a4:fired"]);
+  });
+});
