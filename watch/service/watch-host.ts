@@ -3,12 +3,14 @@ import type { Logger } from "pino";
 import type { Network } from "../../shared/contract/network.js";
 import type { WatchConfig } from "../../shared/contract/watch.js";
 import { createEventHub } from "../../shared/event-hub.js";
+import type { EventPayload } from "../../shared/events.js";
 import { createProblemLog } from "../../storage/problems.js";
 import { createRoutes } from "../routes/routes.js";
 import { openAlertHistory } from "../alert-history.js";
 import { BACKLOG, createWatch } from "../watch-service.js";
 import { openWatchStore } from "../watch-store.js";
 import { createWebhookSender } from "../webhook.js";
+import { createAlertChanges } from "./alert-changes.js";
 import { networkOf, type ServiceConfig, type ServiceNetwork } from "./config.js";
 import { networkRpcReads, type NetworkRpcReads, nodeRpcClient } from "./node-rpc.js";
 
@@ -42,10 +44,13 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
   const webhook = createWebhookSender();
   const routes = createRoutes({ routes: config.routes, networkName: (id) => follows.get(id)?.network.name ?? id });
   // Every fired and cleared alert reaches the routes through the watch's own event; delivery only queues.
+  // …and the change stream the app reads (GET /v1/changes).
+  const changes = createAlertChanges({ history: () => history.all() });
   const unlistenRoutes = events.listen((event, payload) => {
     if (event === "watch.alert") {
-      const p = payload as { change: string; alert: Parameters<typeof routes.alert>[1] };
+      const p = payload as EventPayload<"watch.alert">;
       routes.alert(p.change, p.alert);
+      changes.add(p);
     }
   });
   const watch = createWatch({
@@ -104,6 +109,7 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
     events,
     webhook,
     routes,
+    changes,
     /** The configured network by id, or undefined. */
     network: (id: string): Network | undefined => follows.get(id)?.network,
     networkIds: (): string[] => [...follows.keys()],
@@ -115,6 +121,7 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
       follows.clear();
       watch.stop();
       unlistenRoutes();
+      changes.stop();
       routes.stop();
       await webhook.settled();
     },
