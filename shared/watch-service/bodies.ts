@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Alert, WatchStatus } from "../contract/watch.js";
-import { IsoTime } from "../primitives.js";
+import { RouteDelivery } from "../contract/watch-connection.js";
 
 /**
  * The answers of the watch service's API (docs/watch-service.md) that the app reads, in one
@@ -37,21 +37,9 @@ export const ChangesAnswer = z.object({
 });
 export type ChangesAnswer = z.infer<typeof ChangesAnswer>;
 
-export const ServiceStatusAnswer = z.object({ networks: z.array(WatchStatus.extend({ followError: z.string().max(500).nullable() })).max(100) });
+export const ServiceStatusAnswer = z.object({ networks: z.array(WatchStatus.extend({ chainId: z.string().min(1).max(128), followError: z.string().max(500).nullable() })).max(100) });
 export const AlertsAnswer = z.object({ alerts: z.array(Alert).max(1000) });
 
-/** One route's delivery, as `GET /v1/routes` counts it. */
-export const RouteDelivery = z.object({
-  name: z.string().max(64),
-  type: z.string().max(32),
-  delivered: z.number().int().min(0),
-  failures: z.number().int().min(0),
-  givenUp: z.number().int().min(0),
-  dropped: z.number().int().min(0),
-  pending: z.number().int().min(0),
-  lastError: z.string().max(500).nullable(),
-  lastErrorAt: IsoTime.nullable(),
-});
 export const RoutesAnswer = z.object({ routes: z.array(RouteDelivery).max(100) });
 
 /** Every error the service answers: `{"error":{"code","message"}}`. */

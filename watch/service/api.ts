@@ -77,7 +77,7 @@ export function createWatchApi(o: { host: WatchHost; token: string; logger: Logg
   app.get("/v1/status", async (request) => {
     const q = StatusQuery.parse(request.query);
     const ids = q.networkId ? [network(q.networkId).id] : o.host.networkIds();
-    return { networks: ids.map((id) => ({ ...watch.status(id), followError: o.host.followError(id) })) };
+    return { networks: ids.map((id) => ({ ...watch.status(id), chainId: o.host.network(id)!.chainId, followError: o.host.followError(id) })) };
   });
   app.get("/v1/alerts", async (request) => {
     const q = ListQuery.parse(request.query);
