@@ -40,7 +40,15 @@ export function remoteWatchBackend(remote: RemoteWatches, network: Network) {
     removeValidator: (address: string) => editLists((l, c) => ({ ...l, validators: l.validators.filter((_v, i) => c.validators[i]?.address !== address) })),
     addNode: (url: string) => editLists((l) => ({ ...l, nodes: [...l.nodes, url] })),
     removeNode: (url: string) => editLists((l) => ({ ...l, nodes: l.nodes.filter((u) => u !== url) })),
-    setRules: (rules: WatchRules) => call((client, sid) => client.putRules(sid, rules)),
+    /** The rules; a webhook other than the service's own is refused, since the service's config sets it. */
+    setRules: (rules: WatchRules, webhook: WatchConfig["webhook"] | undefined) =>
+      call(async (client, sid) => {
+        if (webhook) {
+          const [s] = (await client.status(sid)).networks;
+          if (webhook.url !== (s?.config.webhook.url ?? null)) throw remoteWebhookRefused();
+        }
+        return client.putRules(sid, rules);
+      }),
     acknowledge: (id: string) => call(async (client) => ours(await client.acknowledge(id))),
     snooze: (id: string, minutes: number) => call(async (client) => ours(await client.snooze(id, minutes))),
     routes: () => call((client) => client.routes()),

@@ -75,11 +75,7 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
       return remoteOf(network.id)?.addNode(a.url) ?? deps.store.update(network.id, (c) => withNode(network, c, a.url));
     },
     removeNode: (a) => remoteOf(a.networkId)?.removeNode(a.url) ?? deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: c.nodes.filter((u) => u !== a.url) })),
-    setRules: (a) => {
-      const remote = remoteOf(a.networkId);
-      if (remote && a.webhook?.url) throw remoteWebhookRefused();
-      return remote?.setRules(a.rules) ?? deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook }));
-    },
+    setRules: (a) => remoteOf(a.networkId)?.setRules(a.rules, a.webhook) ?? deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
     setWebhook: (a) => {
       if (remoteOf(a.networkId)) throw remoteWebhookRefused();
       return deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook }));
