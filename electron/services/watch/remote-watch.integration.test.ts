@@ -122,22 +122,24 @@ describe("the app following a remote watch", () => {
 
     // The app closes; meanwhile the service clears that alert and raises another.
     await first.services.close();
-    const second = await deadNode();
-    expect((await api("/v1/networks/devnet/lists", { method: "PUT", body: JSON.stringify({ validators: [], nodes: [second] }) })).status).toBe(200);
-    await until("the service clears the first alert and raises the second", 60, async () => {
+    const [second, more, yetMore] = [await deadNode(), await deadNode(), await deadNode()];
+    expect((await api("/v1/networks/devnet/lists", { method: "PUT", body: JSON.stringify({ validators: [], nodes: [second, more, yetMore] }) })).status).toBe(200);
+    await until("the service clears the first alert and raises three", 60, async () => {
       const { alerts: all } = (await (await api("/v1/history?networkId=devnet")).json()) as { alerts: Array<{ subject: string; clearedAt: string | null }> };
-      return all.some((a) => a.subject === dead && a.clearedAt) && all.some((a) => a.subject === second) ? true : undefined;
+      return all.some((a) => a.subject === dead && a.clearedAt) && [second, more, yetMore].every((n) => all.some((a) => a.subject === n)) ? true : undefined;
     });
 
     const again = await openApp(appDir);
-    await until("the missed firing and clearing are told at the next start", 30, async () => (told(again.changes, "fired", second).length && told(again.changes, "cleared", dead).length ? true : undefined));
+    await until("the missed firings and clearing are told at the next start", 30, async () => (told(again.changes, "fired", yetMore).length && told(again.changes, "cleared", dead).length ? true : undefined));
     expect(told(again.changes, "fired", dead)).toEqual([]);
+    // Four changes missed: one notification says them all.
+    expect(again.notified).toEqual(["4 watch changes on Devnet watched remotely while away"]);
 
     // The service restarts: its numbering starts again and it gives its history; only a new alert is told.
     await service!.close();
     service = await startService();
     const third = await deadNode();
-    expect((await api("/v1/networks/devnet/lists", { method: "PUT", body: JSON.stringify({ validators: [], nodes: [second, third] }) })).status).toBe(200);
+    expect((await api("/v1/networks/devnet/lists", { method: "PUT", body: JSON.stringify({ validators: [], nodes: [second, more, yetMore, third] }) })).status).toBe(200);
     await until("an alert raised after the service restarted reaches main", 60, async () => told(again.changes, "fired", third)[0]);
     expect(told(again.changes, "fired", second)).toHaveLength(1);
     expect(told(again.changes, "cleared", dead)).toHaveLength(1);
