@@ -137,6 +137,11 @@ describe("the app following a remote watch", () => {
 
     // The service restarts: its numbering starts again and it gives its history; only a new alert is told.
     await service!.close();
+    const silent = await until("the app says the service is not answering", 30, async () => {
+      const c = (await again.call("watch.connection", { networkId })) as { error: string | null };
+      return c.error ?? undefined;
+    });
+    expect(silent).toContain(service!.url);
     service = await startService();
     const third = await deadNode();
     expect((await api("/v1/networks/devnet/lists", { method: "PUT", body: JSON.stringify({ validators: [], nodes: [second, more, yetMore, third] }) })).status).toBe(200);

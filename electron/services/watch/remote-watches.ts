@@ -82,8 +82,13 @@ export function createRemoteWatches(deps: RemoteWatchesDeps) {
         if (l.stop.signal.aborted) return;
         failed(l, error);
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, pause);
-          l.stop.signal.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+          const done = () => {
+            clearTimeout(t);
+            l.stop.signal.removeEventListener("abort", done); // a long outage adds no listener per retry
+            resolve();
+          };
+          const t = setTimeout(done, pause);
+          l.stop.signal.addEventListener("abort", done, { once: true });
         });
         pause = Math.min(pause * 2, 30_000);
       }
@@ -148,18 +153,20 @@ export function createRemoteWatches(deps: RemoteWatchesDeps) {
     }
   }
 
+  function connection(networkId: string): WatchConnection {
+    const r = deps.connections.get(networkId);
+    if (!r) return { source: "local" };
+    const l = live.get(networkId);
+    return { source: "remote", url: r.url, serviceNetworkId: r.serviceNetworkId, lastHeardAt: l?.lastHeardAt ? new Date(l.lastHeardAt).toISOString() : null, error: l?.error ?? null };
+  }
+
   return {
     start(): void {
       started = true;
       for (const id of deps.connections.ids()) open(id);
     },
     isRemote: (networkId: string): boolean => deps.connections.get(networkId) !== undefined,
-    connection(networkId: string): WatchConnection {
-      const r = deps.connections.get(networkId);
-      if (!r) return { source: "local" };
-      const l = live.get(networkId);
-      return { source: "remote", url: r.url, serviceNetworkId: r.serviceNetworkId, lastHeardAt: l?.lastHeardAt ? new Date(l.lastHeardAt).toISOString() : null, error: l?.error ?? null };
-    },
+    connection,
     call,
     /** The app network of a remote alert seen in a list or the stream. */
     networkOfAlert: (id: string): string | undefined => alertNetworks.get(id),
@@ -188,7 +195,7 @@ export function createRemoteWatches(deps: RemoteWatchesDeps) {
       const l = live.get(network.id);
       if (l) heard(l);
       deps.onChange?.();
-      return this.connection(network.id);
+      return connection(network.id);
     },
     async disconnect(networkId: string): Promise<WatchConnection> {
       close(networkId);
