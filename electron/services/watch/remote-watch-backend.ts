@@ -3,6 +3,7 @@ import type { Alert, WatchConfig, WatchRules, WatchStatus } from "../../../share
 import { AppError } from "../../../shared/app-error.js";
 import type { z } from "zod";
 import type { RemoteWatches } from "./remote-watches.js";
+import { withNode } from "./watch-node-list.js";
 
 type Status = z.infer<typeof WatchStatus>;
 
@@ -16,11 +17,11 @@ export function remoteWatchBackend(remote: RemoteWatches, network: Network) {
   const ours = (a: Alert): Alert => ({ ...a, networkId: network.id });
   const lists = (config: WatchConfig) => ({ validators: config.validators.map((v) => ({ address: v.ref || v.address, label: v.label })), nodes: config.nodes });
   /** Reads the service's lists, changes them and puts them back whole. */
-  const editLists = (change: (l: ReturnType<typeof lists>, config: WatchConfig) => ReturnType<typeof lists>) =>
+  const editLists = (change: (l: ReturnType<typeof lists>, config: WatchConfig, status: Status) => ReturnType<typeof lists>) =>
     call(async (client, sid) => {
       const [s] = (await client.status(sid)).networks;
       if (!s) throw new AppError("watch_remote_no_network", `The watch service no longer watches "${sid}".`);
-      return client.putLists(sid, change(lists(s.config), s.config));
+      return client.putLists(sid, change(lists(s.config), s.config, s));
     });
   return {
     status: (): Promise<Status> =>
@@ -38,7 +39,8 @@ export function remoteWatchBackend(remote: RemoteWatches, network: Network) {
       }),
     addValidator: (address: string, label: string | undefined) => editLists((l) => ({ ...l, validators: [...l.validators, { address, label: label ?? "" }] })),
     removeValidator: (address: string) => editLists((l, c) => ({ ...l, validators: l.validators.filter((_v, i) => c.validators[i]?.address !== address) })),
-    addNode: (url: string) => editLists((l) => ({ ...l, nodes: [...l.nodes, url] })),
+    // The service's own nodes are those of its config, which the app's network need not name.
+    addNode: (url: string) => editLists((l, c, s) => ({ ...l, nodes: withNode({ ...network, rpcUrls: s.nodes.filter((n) => n.source === "network").map((n) => n.url) }, c, url).nodes })),
     removeNode: (url: string) => editLists((l) => ({ ...l, nodes: l.nodes.filter((u) => u !== url) })),
     /** The rules; a webhook other than the service's own is refused, since the service's config sets it. */
     setRules: (rules: WatchRules, webhook: WatchConfig["webhook"] | undefined) =>

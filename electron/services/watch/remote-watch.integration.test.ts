@@ -112,6 +112,9 @@ describe("the app following a remote watch", () => {
     await first.call("watch.setRules", { networkId, rules: { ...rules, clearAfterSeconds: 0 } });
     const dead = await deadNode();
     await first.call("watch.addNode", { networkId, url: dead });
+    // The service's table already has it, and its own node, however typed: refused in words, as for a local watch.
+    expect((await first.refusal("watch.addNode", { networkId, url: `${dead}/` })).message).toBe("That node is in the table already: you added it before.");
+    expect((await first.refusal("watch.addNode", { networkId, url: info.nodes[0]!.rpc.toUpperCase().replace("HTTP://", "http://") })).message).toContain("one of Devnet watched remotely's own nodes");
     const fired = await until("the remote node-down alert reaches main", 60, async () => told(first.changes, "fired", dead)[0]);
     expect(fired.alert.networkId).toBe(networkId);
     expect(first.notified.some((t) => t.includes("Devnet watched remotely"))).toBe(true);

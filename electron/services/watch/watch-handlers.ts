@@ -1,13 +1,12 @@
 import type { Network } from "../../../shared/contract/network.js";
-import { MAX_ADDED_NODES, type WatchConfig } from "../../../shared/contract/watch.js";
-import { httpUrlKey } from "../../../shared/net/http-url.js";
-import { AppError, ConflictError } from "../app-error.js";
+import { AppError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { AlertHistory } from "../../../watch/alert-history.js";
 import type { Watch } from "../../../watch/watch-service.js";
 import type { WatchStore } from "../../../watch/watch-store.js";
 import { remoteWatchBackend, remoteWebhookRefused } from "./remote-watch-backend.js";
 import type { RemoteWatches } from "./remote-watches.js";
+import { withNode } from "./watch-node-list.js";
 
 export interface WatchHandlerDeps {
   readonly watch: Watch;
@@ -18,18 +17,6 @@ export interface WatchHandlerDeps {
   /** The network by id; throws for an unknown one. */
   readonly network: (id: string) => Network;
   readonly selectedId: () => string;
-}
-
-/**
- * `config` with the user's node `url` added. A node already in the table, however it is typed
- * (`HTTP://host:26657/` is `http://host:26657`), would be probed twice and shown as two rows.
- */
-function withNode(network: Network, config: WatchConfig, url: string): WatchConfig {
-  const key = httpUrlKey(url);
-  if (network.rpcUrls.some((u) => httpUrlKey(u) === key)) throw new ConflictError(`That node is in the table already: it is one of ${network.name}'s own nodes.`);
-  if (config.nodes.some((u) => httpUrlKey(u) === key)) throw new ConflictError("That node is in the table already: you added it before.");
-  if (config.nodes.length >= MAX_ADDED_NODES) throw new ConflictError(`At most ${MAX_ADDED_NODES} added nodes per network: remove one before adding another.`);
-  return { ...config, nodes: [...config.nodes, url] };
 }
 
 /** Registers `watch.*`: each network's calls go to this app's watch, or to the watch service it follows. */
