@@ -18,6 +18,7 @@ import type { Section } from "./bench/section.js";
 import { heavySection } from "./bench/heavy.js";
 import { liveSection } from "./bench/live.js";
 import { watchSection } from "./bench/watch.js";
+import { remoteWatchSection } from "./bench/remote-watch.js";
 import { validatorSetSection } from "./bench/validator-set.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
@@ -72,6 +73,7 @@ const SECTIONS: Section[] = [
   soakSection({ minutes: values.quick ? 5 : num(values.minutes, 30), sampleS: values.quick ? 15 : 30 }),
   // Its cost run brings up a four-validator devnet 100 ports above the world's.
   watchSection({ blocks: num(values.blocks, 50), minutes: values.quick ? 2 : num(values.minutes, 10), costOffset: offset + 100 }),
+  remoteWatchSection({ alerts: 30 }),
   signedTxSection({ count: 500 }),
   // Its two devnets (four validators, then 214) 200 ports above the world's.
   validatorSetSection({ offset: offset + 200, blocks: num(values.blocks, 50), extra: 150, unbonded: 60 }),

@@ -56,6 +56,8 @@ import { openAlertHistory } from "../../watch/alert-history.js";
 import { nodeClient } from "./watch/node-client.js";
 import { registerWatchHandlers } from "./watch/watch-handlers.js";
 import { createWatchFeeds } from "./watch/watch-feeds.js";
+import { createRemoteWatches } from "./watch/remote-watches.js";
+import { openWatchConnections } from "./watch/watch-connections.js";
 import { createWatch } from "../../watch/watch-service.js";
 import { isWatched, openWatchStore } from "../../watch/watch-store.js";
 import { createWebhookSender } from "../../watch/webhook.js";
@@ -118,7 +120,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const devnet = devnetSeed(config.devnetJsonPath);
   const networks = openNetworkStore({ dataDir: config.dataDir, devnet, problems });
   // Every token is read through its binding: only for the access service origin it was set for.
-  const tokens = bindTokens(tokenStore(config, problems, () => settings.get().allowPlainTextTokens));
+  const rawTokens = tokenStore(config, problems, () => settings.get().allowPlainTextTokens);
+  const tokens = bindTokens(rawTokens);
   if (devnet?.token && (await tokens.forUrl(DEVNET_ID, devnet.network.accessUrl).catch(() => undefined)) !== devnet.token) {
     await tokens.set(devnet.network, devnet.token, false).catch((e: unknown) => config.onInternalError?.("devnet token", e));
   }
@@ -242,6 +245,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     onInternalError: config.onInternalError,
   });
 
+  // A network whose watch runs in a watch service is read there, and not watched here as well.
+  const remoteWatches = createRemoteWatches({
+    connections: openWatchConnections({ dataDir: config.dataDir, problems, tokens: rawTokens }),
+    events,
+    notifier: config.notifier,
+    networkName: (id) => networks.list().networks.find((n) => n.id === id)?.name ?? id,
+    onChange: () => started && syncWatch(),
+  });
+
   // One route per network and one queue per sender, whether `tx.*` or `offline.*` sends.
   const txRouteFor = createRoutes({ sender, direct, chainFor, watcher, accessFor, funds, spendable, saveFile: config.saveFile });
   const dispatcher = createDispatcher(
@@ -253,7 +265,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       addressBook: registerAddressBookHandlers(addressBook),
       offline: registerOfflineHandlers({ networks, routeFor: txRouteFor, vault, signers, external: externalAccounts, saveFile: config.saveFile }),
       tx: registerTxHandlers({ networks, routeFor: txRouteFor, direct, outbox, accessFor }),
-      watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
+      watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, remote: remoteWatches, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected()), config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), ...ledgerAccountHandlers({ device: ledger, external: externalAccounts, network: (id) => networks.get(id) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },
     },
     { onInternalError: config.onInternalError },
@@ -291,7 +303,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const watchingListeners = new Set<() => void>();
   const syncWatch = () => {
     const { networks: all, selectedId } = networks.list();
-    const watched = all.filter((n) => n.id === selectedId || isWatched(watchStore.get(n.id)));
+    const watched = all.filter((n) => (n.id === selectedId || isWatched(watchStore.get(n.id))) && !remoteWatches.isRemote(n.id));
     const before = watch.following().length;
     watch.followOnly(watched);
     watchFeeds.sync(watched.filter((n) => n.id !== selectedId));
@@ -340,6 +352,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     start() {
       started = true;
       follow();
+      remoteWatches.start();
       describeSelected();
       // Sends signed before a crash or quit: settle them by hash, resubmitting only what never
       // arrived; again every minute while the service was unreachable for some of them.
@@ -357,6 +370,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       feed.stop();
       watchFeeds.stop();
       watch.stop();
+      remoteWatches.stop();
       watcher.stop();
       direct.close();
       vault.close();

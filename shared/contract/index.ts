@@ -9,6 +9,7 @@ import { settingsMethods } from "./settings.js";
 import { txMethods } from "./tx.js";
 import { walletMethods } from "./wallet.js";
 import { watchMethods } from "./watch.js";
+import { watchConnectionMethods } from "./watch-connection.js";
 
 /**
  * The IPC contract: every method the renderer may call, by namespace, with the zod schemas of
@@ -23,7 +24,7 @@ export const contract = {
   settings: settingsMethods,
   tx: txMethods,
   wallet: walletMethods,
-  watch: watchMethods,
+  watch: { ...watchMethods, ...watchConnectionMethods },
 } as const;
 
 export type Contract = typeof contract;

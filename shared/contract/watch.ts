@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DecString, HexString, HttpUrl, Id, IsoTime } from "../primitives.js";
 import { method } from "./method.js";
+import { WatchConnection } from "./watch-connection.js";
 
 /** A CometBFT validator address: 20 bytes, upper-case hex. */
 export const ConsensusHex = z.string().regex(/^[0-9A-F]{40}$/, "expected a 20-byte upper-case hex address");
@@ -197,7 +198,8 @@ export const WatchedNetwork = z.object({ networkId: Id, name: z.string().max(200
 
 /** `watch.*`: the operator's watch over validators, nodes and the chain, and its alerts. */
 export const watchMethods = {
-  status: method(NetworkArg, WatchStatus),
+  /** The status, and where the watch runs: here, or a watch service (with when it last answered). */
+  status: method(NetworkArg, WatchStatus.extend({ connection: WatchConnection })),
   /** Every network followed now, whichever is selected. */
   networks: method(z.strictObject({}), z.object({ networks: z.array(WatchedNetwork) })),
   addValidator: method(z.strictObject({ networkId: Id, address: ValidatorRef, label: z.string().trim().max(64).optional() }), WatchConfig),

@@ -6,6 +6,7 @@ import { bearerToken } from "../../shared/access/bearer.js";
 import { AppError } from "../../shared/app-error.js";
 import { MAX_ADDED_NODES, MAX_WATCHED_VALIDATORS, type WatchConfig, WatchRules } from "../../shared/contract/watch.js";
 import { HttpUrl, Id } from "../../shared/primitives.js";
+import { ChangeCursor, MAX_CHANGES_WAIT_SECONDS } from "../../shared/watch-service/bodies.js";
 import { createWatchMetrics } from "./metrics.js";
 import { NodeRpcError } from "./node-rpc.js";
 import type { WatchHost } from "./watch-host.js";
@@ -22,6 +23,7 @@ export const ListsBody = z.strictObject({
   nodes: z.array(HttpUrl).max(MAX_ADDED_NODES),
 });
 export const RulesBody = z.strictObject({ rules: WatchRules });
+export const ChangesQuery = z.strictObject({ since: ChangeCursor.optional(), wait: z.coerce.number().int().min(0).max(MAX_CHANGES_WAIT_SECONDS).default(0) });
 
 const BODY_LIMIT = 256 * 1024;
 
@@ -75,7 +77,7 @@ export function createWatchApi(o: { host: WatchHost; token: string; logger: Logg
   app.get("/v1/status", async (request) => {
     const q = StatusQuery.parse(request.query);
     const ids = q.networkId ? [network(q.networkId).id] : o.host.networkIds();
-    return { networks: ids.map((id) => ({ ...watch.status(id), followError: o.host.followError(id), skippedAtStart: o.host.skippedAtStart(id) })) };
+    return { networks: ids.map((id) => ({ ...watch.status(id), chainId: o.host.network(id)!.chainId, followError: o.host.followError(id), skippedAtStart: o.host.skippedAtStart(id) })) };
   });
   app.get("/v1/alerts", async (request) => {
     const q = ListQuery.parse(request.query);
@@ -99,6 +101,14 @@ export function createWatchApi(o: { host: WatchHost; token: string; logger: Logg
     const validators: WatchConfig["validators"] = [];
     for (const v of body.validators) validators.push({ address: await watch.resolveValidator(n, v.address), ref: v.address, label: v.label });
     return store.update(n.id, (c) => ({ ...c, validators, nodes: body.nodes }));
+  });
+  // Held open up to `wait` seconds until a change comes: the app hears of an alert as it fires.
+  app.get("/v1/changes", async (request, reply) => {
+    const q = ChangesQuery.parse(request.query);
+    const gone = new AbortController();
+    request.raw.once("close", () => gone.abort());
+    await o.host.changes.wait(q.since, q.wait * 1000, gone.signal);
+    return reply.header("cache-control", "no-store").send(o.host.changes.since(q.since));
   });
   app.get("/v1/routes", async () => ({ routes: o.host.routes.stats() }));
   app.post("/v1/routes/:name/test", async (request, reply) => {

@@ -72,6 +72,7 @@ export async function startWatchService(config: ServiceConfig, o: { logger: Logg
     url: `${https ? "https" : "http"}://${shownHost}:${port}`,
     networkIds: host.networkIds(),
     async close(): Promise<void> {
+      host.changes.stop(); // answers held open for changes end now, so the API can close
       await api.close();
       await host.stop();
     },

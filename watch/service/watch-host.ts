@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Network } from "../../shared/contract/network.js";
 import type { WatchConfig } from "../../shared/contract/watch.js";
 import { createEventHub } from "../../shared/event-hub.js";
+import type { EventPayload } from "../../shared/events.js";
 import { createProblemLog } from "../../storage/problems.js";
 import { createDurableRoutes } from "../routes/durable-routes.js";
 import { openAlertHistory } from "../alert-history.js";
@@ -10,6 +11,7 @@ import { BACKLOG, createWatch } from "../watch-service.js";
 import { openWatchProgress } from "../watch-progress.js";
 import { openWatchStore } from "../watch-store.js";
 import type { WebhookSender } from "../webhook.js";
+import { createAlertChanges } from "./alert-changes.js";
 import { networkOf, type ServiceConfig, type ServiceNetwork } from "./config.js";
 import { networkRpcReads, type NetworkRpcReads, nodeRpcClient } from "./node-rpc.js";
 
@@ -62,10 +64,13 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
   // Each network's webhook is one of the durable routes; the watch's own sender only reports their last failure.
   const webhook: WebhookSender = { send: () => {}, lastError: () => routes.webhookError(), settled: () => routes.settled() };
   // Every fired and cleared alert reaches the routes through the watch's own event; delivery only queues.
+  // …and the change stream the app reads (GET /v1/changes).
+  const changes = createAlertChanges({ history: () => history.all() });
   const unlistenRoutes = events.listen((event, payload) => {
     if (event === "watch.alert") {
-      const p = payload as { change: string; alert: Parameters<typeof routes.alert>[1] };
+      const p = payload as EventPayload<"watch.alert">;
       routes.alert(p.change, p.alert);
+      changes.add(p);
     }
   });
   const watch = createWatch({
@@ -144,6 +149,7 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
     events,
     webhook,
     routes,
+    changes,
     /** The configured network by id, or undefined. */
     network: (id: string): Network | undefined => follows.get(id)?.network,
     networkIds: (): string[] => [...follows.keys()],
@@ -157,6 +163,7 @@ export async function startWatchHost(config: ServiceConfig, log: Logger) {
       follows.clear();
       watch.stop();
       unlistenRoutes();
+      changes.stop();
       // Whatever is still waiting stays in its journal and is sent at the next start.
       routes.stop();
     },

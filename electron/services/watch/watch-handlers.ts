@@ -1,44 +1,48 @@
 import type { Network } from "../../../shared/contract/network.js";
-import { MAX_ADDED_NODES, type WatchConfig } from "../../../shared/contract/watch.js";
-import { httpUrlKey } from "../../../shared/net/http-url.js";
-import { AppError, ConflictError } from "../app-error.js";
+import { AppError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { AlertHistory } from "../../../watch/alert-history.js";
 import type { Watch } from "../../../watch/watch-service.js";
 import type { WatchStore } from "../../../watch/watch-store.js";
+import { remoteWatchBackend, remoteWebhookRefused } from "./remote-watch-backend.js";
+import type { RemoteWatches } from "./remote-watches.js";
+import { withNode } from "./watch-node-list.js";
 
 export interface WatchHandlerDeps {
   readonly watch: Watch;
   readonly store: WatchStore;
   readonly history: AlertHistory;
+  /** The networks whose watch runs in a watch service. */
+  readonly remote: RemoteWatches;
   /** The network by id; throws for an unknown one. */
   readonly network: (id: string) => Network;
   readonly selectedId: () => string;
 }
 
-/**
- * `config` with the user's node `url` added. A node already in the table, however it is typed
- * (`HTTP://host:26657/` is `http://host:26657`), would be probed twice and shown as two rows.
- */
-function withNode(network: Network, config: WatchConfig, url: string): WatchConfig {
-  const key = httpUrlKey(url);
-  if (network.rpcUrls.some((u) => httpUrlKey(u) === key)) throw new ConflictError(`That node is in the table already: it is one of ${network.name}'s own nodes.`);
-  if (config.nodes.some((u) => httpUrlKey(u) === key)) throw new ConflictError("That node is in the table already: you added it before.");
-  if (config.nodes.length >= MAX_ADDED_NODES) throw new ConflictError(`At most ${MAX_ADDED_NODES} added nodes per network: remove one before adding another.`);
-  return { ...config, nodes: [...config.nodes, url] };
-}
-
-/** Registers `watch.*`. */
+/** Registers `watch.*`: each network's calls go to this app's watch, or to the watch service it follows. */
 export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers<"watch"> {
   const known = (id: string) => deps.network(id).id; // an unknown network is refused before anything is stored
+  // Chosen once per call, where the network is known: its remote backend, or undefined for the local watch.
+  const remoteOf = (id: string) => {
+    const network = deps.network(id);
+    return deps.remote.isRemote(network.id) ? remoteWatchBackend(deps.remote, network) : undefined;
+  };
   // The page acts on the alerts it last read: one may have left the history since (a restart
   // on a history kept aside as damaged, or the oldest resolved ones making room).
   const found = <T>(value: T | undefined, verb: string): T => {
     if (value === undefined) throw new AppError("alert_not_found", `That alert is no longer in the history, so there is nothing to ${verb}.`);
     return value;
   };
+  const remoteOfAlert = (id: string) => {
+    const networkId = deps.history.get(id) ? undefined : deps.remote.networkOfAlert(id);
+    return networkId && deps.remote.isRemote(networkId) ? remoteOf(networkId) : undefined;
+  };
+  const local = (id: string) => deps.watch.status(known(id));
   return {
-    status: (a) => deps.watch.status(known(a.networkId)),
+    status: async (a) => {
+      const remote = remoteOf(a.networkId);
+      return { ...(remote ? await remote.status() : local(a.networkId)), connection: deps.remote.connection(a.networkId) };
+    },
     networks: () => {
       const open = deps.history.all().filter((x) => x.clearedAt === null);
       return {
@@ -51,17 +55,37 @@ export function registerWatchHandlers(deps: WatchHandlerDeps): NamespaceHandlers
         })),
       };
     },
-    addValidator: (a) => deps.watch.addValidator(deps.network(a.networkId), a.address, a.label),
-    removeValidator: (a) => deps.watch.removeValidator(known(a.networkId), a.address),
+    addValidator: (a) => remoteOf(a.networkId)?.addValidator(a.address, a.label) ?? deps.watch.addValidator(deps.network(a.networkId), a.address, a.label),
+    removeValidator: (a) => remoteOf(a.networkId)?.removeValidator(a.address) ?? deps.watch.removeValidator(known(a.networkId), a.address),
     addNode: (a) => {
       const network = deps.network(a.networkId);
-      return deps.store.update(network.id, (c) => withNode(network, c, a.url));
+      return remoteOf(network.id)?.addNode(a.url) ?? deps.store.update(network.id, (c) => withNode(network, c, a.url));
     },
-    removeNode: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: c.nodes.filter((u) => u !== a.url) })),
-    setRules: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
-    setWebhook: (a) => deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook })),
-    alerts: (a) => ({ alerts: deps.history.all().filter((x) => !a.networkId || x.networkId === a.networkId).slice(-a.limit).reverse() }),
-    acknowledge: (a) => found(deps.watch.acknowledge(a.id), "acknowledge"),
-    snooze: (a) => found(deps.watch.snooze(a.id, a.minutes), a.minutes === 0 ? "unsnooze" : "snooze"),
+    removeNode: (a) => remoteOf(a.networkId)?.removeNode(a.url) ?? deps.store.update(known(a.networkId), (c) => ({ ...c, nodes: c.nodes.filter((u) => u !== a.url) })),
+    setRules: (a) => remoteOf(a.networkId)?.setRules(a.rules, a.webhook) ?? deps.store.update(known(a.networkId), (c) => ({ ...c, rules: a.rules, webhook: a.webhook ?? c.webhook })),
+    setWebhook: (a) => {
+      if (remoteOf(a.networkId)) throw remoteWebhookRefused();
+      return deps.store.update(known(a.networkId), (c) => ({ ...c, webhook: a.webhook }));
+    },
+    alerts: async (a) => {
+      const remote = a.networkId ? remoteOf(a.networkId) : undefined;
+      if (remote) return { alerts: await remote.alerts(a.limit) };
+      return { alerts: deps.history.all().filter((x) => !a.networkId || x.networkId === a.networkId).slice(-a.limit).reverse() };
+    },
+    acknowledge: (a) => remoteOfAlert(a.id)?.acknowledge(a.id) ?? found(deps.watch.acknowledge(a.id), "acknowledge"),
+    snooze: (a) => remoteOfAlert(a.id)?.snooze(a.id, a.minutes) ?? found(deps.watch.snooze(a.id, a.minutes), a.minutes === 0 ? "unsnooze" : "snooze"),
+    connection: (a) => deps.remote.connection(known(a.networkId)),
+    connect: (a) => deps.remote.connect(deps.network(a.networkId), a.url, a.token, a.serviceNetworkId),
+    disconnect: (a) => deps.remote.disconnect(known(a.networkId)),
+    routes: (a) => {
+      const remote = remoteOf(a.networkId);
+      if (!remote) throw new AppError("watch_not_remote", "This network's watch runs in this app: routes belong to a watch service.");
+      return remote.routes();
+    },
+    testRoute: (a) => {
+      const remote = remoteOf(a.networkId);
+      if (!remote) throw new AppError("watch_not_remote", "This network's watch runs in this app: routes belong to a watch service.");
+      return remote.testRoute(a.name);
+    },
   };
 }

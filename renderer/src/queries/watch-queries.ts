@@ -9,12 +9,19 @@ export const watchKeys = {
   all: (networkId: string) => ["watch", networkId] as const,
   status: (networkId: string) => [...watchKeys.all(networkId), "status"] as const,
   alerts: (networkId: string) => [...watchKeys.all(networkId), "alerts"] as const,
+  routes: (networkId: string) => [...watchKeys.all(networkId), "routes"] as const,
 };
+
+/** A remote watch sends no `watch.updated`: its status, and when it was last heard from, are read again this often. */
+export const REMOTE_STATUS_EVERY_MS = 5_000;
 
 export const watchQueries = {
   networks: (api: CometdeskApi) => queryOptions({ queryKey: watchKeys.networks, queryFn: () => unwrap(api.watch.networks({})) }),
   /** Watch list, the set's uptime, nodes side by side, rules and webhook; main's `watch.updated` refetches it. */
-  status: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.status(networkId), queryFn: () => unwrap(api.watch.status({ networkId })) }),
+  status: (api: CometdeskApi, networkId: string) =>
+    queryOptions({ queryKey: watchKeys.status(networkId), queryFn: () => unwrap(api.watch.status({ networkId })), refetchInterval: (q) => (q.state.data?.connection.source === "remote" ? REMOTE_STATUS_EVERY_MS : false) }),
+  /** A remote watch service's routes and their deliveries. */
+  routes: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.routes(networkId), queryFn: () => unwrap(api.watch.routes({ networkId })), refetchInterval: REMOTE_STATUS_EVERY_MS }),
   /** The alert history, newest first; main's `watch.alert` refetches it. */
   alerts: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.alerts(networkId), queryFn: () => unwrap(api.watch.alerts({ networkId, limit: 200 })) }),
 };

@@ -18,6 +18,7 @@ import { RulesForm } from "./RulesForm.js";
 import { SetUptime } from "./SetUptime.js";
 import { validatorRefProblem } from "./watch-checks.js";
 import { WatchList } from "./WatchList.js";
+import { WatchSource } from "./WatchSource.js";
 import { BusyButton } from "../../components/BusyButton.js";
 
 /** The operator's watch of the selected network: watched validators, the set's uptime, its nodes side by side, and the alerts. */
@@ -41,6 +42,7 @@ export function WatchPage() {
           The watch fell behind {network.name}&apos;s blocks (its node answered slower than blocks came) and let {s.skippedBlocks === 1 ? "1 block" : `${s.skippedBlocks.toLocaleString()} blocks`} go unread to stay with the chain: their signatures are not counted below.
         </p>
       )}
+      <WatchSource networkId={network.id} connection={s.connection} />
       <WatchedNetworks />
       <AllowNotifications />
       <OwnValidators networkId={network.id} bech32Prefix={network.bech32Prefix} watched={s.validators.map((v) => v.address)} />
