@@ -137,6 +137,7 @@ describe("a validator key on two nodes", () => {
   it("with no peers: both watches name the two nodes and the key at once, and the chain records no evidence", async () => {
     const from = await heightOf();
     const { stdout } = await cli("copy-key", "--validator", "2", "--no-peers");
+    stops.push(() => cli("stop-copy", "--validator", "2")); // stopped whatever the outcome: the next copy takes its ports
     expect(stdout).toContain("copy2 holds node2's validator key");
     const hostAlert = await until("the service's shared_validator_key alert", 120, async () => hostAlerts("shared_validator_key", shared.key)[0]);
     const appAlert = await until("the app's shared_validator_key alert", 120, async () => appFired("shared_validator_key", shared.key)[0]);
@@ -159,9 +160,10 @@ describe("a validator key on two nodes", () => {
 
     await cli("stop-copy", "--validator", "2");
     expect(runningPid(copyPidFile(layout, 2))).toBeUndefined();
-  });
+  }, 600_000);
 
   it("double-signing: the chain records the evidence and tombstones the validator; both watches say so", async () => {
+    await cli("stop-copy", "--validator", "2"); // the lone copy of the test before, whether it passed or not
     const { stdout } = await cli("double-sign", "--validator", "1");
     expect(stdout).toContain("copy1 holds node1's validator key");
     const hostAlert = await until("the service's double_sign_evidence alert", 180, async () => hostAlerts("double_sign_evidence", accused)[0]);
@@ -183,5 +185,5 @@ describe("a validator key on two nodes", () => {
     // The chain went on without it.
     await until("node1's validator leaving the set", 60, async () => ((await inSet(accused)) ? undefined : true));
     expect(internalErrors.filter((e) => e.includes("evidence"))).toEqual([]);
-  });
+  }, 900_000);
 });
