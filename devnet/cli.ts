@@ -1,9 +1,10 @@
 /**
- * `npm run devnet -- up | down | status | reset | logs`: the local Cosmos SDK chain.
+ * `npm run devnet -- up | down | status | reset | logs | copy-key | double-sign | stop-copy`: the local Cosmos SDK chain.
  * See devnet/README.md.
  */
 import { parseArgs } from "node:util";
 import { ensureSimd } from "./lib/build.js";
+import { startCopyNode, stopCopyNode } from "./lib/copy-key.js";
 import { DevnetError } from "./lib/errors.js";
 import { parseExtraCount } from "./lib/extra-validators.js";
 import { down, reset, status, up } from "./lib/devnet.js";
@@ -25,6 +26,12 @@ commands:
   status                                     height of each node
   reset                                      stop and wipe the chain state
   logs [--node N] [--lines 50] [--no-follow] print and follow node logs
+  copy-key --validator N --no-peers          start a node with a copy of validator N's key, alone:
+                                             it reports the key but signs nothing
+  double-sign --validator N                  start a peered copy of validator N's key that prevotes
+                                             nil at once: the chain records double-sign evidence
+                                             and tombstones N (a throwaway chain only)
+  stop-copy --validator N                    stop that copy node (down and reset stop it too)
 
 environment:
   COMETDESK_DEVNET_DIR           state folder (default .devnet)
@@ -47,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
       node: { type: "string" },
       lines: { type: "string" },
       "no-follow": { type: "boolean" },
+      validator: { type: "string" },
+      "no-peers": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -103,6 +112,21 @@ async function main(argv: string[]): Promise<number> {
       const lines = values.lines === undefined ? 50 : Number(values.lines);
       if (!Number.isInteger(lines) || lines < 0) throw new DevnetError(`--lines must be a whole number, got "${values.lines}"`);
       await followLogs(nodes.map((n) => ({ name: n.moniker, path: n.log })), lines, !values["no-follow"]);
+      return 0;
+    }
+    case "copy-key":
+    case "double-sign": {
+      const validator = Number(values.validator ?? "");
+      if (values.validator === undefined) throw new DevnetError(`${command} needs --validator N (the node whose key is copied)`);
+      if (command === "copy-key" && !values["no-peers"]) throw new DevnetError("copy-key starts the copy without peers: pass --no-peers (a peered copy double-signs; that is `double-sign`)");
+      const copy = await startCopyNode(layout, { validator, peers: command === "double-sign" });
+      console.log(`${copy.moniker} holds node${validator}'s validator key: rpc ${copy.rpc}, log ${copy.log}${command === "double-sign" ? "\nIt double-signs until the chain tombstones the validator; stop it with `stop-copy`." : ""}`);
+      return 0;
+    }
+    case "stop-copy": {
+      if (values.validator === undefined) throw new DevnetError("stop-copy needs --validator N");
+      const stopped = await stopCopyNode(layout, Number(values.validator));
+      console.log(stopped ? "Stopped the copy node." : "No copy node was running.");
       return 0;
     }
     default:

@@ -47,6 +47,10 @@ it("watch: every node side by side with the node's own height, and a validator a
     const now = Number((await rpc<{ sync_info: { latest_block_height: string } }>(url, "status")).sync_info.latest_block_height);
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThanOrEqual(now);
+    // The key the node signs with, as its status says, in short with its power; each node its own, so none is marked shared.
+    const key = (await rpc<{ validator_info: { pub_key: { value: string } } }>(url, "status")).validator_info.pub_key.value;
+    await expect.poll(() => row.getByTestId("node-key").textContent(), { timeout: WAIT_MS }).toMatch(/^\S{8}… power \d+$/);
+    expect(await row.getByTestId("node-key").textContent()).toContain(key.slice(0, 8));
   }
 
   const [first] = await stakingValidators(nodes[0]!);

@@ -2,7 +2,7 @@ import type { WatchedNode } from "../shared/contract/watch.js";
 
 /** The reads the probe makes of one node (chain handlers over a transport to that node alone). */
 export interface NodeClient {
-  status(): Promise<{ moniker: string; version: string; height: string; earliestHeight: string; latestBlockTime: string; catchingUp: boolean }>;
+  status(): Promise<{ moniker: string; version: string; height: string; earliestHeight: string; latestBlockTime: string; catchingUp: boolean; nodeId: string | null; validatorKey: WatchedNode["validatorKey"] }>;
   peers(): Promise<number>;
   mempoolTxs(): Promise<number>;
   /** The header's app hash and the block's hash at `height`. */
@@ -121,6 +121,8 @@ export function createNodeProbe(options: ProbeOptions) {
           latencyMs: r.latencyMs,
           compared: c && common !== undefined ? { height: String(common), ...c } : null,
           flags: [...flags.get(r.t.url)!],
+          nodeId: r.status?.nodeId ?? null,
+          validatorKey: r.status?.validatorKey ?? null,
           checkedAt: new Date(at).toISOString(),
         };
       });

@@ -36,6 +36,7 @@ function slowWatch() {
       await gate;
       return { header: { validatorsHash: "CD".repeat(32) }, commit: { signatures: [{ blockIdFlag: 2, validatorAddress: VALIDATOR }] }, canonical: true } as never;
     },
+    block: async () => ({ evidence: [] }),
   };
   const events = createEventHub();
   const problems = createProblemLog();

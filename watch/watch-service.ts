@@ -1,5 +1,6 @@
 import { fromBech32, toHex } from "@cosmjs/encoding";
 import type { ArgsOf, ResultOf } from "../shared/contract/index.js";
+import type { BlockEvidence } from "../shared/contract/chain-types.js";
 import type { Network } from "../shared/contract/network.js";
 import type { z } from "zod";
 import { type Alert, type AlertKind, type ChainWatch, MAX_WATCHED_VALIDATORS, type WatchConfig, type WatchedNode, type WatchedValidator, type WatchStatus } from "../shared/contract/watch.js";
@@ -13,6 +14,8 @@ import type { Notifier } from "../shared/notifier.js";
 import { type AlertChange, type Condition, createAlertEngine } from "./alert-engine.js";
 import type { AlertHistory } from "./alert-history.js";
 import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain-watch.js";
+import { EVIDENCE_KINDS, type EvidenceSeen, evidenceConditions, recordEvidence } from "./evidence-rules.js";
+import { sharedKeyConditions } from "./key-sharing.js";
 import { createNodeProbe, type NodeClient } from "./node-probe.js";
 import { createSigningRecord, type SetMember, type SigningRecord, type SigningRecordData } from "./signing-record.js";
 import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./validator-rules.js";
@@ -28,6 +31,8 @@ export interface WatchChain {
   readonly abciQuery: (args: ArgsOf<"chain.abciQuery">) => Promise<ResultOf<"chain.abciQuery">> | ResultOf<"chain.abciQuery">;
   readonly validators: (args: ArgsOf<"chain.validators">) => Promise<WatchValidators> | WatchValidators;
   readonly commit: (args: ArgsOf<"chain.commit">) => Promise<WatchCommit> | WatchCommit;
+  /** The block, for the evidence it carries (evidence-rules.ts). */
+  readonly block: (args: ArgsOf<"chain.block">) => Promise<{ readonly evidence: readonly BlockEvidence[] }> | { readonly evidence: readonly BlockEvidence[] };
 }
 interface WatchValidators {
   readonly total: number;
@@ -86,7 +91,7 @@ export interface WatchDeps {
  */
 export const BACKLOG = 64;
 
-const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch"] as const satisfies readonly AlertKind[];
+const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "shared_validator_key"] as const satisfies readonly AlertKind[];
 const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
 const MAX_SET_CACHE = 8;
 
@@ -115,6 +120,8 @@ interface Followed {
   readonly blockTimes: number[];
   nodes: WatchedNode[];
   chain: ChainWatch | null;
+  /** Validators the followed blocks carried evidence against. */
+  readonly evidence: Map<string, EvidenceSeen>;
 }
 
 /**
@@ -135,7 +142,7 @@ export function createWatch(deps: WatchDeps) {
   let unlisten: (() => void) | undefined;
   let unlistenStore: (() => void) | undefined;
   /** RPC calls the validator tracking made because a commit was not in a feed frame, and periodic reads. */
-  const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0 };
+  const calls = { commits: 0, validatorSets: 0, slashing: 0, chainReads: 0, probes: 0, blockReads: 0 };
 
   const engine = createAlertEngine({
     history: deps.history,
@@ -213,13 +220,28 @@ export function createWatch(deps: WatchDeps) {
       f.record.observe({ height: height - 1n, set, signed: set.map((_, i) => (commit.signatures[i]?.flag ?? 1) !== 1) });
     }
     f.record.proposed(proposer.toUpperCase());
-    if (f.blocks === 1 || f.blocks % slashingEvery === 0) await refreshStates(f).catch((e: unknown) => deps.onInternalError?.("watch slashing read", e));
+    // Evidence against a watched validator: its tombstone (x/slashing) is read at once, not a few blocks later.
+    const accused = await readEvidence(f, height);
+    if (f.blocks === 1 || f.blocks % slashingEvery === 0 || accused.some((a) => config.validators.some((v) => v.address === a))) await refreshStates(f).catch((e: unknown) => deps.onInternalError?.("watch slashing read", e));
     if (f.blocks === 1 || f.blocks % chainEvery === 0) await refreshChain(f, height).catch((e: unknown) => deps.onInternalError?.("watch chain read", e));
     if (isFollowed(f)) {
       engine.observe(f.network.id, VALIDATOR_KINDS, validatorConditions(config, config.rules, f.record, f.states));
+      engine.observe(f.network.id, EVIDENCE_KINDS, evidenceConditions(config, config.rules, f.evidence, (a) => f.states.get(a)?.moniker ?? f.monikers.get(a) ?? null));
       engine.observe(f.network.id, CHAIN_KINDS, []); // a block arrived: a stall is over
       deps.events.emit("watch.updated", { networkId: f.network.id, height: String(height) });
       deps.onBlockDone?.(f.network.id, height, f.record);
+    }
+  }
+
+  /** The evidence block `height` carries, kept in `f.evidence`; the validators it names for the first time. A failed read is told and skipped. */
+  async function readEvidence(f: Followed, height: bigint): Promise<string[]> {
+    calls.blockReads++;
+    try {
+      const { evidence } = await deps.chain(f.network).block({ height: String(height), txLimit: 1 });
+      return recordEvidence(f.evidence, String(height), evidence);
+    } catch (error) {
+      deps.onInternalError?.("watch evidence read", error);
+      return [];
     }
   }
 
@@ -341,7 +363,7 @@ export function createWatch(deps: WatchDeps) {
         if (rules.hashMismatch.enabled && n.flags.includes("app_hash_mismatch")) out.push({ kind: "app_hash_mismatch", subject: n.url, title: `App hash mismatch: ${n.url}`, message: `${name} reports app hash ${n.compared?.appHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
         if (rules.hashMismatch.enabled && n.flags.includes("block_hash_mismatch")) out.push({ kind: "block_hash_mismatch", subject: n.url, title: `Block hash mismatch: ${n.url}`, message: `${name} reports block hash ${n.compared?.blockHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
       }
-      engine.observe(f.network.id, NODE_KINDS, out);
+      engine.observe(f.network.id, NODE_KINDS, [...out, ...sharedKeyConditions(nodes, rules)]);
       deps.events.emit("watch.updated", { networkId: f.network.id, height: f.height === undefined ? null : String(f.height) });
     } catch (error) {
       deps.onInternalError?.("watch node probe", error);
@@ -367,11 +389,11 @@ export function createWatch(deps: WatchDeps) {
    */
   function nodeRows(f: Followed): WatchedNode[] {
     const probed = new Map(f.nodes.map((n) => [n.url, n]));
-    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], checkedAt: null });
+    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], nodeId: null, validatorKey: null, checkedAt: null });
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address), deps.restoredRecord?.(network.id)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null };
+    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address), deps.restoredRecord?.(network.id)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null, evidence: new Map() };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */

@@ -15,7 +15,8 @@ declare module "vitest" {
 
 /**
  * Port offset of the integration suite's devnets: the single-validator one at the base, the
- * four-validator one at base + 1000. COMETDESK_TEST_PORT_BASE moves both (default 1000), so two
+ * four-validator one at base + 1000 (and the double-sign test's own four-validator chain at
+ * base + 1500, electron/services/watch/evidence.integration.test.ts). COMETDESK_TEST_PORT_BASE moves them all (default 1000), so two
  * checkouts can run their suites at once.
  */
 export const TEST_PORT_BASE = Number(process.env.COMETDESK_TEST_PORT_BASE ?? "1000");

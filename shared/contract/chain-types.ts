@@ -42,6 +42,23 @@ export const CommitSignature = z.object({
 
 export const Commit = z.object({ height: DecString, round: z.number().int(), blockId: BlockId, signatures: z.array(CommitSignature) });
 
+/**
+ * One piece of misbehaviour evidence a block carries, as shared/cosmos/evidence/block-evidence.ts
+ * reads it: a duplicate vote names its signer, a light-client attack its byzantine validators.
+ * Evidence of a type not known keeps its wire type with no validators.
+ */
+export const BlockEvidence = z.object({
+  kind: z.enum(["duplicate_vote", "light_client_attack", "unknown"]),
+  /** The type as the node named it ("tendermint/DuplicateVoteEvidence"). */
+  type: z.string().max(128),
+  /** The height of the misbehaviour: the votes' height, or a light-client attack's common height. */
+  height: DecString.nullable(),
+  time: z.string().max(64).nullable(),
+  /** Upper-case hex consensus addresses. */
+  validators: z.array(HexString).max(10_000),
+});
+export type BlockEvidence = z.infer<typeof BlockEvidence>;
+
 /** A block: `txs` are base64 transaction bytes, `txHashes` their upper-case hex ids. */
 export const Block = z.object({
   blockId: BlockId,
@@ -54,6 +71,7 @@ export const Block = z.object({
   txOffset: z.number().int(),
   lastCommit: Commit.nullable(),
   evidenceCount: z.number().int(),
+  evidence: z.array(BlockEvidence).max(10_000),
 });
 export type Block = z.infer<typeof Block>;
 
@@ -142,7 +160,8 @@ export const NodeStatus = z.object({
     earliestBlockHeight: DecString,
     catchingUp: z.boolean(),
   }),
-  validatorInfo: z.object({ address: HexString, votingPower: DecString }),
+  /** The key the node signs with; `pubKey` null where the node did not say. */
+  validatorInfo: z.object({ address: HexString, votingPower: DecString, pubKey: z.object({ type: z.string().max(64), value: z.string().max(256) }).nullable() }),
 });
 export type NodeStatus = z.infer<typeof NodeStatus>;
 

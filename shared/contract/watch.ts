@@ -13,7 +13,7 @@ export const ConsensusHex = z.string().regex(/^[0-9A-F]{40}$/, "expected a 20-by
 export const ValidatorRef = z.string().trim().min(8).max(128).regex(/^([a-z][a-z0-9]{0,30}1[02-9ac-hj-np-z]{6,}|[0-9a-fA-F]{40})$/, "expected a valoper, valcons or 40-digit hex address");
 
 /** What an alert is about; one episode per kind and subject. */
-export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled", "upgrade_planned", "proposal_unvoted"]);
+export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled", "upgrade_planned", "proposal_unvoted", "double_sign_evidence", "shared_validator_key"]);
 export type AlertKind = z.infer<typeof AlertKind>;
 
 /** The alert rules of one network; every threshold has a default an operator would pick first. */
@@ -30,6 +30,10 @@ export const WatchRules = z.object({
   upgradePlanned: z.object({ enabled: z.boolean() }),
   /** A watched validator has not voted on a proposal whose voting ends within `hoursBefore`. */
   proposalUnvoted: z.object({ enabled: z.boolean(), hoursBefore: z.number().int().min(1).max(24 * 30) }),
+  /** A block carries evidence (DuplicateVoteEvidence, LightClientAttackEvidence) naming a watched validator. Defaulted for a `watch.json` written before it existed. */
+  doubleSign: z.object({ enabled: z.boolean() }).default({ enabled: true }),
+  /** Two or more watched nodes report the same validator key in `status`: a copied key, which double-signs once both sign. */
+  sharedKey: z.object({ enabled: z.boolean() }).default({ enabled: true }),
   /** An alert clears only after its condition stayed away this long: a flapping node is one episode. */
   clearAfterSeconds: z.number().int().min(0).max(86_400),
 });
@@ -44,6 +48,8 @@ export const DEFAULT_WATCH_RULES: WatchRules = {
   chainStalled: { enabled: true, factor: 10 },
   upgradePlanned: { enabled: true },
   proposalUnvoted: { enabled: true, hoursBefore: 24 },
+  doubleSign: { enabled: true },
+  sharedKey: { enabled: true },
   clearAfterSeconds: 60,
 };
 
@@ -138,6 +144,10 @@ export const WatchedNode = z.object({
   /** Its hashes at the height every answering node has. */
   compared: z.object({ height: DecString, appHash: HexString, blockHash: HexString }).nullable(),
   flags: z.array(NodeFlag),
+  /** The node's own id (`node_info.id`): two URLs of one node report one id. */
+  nodeId: z.string().max(64).nullable(),
+  /** The validator key the node signs with (`validator_info`), and its voting power there (0 when it is not in the set it knows). */
+  validatorKey: z.object({ type: z.string().max(64), value: z.string().max(256), votingPower: DecString }).nullable(),
   /** When the probe last asked it; null for a node not probed yet (just added), whose other facts are unknown. */
   checkedAt: IsoTime.nullable(),
 });

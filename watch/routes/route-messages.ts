@@ -11,6 +11,8 @@ export const SEVERITY_OF: Readonly<Record<AlertKind, Severity>> = {
   missed_blocks: "critical",
   jailed: "critical",
   tombstoned: "critical",
+  double_sign_evidence: "critical",
+  shared_validator_key: "critical",
   chain_stalled: "critical",
   app_hash_mismatch: "critical",
   block_hash_mismatch: "critical",

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { readBlockEvidence } from "../../shared/cosmos/evidence/block-evidence.js";
 import type { NodeClient } from "../node-probe.js";
 import type { WatchChain } from "../watch-service.js";
 
 /**
  * The CometBFT JSON-RPC reads the headless watch makes, over plain fetch: the few fields the
- * watch reads of `status`, `net_info`, `num_unconfirmed_txs`, `commit`, `validators` and
+ * watch reads of `status`, `net_info`, `num_unconfirmed_txs`, `commit`, `block` (its evidence), `validators` and
  * `abci_query` (CometBFT 0.37 to 1.0's JSON). Every answer is hostile input: parsed by zod, and
  * bounded in size before it is parsed.
  */
@@ -15,8 +16,10 @@ const Hex = z.string().max(256).regex(/^[0-9A-Fa-f]*$/);
 const B64 = z.string().max(MAX_ANSWER_BYTES).regex(/^[A-Za-z0-9+/]*={0,2}$/);
 
 const Status = z.object({
-  node_info: z.object({ moniker: z.string().max(256), version: z.string().max(128) }),
+  node_info: z.object({ id: z.string().max(64).optional(), moniker: z.string().max(256), version: z.string().max(128) }),
   sync_info: z.object({ latest_block_height: Dec, earliest_block_height: Dec, latest_block_time: z.string().max(64), catching_up: z.boolean() }),
+  // A node that says nothing of its key, or says it in a shape not known, is probed all the same.
+  validator_info: z.object({ pub_key: z.object({ type: z.string().max(64), value: z.string().max(256) }), voting_power: Dec }).optional().catch(undefined),
 });
 const NetInfo = z.object({ n_peers: Dec });
 const Unconfirmed = z.object({ total: Dec });
@@ -29,6 +32,7 @@ const Commit = z.object({
     }),
   }),
 });
+const BlockWithEvidence = z.object({ block: z.object({ evidence: z.object({ evidence: z.array(z.unknown()).max(10_000).nullish() }).nullish() }) });
 const Validators = z.object({ total: Dec, validators: z.array(z.object({ address: Hex, voting_power: Dec })).max(10_000) });
 const AbciQuery = z.object({
   response: z.object({
@@ -102,6 +106,8 @@ export function nodeRpcClient(url: string, options: NodeRpcOptions = {}): NodeCl
         earliestHeight: s.sync_info.earliest_block_height,
         latestBlockTime: s.sync_info.latest_block_time,
         catchingUp: s.sync_info.catching_up,
+        nodeId: s.node_info.id || null,
+        validatorKey: s.validator_info ? { type: s.validator_info.pub_key.type, value: s.validator_info.pub_key.value, votingPower: s.validator_info.voting_power } : null,
       };
     },
     peers: async () => Number((await callNode(url, "net_info", {}, NetInfo, opts)).n_peers),
@@ -142,6 +148,7 @@ export function networkRpcReads(urls: readonly string[], options: NodeRpcOptions
         commit: { signatures: c.signed_header.commit.signatures.map((s) => ({ blockIdFlag: s.block_id_flag, validatorAddress: s.validator_address ?? "" })) },
       };
     },
+    block: async (a) => ({ evidence: readBlockEvidence((await first("block", a.height ? { height: a.height } : {}, BlockWithEvidence)).block.evidence?.evidence) }),
   };
   return {
     chain,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type * as T from "../../../shared/contract/chain-types.js";
+import { readBlockEvidence } from "../../../shared/cosmos/evidence/block-evidence.js";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import type * as W from "./rpc-wire.js";
 
@@ -75,6 +76,7 @@ export async function block(w: Out<typeof W.RpcBlockResponse>, page: { offset?: 
     txOffset: offset,
     lastCommit: w.block.last_commit ? commit(w.block.last_commit) : null,
     evidenceCount: w.block.evidence?.evidence.length ?? 0,
+    evidence: readBlockEvidence(w.block.evidence?.evidence),
   };
 }
 

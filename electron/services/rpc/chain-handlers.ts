@@ -250,7 +250,7 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
           latestBlockHash: w.sync_info.latest_block_hash, latestAppHash: w.sync_info.latest_app_hash, latestBlockHeight: w.sync_info.latest_block_height,
           latestBlockTime: w.sync_info.latest_block_time, earliestBlockHeight: w.sync_info.earliest_block_height, catchingUp: w.sync_info.catching_up,
         },
-        validatorInfo: { address: w.validator_info.address, votingPower: w.validator_info.voting_power },
+        validatorInfo: { address: w.validator_info.address, votingPower: w.validator_info.voting_power, pubKey: w.validator_info.pub_key ?? null },
       };
     },
     netInfo: async (a) => {

@@ -104,7 +104,7 @@ export const RpcStatus = z.object({
     earliest_block_height: dec,
     catching_up: z.boolean(),
   }),
-  validator_info: z.object({ address: str, voting_power: dec }),
+  validator_info: z.object({ address: str, voting_power: dec, pub_key: z.object({ type: z.string().max(64), value: z.string().max(256) }).nullish().catch(null) }),
 });
 
 export const RpcPubKey = z.object({ type: str, value: str });

@@ -15,7 +15,12 @@ export function nodeClient(url: string, timeoutMs = 3_000, fetchImpl?: typeof fe
   return {
     status: async () => {
       const s = await chain.status({});
-      return { moniker: s.nodeInfo.moniker, version: s.nodeInfo.version, height: s.syncInfo.latestBlockHeight, earliestHeight: s.syncInfo.earliestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.slice(0, 64), catchingUp: s.syncInfo.catchingUp };
+      const key = s.validatorInfo.pubKey;
+      return {
+        moniker: s.nodeInfo.moniker, version: s.nodeInfo.version, height: s.syncInfo.latestBlockHeight, earliestHeight: s.syncInfo.earliestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.slice(0, 64), catchingUp: s.syncInfo.catchingUp,
+        nodeId: s.nodeInfo.id.slice(0, 64) || null,
+        validatorKey: key ? { type: key.type, value: key.value, votingPower: s.validatorInfo.votingPower } : null,
+      };
     },
     peers: async () => (await chain.netInfo({})).peerCount,
     mempoolTxs: async () => (await chain.numUnconfirmedTxs({})).total,

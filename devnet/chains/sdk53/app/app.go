@@ -85,8 +85,15 @@ func New(
 		panic(err)
 	}
 	app.App = appBuilder.Build(db, traceStore, baseAppOptions...)
-	if err := app.Load(loadLatest); err != nil {
+	if err := app.Load(false); err != nil {
 		panic(err)
+	}
+	// Evidence of double signing in a block is handled before the modules' own begin-blockers (equivocation.go).
+	app.SetBeginBlocker(withEquivocation(app.App.BeginBlocker, app.StakingKeeper, app.SlashingKeeper))
+	if loadLatest {
+		if err := app.LoadLatestVersion(); err != nil {
+			panic(err)
+		}
 	}
 	return app
 }

@@ -46,6 +46,7 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
             <th scope="col">Mempool</th>
             <th scope="col">Latency</th>
             <th scope="col" title="Each node's app hash at the highest height they all have: a node whose hash differs has forked">App hash</th>
+            <th scope="col" title="The validator key the node signs with (status validator_info) and its voting power; one key on two nodes double-signs">Validator key</th>
           </tr>
         </thead>
         <tbody>
@@ -68,11 +69,26 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
               <td>{n.mempoolTxs ?? "–"}</td>
               <td>{n.latencyMs !== null ? `${n.latencyMs} ms` : "–"}</td>
               <td className="mono">{n.compared ? `${n.compared.height}: ${n.compared.appHash.slice(0, 16)}…` : "–"}</td>
+              <td data-testid="node-key"><ValidatorKey node={n} nodes={nodes} /></td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The node's validator key in short (its first eight base64 characters) with its power; marked when another node reports it too. */
+function ValidatorKey({ node, nodes }: { node: Node; nodes: readonly Node[] }) {
+  const key = node.validatorKey;
+  if (!key) return <>–</>;
+  const others = nodes.filter((o) => o.url !== node.url && o.up && o.validatorKey?.value === key.value && o.validatorKey.type === key.type && (o.nodeId === null || o.nodeId !== node.nodeId));
+  const short = key.value.length > 12 ? `${key.value.slice(0, 8)}…` : key.value;
+  return (
+    <>
+      <span className="mono" title={key.value}>{short}</span> <small className="muted">power {key.votingPower}</small>
+      {others.length > 0 && <strong> also on {others.map((o) => o.url).join(", ")}</strong>}
+    </>
   );
 }
 

@@ -85,6 +85,7 @@ export function RulesForm({ networkId, config, pace }: { networkId: string; conf
           <NumberField name="missed" label="Missed at least" value={rules.missedBlocks.missed} min={1} max={10_000} problem={problems.missed} onChange={(missed) => missedBlocks({ missed })} />
           <NumberField name="of" label="Of the last (blocks)" value={rules.missedBlocks.of} min={1} max={10_000} problem={problems.of} onChange={(of) => missedBlocks({ of })} />
           <Toggle label="Jailed, tombstoned or inactive" checked={rules.jailed.enabled} onChange={(enabled) => set("jailed", { enabled })} />
+          <Toggle label="Double-sign evidence in a block" checked={rules.doubleSign.enabled} onChange={(enabled) => set("doubleSign", { enabled })} />
         </fieldset>
         <fieldset>
           <legend>Nodes and chain</legend>
@@ -92,6 +93,7 @@ export function RulesForm({ networkId, config, pace }: { networkId: string; conf
           <Toggle label="Node lagging" checked={rules.nodeLagging.enabled} onChange={(enabled) => set("nodeLagging", { ...rules.nodeLagging, enabled })} />
           <NumberField name="lagging" label="Lagging by more than (blocks)" value={rules.nodeLagging.blocks} min={1} max={1_000_000} problem={problems.lagging} onChange={(blocks) => set("nodeLagging", { ...rules.nodeLagging, blocks }, "lagging")} />
           <Toggle label="App-hash or block-hash mismatch" checked={rules.hashMismatch.enabled} onChange={(enabled) => set("hashMismatch", { enabled })} />
+          <Toggle label="One validator key on two nodes" checked={rules.sharedKey.enabled} onChange={(enabled) => set("sharedKey", { enabled })} />
           <Toggle label="Chain stalled" checked={rules.chainStalled.enabled} onChange={(enabled) => set("chainStalled", { ...rules.chainStalled, enabled })} />
           {/* The contract takes fractions from 1.5: a saved 1.5 must not make the form unsavable. */}
           <NumberField name="factor" label="Stalled after (times the usual block time)" value={rules.chainStalled.factor} min={1.5} max={1000} whole={false} problem={problems.factor} onChange={(factor) => set("chainStalled", { ...rules.chainStalled, factor }, "factor")} />
