@@ -21,11 +21,9 @@ import { startWatchHost, type WatchHost } from "../../../watch/service/watch-hos
 import { createWatch } from "../../../watch/watch-service.js";
 import { openWatchStore } from "../../../watch/watch-store.js";
 import { createEventHub } from "../event-hub.js";
-import { type BlockFeedSource, createBlockFeed } from "../live/block-feed.js";
-import { registerChainHandlers } from "../rpc/chain-handlers.js";
-import { createRpcTransport } from "../rpc/rpc-transport.js";
 import { createProblemLog } from "../storage/problems.js";
 import { nodeClient } from "./node-client.js";
+import { nodeChain } from "./test/node-chain.js";
 
 /**
  * A copied validator key, before and after it double-signs, on a four-validator chain of this
@@ -71,20 +69,7 @@ const inSet = async (address: string) => {
 function startAppWatch(network: Network, dataDir: string): ReturnType<typeof createWatch> {
   const events = createEventHub();
   events.listen((event, payload) => event === "watch.alert" && appChanges.push(payload as EventPayload<"watch.alert">));
-  const rpc = info.nodes[0]!.rpc;
-  const chain = registerChainHandlers({
-    transport: createRpcTransport({ endpoints: () => [{ url: rpc, kind: "node" }] }),
-    defaultMethod: () => "POST",
-    connection: () => ({ networkId: NETWORK_ID, endpoint: null, state: "idle", lastHeight: null, reason: null }),
-  });
-  const feed = createBlockFeed({ events, pollIntervalMs: () => 1000 });
-  const source: BlockFeedSource = {
-    networkId: NETWORK_ID,
-    websocketUrl: `${rpc.replace("http", "ws")}/websocket`,
-    latestHeight: async () => BigInt((await chain.status({})).syncInfo.latestBlockHeight),
-    blocks: async (min, max) =>
-      (await chain.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({ height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress })),
-  };
+  const { chain, feed, source } = nodeChain(info.nodes[0]!.rpc, NETWORK_ID, events);
   const problems = createProblemLog();
   const store = openWatchStore(dataDir, problems);
   const watch = createWatch({

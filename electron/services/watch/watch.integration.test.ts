@@ -24,12 +24,11 @@ import { TEST_PORT_BASE } from "../../../devnet/test/global-setup.js";
 import type { Services } from "../create-services.js";
 import { createEventHub } from "../event-hub.js";
 import { type DirectApp, openDirectApp } from "../testing/direct-app.js";
-import { type BlockFeedSource, createBlockFeed } from "../live/block-feed.js";
-import { registerChainHandlers } from "../rpc/chain-handlers.js";
-import { createRpcTransport } from "../rpc/rpc-transport.js";
+import type { registerChainHandlers } from "../rpc/chain-handlers.js";
 import { createProblemLog } from "../storage/problems.js";
 import { openAlertHistory } from "../../../watch/alert-history.js";
 import { nodeClient } from "./node-client.js";
+import { nodeChain } from "./test/node-chain.js";
 import { createWatch } from "../../../watch/watch-service.js";
 import { openWatchStore } from "../../../watch/watch-store.js";
 import type { WebhookBody } from "../../../watch/webhook.js";
@@ -145,21 +144,9 @@ beforeAll(async () => {
   const rpc = info.nodes[0]!.rpc;
   const events = createEventHub();
   events.listen((event, payload) => event === "watch.alert" && changes.push(payload as EventPayload<"watch.alert">));
-  chain = registerChainHandlers({
-    transport: createRpcTransport({ endpoints: () => [{ url: rpc, kind: "node" }] }),
-    defaultMethod: () => "POST",
-    connection: () => ({ networkId: NETWORK_ID, endpoint: null, state: "idle", lastHeight: null, reason: null }),
-  });
-  const feed = createBlockFeed({ events, pollIntervalMs: () => 1000 });
-  const source: BlockFeedSource = {
-    networkId: NETWORK_ID,
-    websocketUrl: `${rpc.replace("http", "ws")}/websocket`,
-    latestHeight: async () => BigInt((await chain.status({})).syncInfo.latestBlockHeight),
-    blocks: async (min, max) =>
-      (await chain.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
-        height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
-      })),
-  };
+  const made = nodeChain(rpc, NETWORK_ID, events);
+  chain = made.chain;
+  const { feed, source } = made;
   const problems = createProblemLog();
   const store = openWatchStore(dataDir, problems);
   watch = createWatch({
