@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcNotHeldError, RpcRateLimitedError } from "./rpc-errors.js";
+import { createRequestBudgets } from "../../../shared/net/request-budget.js";
 import { createRpcTransport } from "./rpc-transport.js";
 
 /**
@@ -41,11 +42,14 @@ afterAll(async () => Promise.all(nodes.map((n) => new Promise((r) => n.server.cl
 
 const reset = () => nodes.forEach((n) => (n.requests = 0));
 const clock = { t: Date.parse("2026-11-28T00:00:00Z") };
-const transport = () => createRpcTransport({ endpoints: () => nodes.map((n) => ({ url: n.url, kind: "node" as const })), backoffMs: 1, now: () => clock.t });
+/** Budgets on the test's clock, at a rate the tests never reach: these tests are about rests, not rates. */
+const clockBudgets = () => createRequestBudgets({ ratePerSecond: 1_000_000, clock: { now: () => clock.t, setTimer: (fn, ms) => ((t) => ({ cancel: () => clearTimeout(t) }))(setTimeout(fn, ms)) } });
+/** With no time to wait, as a read whose bound is 0: a rate limit on every node fails at once, in words. */
+const transport = () => createRpcTransport({ endpoints: () => nodes.map((n) => ({ url: n.url, kind: "node" as const })), backoffMs: 1, now: () => clock.t, budgets: clockBudgets(), maxWaitMs: () => 0 });
 const status = { route: "status", http: "POST" as const, params: {}, idempotent: true };
 const txSearch = { route: "tx_search", http: "POST" as const, params: { query: "tx.height>0" }, idempotent: true };
 
-describe("a public node's rate limit", () => {
+describe("a public node's rate limit, when the read may not wait", () => {
   it("moves the same read to the next endpoint at once and leaves the refusing one alone for its Retry-After", async () => {
     const [a, b] = nodes as [FakeNode, FakeNode];
     a.answer = (_req, _id, res) => tooMany(res, "12");

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RpcError, RpcResponseError, RpcTimeoutError, RpcUnreachableError } from "./rpc-errors.js";
+import { createRequestBudgets } from "../../../shared/net/request-budget.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc-transport.js";
 
 /** A hostile node on loopback: each test decides how it answers. */
@@ -30,7 +31,7 @@ beforeEach(() => (requests = 0));
 
 const echoId = (body: string) => (JSON.parse(body) as { id: number }).id;
 const answer = (res: ServerResponse, value: unknown, status = 200) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
-const transport = (endpoints: RpcEndpoint[], extra: object = {}) => createRpcTransport({ endpoints: () => endpoints, backoffMs: 1, ...extra });
+const transport = (endpoints: RpcEndpoint[], extra: object = {}) => createRpcTransport({ endpoints: () => endpoints, backoffMs: 1, budgets: createRequestBudgets(), ...extra });
 const status = { route: "status", http: "POST" as const, params: {}, idempotent: true };
 
 describe("the RPC transport against a hostile node", () => {
@@ -188,9 +189,9 @@ describe("the RPC transport against a hostile node", () => {
     expect(requests).toBe(1);
   });
 
-  it("reports the access service's rate limit with its Retry-After, without retrying", async () => {
+  it("reports the access service's rate limit with its Retry-After when the wait is longer than the read may wait", async () => {
     handle = (_req, _body, res) => res.writeHead(429, { "retry-after": "2", "content-type": "application/json" }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"rate limited"}}');
-    await expect(transport([{ url, kind: "access" }]).call(status)).rejects.toMatchObject({ code: "rpc_rate_limited", retryAfter: 2 });
+    await expect(transport([{ url, kind: "access" }], { budgets: createRequestBudgets(), maxWaitMs: () => 1_000 }).call(status)).rejects.toMatchObject({ code: "rpc_rate_limited", retryAfter: 2 });
     expect(requests).toBe(1);
   });
 
