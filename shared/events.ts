@@ -26,6 +26,17 @@ export const events = {
     endpoint: z.string().nullable(),
     reason: z.string().nullable(),
   }),
+  /**
+   * A read must wait for a node's rate limit (its Retry-After, or the request budget's rate):
+   * shown where the read is visible, "waiting for the node's rate limit (2 s)". Told as the wait
+   * starts, at most a few times a second; `seconds` is how long it is expected to take.
+   */
+  "network.rateLimitWait": z.object({
+    endpoint: z.string().max(2048),
+    priority: z.enum(["user", "background"]),
+    seconds: z.number().int().min(1).max(600),
+    cause: z.enum(["retry_after", "rate"]),
+  }),
   /** A network's saved fields changed in main (its chain's facts read on first use): the list is worth reading again. */
   "network.changed": z.object({ networkId: z.string() }),
   /** A transaction submitted from this app moved to another status; `previous` is null as it is submitted. */

@@ -17,6 +17,8 @@ import { transportReader } from "./networks/node-reader.js";
 import { registerChainHandlers } from "./rpc/chain-handlers.js";
 import { createReadWorker } from "./rpc/read-host.js";
 import { createRpcTransport, type RpcEndpoint } from "./rpc/rpc-transport.js";
+import { withReadPriority } from "./rpc/read-priority.js";
+import { DEFAULT_MAX_WAIT_MS, DEFAULT_RATE_PER_SECOND, sharedRequestBudgets } from "../../shared/net/request-budget.js";
 import { registerSettingsHandlers } from "./settings/settings-handlers.js";
 import { openSettingsStore } from "./settings/settings-store.js";
 import { createProblemLog } from "./storage/problems.js";
@@ -130,8 +132,27 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     network.rpcVia === "access" && network.accessUrl
       ? [{ url: network.accessUrl, kind: "access", headers: async () => bearerHeader(await tokens.forUrl(network.id, network.accessUrl)) }]
       : network.rpcUrls.map((url) => ({ url, kind: "node" as const }));
-  const releases: Array<() => Promise<void>> = [];
-  const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()) });
+  // One request budget per endpoint for every part of main (shared/net/request-budget.ts), set by
+  // each network's own settings; a read's wait is told where the read is visible.
+  const budgets = sharedRequestBudgets();
+  const configureBudgets = () => {
+    for (const n of networks.list().networks) {
+      for (const url of [...n.rpcUrls, ...(n.accessUrl ? [n.accessUrl] : [])]) budgets.configure(url, { ratePerSecond: n.requestBudget?.requestsPerSecond ?? DEFAULT_RATE_PER_SECOND });
+    }
+  };
+  configureBudgets();
+  const maxWaitOf = (network: Network) => (network.requestBudget?.maxWaitSeconds !== undefined ? network.requestBudget.maxWaitSeconds * 1_000 : DEFAULT_MAX_WAIT_MS);
+  const toldWait = new Map<string, number>();
+  const stopTellingWaits = budgets.onWait((w) => {
+    // At most four a second per endpoint: a burst of reads waiting at once is one notice.
+    const at = Date.now();
+    if (at - (toldWait.get(w.endpoint) ?? 0) < 250) return;
+    toldWait.set(w.endpoint, at);
+    events.emit("network.rateLimitWait", { endpoint: w.endpoint, priority: w.priority, seconds: Math.min(600, Math.max(1, Math.ceil(w.waitMs / 1_000))), cause: w.cause });
+  });
+  const background = () => "background" as const;
+  const releases: Array<() => Promise<void>> = [async () => stopTellingWaits()];
+  const transport = createRpcTransport({ ...config.rpc, endpoints: () => endpoints(networks.selected()), maxWaitMs: () => maxWaitOf(networks.selected()) });
   // Each block's frame settles the app's own transactions as it lands (tx-watcher.ts).
   const feed = createBlockFeed({ events, pollIntervalMs: () => settings.get().pollIntervalMs, onBlockTxs: (networkId, txs) => void watcher.settleBlock(networkId, txs) });
   // One read worker for every network's large answers, started a little after the app so its
@@ -162,7 +183,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const chainFor = (network: Network): DirectChain => {
     if (network.rpcUrls.length === 0) throw new AppError("no_rpc", `${network.name} has no node URL to send to`);
     return directChains.get(network.id, `${network.chainId}|${network.rpcUrls.join(" ")}`, (onRelease) => {
-      const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })) });
+      const nodeTransport = createRpcTransport({ ...config.rpc, endpoints: () => network.rpcUrls.map((url) => ({ url, kind: "node" as const })), maxWaitMs: () => maxWaitOf(network) });
       const handlers = registerChainHandlers({
         transport: nodeTransport, reader, defaultMethod: () => "POST", connection: () => feed.status(), expectedChainId: () => network.chainId, onClose: onRelease,
       });
@@ -173,13 +194,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     runAbciQuery(async (q) => chainFor(network).abciQuery(q), spendableBalancesQuery, { address }, "balance_query_failed", "spendable balance");
   const watcher = createTxWatcher({
     events,
-    fetchTx: async (id, hash) => {
-      const network = networks.get(id);
-      if (network.accessUrl && !direct.owns(id, hash)) return (await accessFor(network)).get(hash);
-      const tx = await direct.get(network, hash);
-      if (!tx) throw new AppError("not_found", "not known yet");
-      return tx;
-    },
+    // Following a sent transaction is a read nobody waits on a page for: it yields to theirs.
+    fetchTx: (id, hash) =>
+      withReadPriority("background", async () => {
+        const network = networks.get(id);
+        if (network.accessUrl && !direct.owns(id, hash)) return (await accessFor(network)).get(hash);
+        const tx = await direct.get(network, hash);
+        if (!tx) throw new AppError("not_found", "not known yet");
+        return tx;
+      }),
     onFinal: config.notifier ? createTxNotifier(config.notifier, (id) => networks.get(id)) : undefined,
   });
   const vault = openVault({ dataDir: config.dataDir, prefix: () => networks.selected().bech32Prefix, keyFacts: () => networks.selected(), autoLockMs: () => settings.get().autoLockMinutes * 60_000, events, problems });
@@ -219,7 +242,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     const key = JSON.stringify([network.chainId, network.rpcVia, network.accessUrl, network.rpcUrls]);
     return watchChains.get(network.id, key, (onRelease) =>
       registerChainHandlers({
-        transport: createRpcTransport({ ...config.rpc, endpoints: () => endpoints(network) }),
+        transport: createRpcTransport({ ...config.rpc, endpoints: () => endpoints(network), maxWaitMs: () => maxWaitOf(network), priority: background }),
         reader,
         defaultMethod: () => "POST",
         connection: () => watchFeeds.status(network.id) ?? { networkId: network.id, endpoint: null, state: "idle", lastHeight: null, reason: null },
@@ -239,7 +262,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     history: alertHistory,
     chain: watchChainFor,
     commitFromFeed: (id, height) => feed.commitOf(id, height) ?? watchFeeds.commitOf(id, height),
-    nodeClient: (url) => nodeClient(url),
+    nodeClient: (url) => nodeClient(url, undefined, undefined, budgets),
     notifier: config.notifier,
     webhook: createWebhookSender(),
     onInternalError: config.onInternalError,
@@ -260,7 +283,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     {
       app: registerAppHandlers({ version: config.version ?? "0.0.0", bridge: config.bridge ?? false, problems }),
       chain,
-      network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }),
+      network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }, budgets),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
       offline: registerOfflineHandlers({ networks, routeFor: txRouteFor, vault, signers, external: externalAccounts, saveFile: config.saveFile }),
@@ -274,12 +297,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const feedSource = (network: Network, reads: Pick<NamespaceHandlers<"chain">, "status" | "blockchain" | "blockResults"> = chain): BlockFeedSource => ({
     networkId: network.id,
     websocketUrl: network.rpcUrls[0] ? `${network.rpcUrls[0].replace(/^http/, "ws").replace(/\/+$/, "")}/websocket` : undefined,
-    latestHeight: async () => BigInt((await reads.status({})).syncInfo.latestBlockHeight),
-    blocks: async (min, max) =>
-      (await reads.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
-        height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
-      })),
-    txResults: async (height) => (await reads.blockResults({ height })).txsResults,
+    // The feed follows by itself: its polls yield to the reads a person is waiting for.
+    latestHeight: () => withReadPriority("background", async () => BigInt((await reads.status({})).syncInfo.latestBlockHeight)),
+    blocks: (min, max) =>
+      withReadPriority("background", async () =>
+        (await reads.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
+          height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
+        })),
+      ),
+    txResults: (height) => withReadPriority("background", async () => (await reads.blockResults({ height })).txsResults),
   });
   const stopRearming = settings.onChange(() => vault.rearm()); // a new idle time applies at once
   let started = false;
@@ -289,7 +315,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     if (reconciling || outbox.unconfirmed().length === 0) return;
     reconciling = true;
     // Each side on its own: one that fails does not keep the other's settled sends from the watcher.
-    void Promise.allSettled([sender.reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) })), direct.reconcile((id) => networks.get(id))])
+    void withReadPriority("background", () => Promise.allSettled([sender.reconcile(async (id) => ({ network: networks.get(id), client: await accessFor(networks.get(id)) })), direct.reconcile((id) => networks.get(id))]))
       .then((sides) =>
         sides.forEach((side) => {
           if (side.status === "rejected") config.onInternalError?.("outbox reconcile", side.reason);
@@ -320,7 +346,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     readerFor: (network) => {
       const [first] = endpoints(network);
       if (!first) return undefined;
-      const reader = transportReader(createRpcTransport({ ...config.rpc, retries: 0, endpoints: () => endpoints(network) }));
+      const reader = transportReader(createRpcTransport({ ...config.rpc, retries: 0, endpoints: () => endpoints(network), priority: background }));
       return { reader, url: first.kind === "access" ? `${first.url.replace(/\/+$/, "")}/rpc` : first.url };
     },
   });
@@ -332,6 +358,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   // being followed, one whose nodes changed is followed on the new ones, and a deleted network's
   // clients go with it.
   const stopListSync = networks.onListChange(() => {
+    configureBudgets(); // a network's own request rate applies at once
     const ids = networks.list().networks.map((n) => n.id);
     directChains.keepOnly(ids);
     watchChains.keepOnly(ids);

@@ -3,6 +3,7 @@ import { type ArgsOf, type Contract, type MethodName, methodSpec, type Namespace
 import type { Envelope, ErrorInfo } from "../../shared/envelope.js";
 import { ERROR_CODES } from "../../shared/error-codes.js";
 import { AppError } from "./app-error.js";
+import { withReadPriority } from "./rpc/read-priority.js";
 
 /** One service call behind a contract method; receives arguments already parsed. */
 export type Handler<M extends MethodName> = (args: ArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M>;
@@ -16,8 +17,12 @@ export type Handlers = { readonly [N in Namespace]: NamespaceHandlers<N> };
 export type SenderCheck = () => boolean;
 
 export interface Dispatcher {
-  /** Parses, calls, checks the result, and always answers with an envelope; never throws. */
-  dispatch(method: string, args: unknown, senderOk?: SenderCheck): Promise<Envelope<unknown>>;
+  /**
+   * Parses, calls, checks the result, and always answers with an envelope; never throws. The
+   * call's reads are the user's, unless the renderer says it is a refresh nobody asked for
+   * (`background`): those yield to the user's at a rate-limited node (rpc/read-priority.ts).
+   */
+  dispatch(method: string, args: unknown, senderOk?: SenderCheck, call?: { readonly background?: boolean }): Promise<Envelope<unknown>>;
 }
 
 export interface DispatcherOptions {
@@ -34,7 +39,7 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
     for (const [name, fn] of Object.entries(methods)) table.set(`${ns}.${name}`, fn);
   }
   return {
-    async dispatch(method, args, senderOk) {
+    async dispatch(method, args, senderOk, call) {
       try {
         if (senderOk && !senderOk()) return failure(ERROR_CODES.forbiddenSender, "this sender may not call the app");
         const spec = typeof method === "string" ? methodSpec(method) : undefined;
@@ -42,7 +47,7 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
         if (!spec || !handler) return failure(ERROR_CODES.unknownMethod, "no such method");
         const parsed = spec.args.safeParse(args === undefined ? {} : args);
         if (!parsed.success) return failure(ERROR_CODES.invalidArgs, describeIssues(parsed.error));
-        const value = await handler(parsed.data);
+        const value = await withReadPriority(call?.background === true ? "background" : "user", () => handler(parsed.data));
         const result = spec.result.safeParse(value);
         if (!result.success) {
           options.onInternalError?.(method, result.error);

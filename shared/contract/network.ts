@@ -20,6 +20,24 @@ const HdPath = z.string().max(64).superRefine((path, ctx) => {
 });
 
 /** A network the app knows: where its access service and nodes are, and how to show its coins. */
+export const RequestBudgetSettings = z.strictObject({
+  requestsPerSecond: z.number().min(0.5).max(1000).optional(),
+  maxWaitSeconds: z.number().int().min(0).max(120).optional(),
+});
+export type RequestBudgetSettings = z.infer<typeof RequestBudgetSettings>;
+
+/** One endpoint's requests as main counts them (network.requestRates). */
+export const EndpointRequestRate = z.object({
+  endpoint: z.string().max(2048),
+  perMinute: z.number().int().min(0),
+  refusedPerMinute: z.number().int().min(0),
+  ratePerSecond: z.number().min(0),
+  configuredRatePerSecond: z.number().min(0),
+  restSeconds: z.number().int().min(0),
+  waiting: z.number().int().min(0),
+});
+export type EndpointRequestRate = z.infer<typeof EndpointRequestRate>;
+
 export const Network = z.object({
   id: Id,
   name: z.string().min(1).max(80),
@@ -57,6 +75,12 @@ export const Network = z.object({
   bondDenom: z.string().min(1).max(128).optional(),
   /** When the chain's own facts were last read into this network; absent, they are read on its first use. */
   describedAt: z.string().max(64).optional(),
+  /**
+   * The request budget of this network's endpoints (shared/net/request-budget.ts): how many
+   * requests a second each may be sent before it says anything, and how long a read waits for a
+   * rate limit before it fails in words. Absent: the defaults, under what public providers accept.
+   */
+  requestBudget: RequestBudgetSettings.optional(),
 });
 export type Network = z.infer<typeof Network>;
 
@@ -154,4 +178,6 @@ export const networkMethods = {
   setToken: method(z.strictObject({ id: Id, token: z.string().min(1).max(4096), allowPlainHttp: z.boolean().optional() }), TokenStatus),
   clearToken: method(z.strictObject({ id: Id }), TokenStatus),
   tokenStatus: method(z.strictObject({ id: Id }), TokenStatus),
+  /** Requests per minute to each endpoint main asked in the last minute (every part of main counted together), with its budget. */
+  requestRates: method(NoArgs, z.object({ endpoints: z.array(EndpointRequestRate).max(256) })),
 };

@@ -1,3 +1,4 @@
+import { type RequestBudgets, sharedRequestBudgets } from "../../../shared/net/request-budget.js";
 import { tokenOrigin } from "../../../shared/network/token-transport.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkTokens } from "../tokens/bound-tokens.js";
@@ -9,7 +10,7 @@ import { nodeReader, type ReaderOptions } from "./node-reader.js";
 const originOf = (url: string | null) => (url ? tokenOrigin(url) : undefined);
 
 /** Registers `network.*`. Token methods answer `{hasToken, plainHttp}` only: the token never goes back out. */
-export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkTokens, reading: ReaderOptions = {}): NamespaceHandlers<"network"> {
+export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkTokens, reading: ReaderOptions = {}, budgets: RequestBudgets = sharedRequestBudgets()): NamespaceHandlers<"network"> {
   const status = (id: string) => tokens.status(networks.get(id));
   return {
     list: () => networks.list(),
@@ -38,5 +39,11 @@ export function registerNetworkHandlers(networks: NetworkStore, tokens: NetworkT
       return status(a.id);
     },
     tokenStatus: (a) => status(a.id),
+    requestRates: () => ({
+      endpoints: budgets
+        .stats()
+        .slice(0, 256)
+        .map(({ restMs, ...e }) => ({ ...e, restSeconds: Math.ceil(restMs / 1_000) })),
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import { registerChainHandlers } from "../rpc/chain-handlers.js";
+import type { RequestBudgets } from "../../../shared/net/request-budget.js";
 import { createRpcTransport } from "../rpc/rpc-transport.js";
 import type { NodeClient } from "../../../watch/node-probe.js";
 
@@ -6,9 +7,10 @@ import type { NodeClient } from "../../../watch/node-probe.js";
  * A client of one node alone, for the probe: no failover (a dead node must look dead, not be
  * answered for by another) and no retries, with a short timeout, so one probe takes bounded time.
  */
-export function nodeClient(url: string, timeoutMs = 3_000, fetchImpl?: typeof fetch): NodeClient {
+export function nodeClient(url: string, timeoutMs = 3_000, fetchImpl?: typeof fetch, budgets?: RequestBudgets): NodeClient {
   const chain = registerChainHandlers({
-    transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0, timeoutMs, maxBytes: 4 << 20, fetchImpl }),
+    // The probe is background work, and counts against the node's budget like every other read.
+    transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0, timeoutMs, maxBytes: 4 << 20, fetchImpl, budgets, priority: () => "background" }),
     defaultMethod: () => "POST",
     connection: () => ({ networkId: "", endpoint: url, state: "idle", lastHeight: null, reason: null }),
   });

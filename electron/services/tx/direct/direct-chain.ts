@@ -1,6 +1,7 @@
 import { fromBase64, toBase64, toHex } from "@cosmjs/encoding";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { accountQuery } from "../../../../shared/cosmos/auth/queries.js";
+import { txIdOf } from "../../../../shared/cosmos/tx-id.js";
 import { AppError } from "../../app-error.js";
 import { RpcError, RpcResponseError } from "../../rpc/rpc-errors.js";
 import type { RpcTransport } from "../../rpc/rpc-transport.js";
@@ -48,6 +49,8 @@ export class InsufficientFeeError extends BroadcastTxError {
 
 /** "tx already exists in cache": the same bytes are in the mempool already, which is what a resend wants. */
 const ALREADY_IN_MEMPOOL = 19;
+/** CometBFT's words for the same bytes seen by its mempool cache (mempool/errors.go `ErrTxInCache`). */
+const TX_IN_CACHE = /tx already exists in cache/i;
 
 /** Reads and sends for direct mode: account numbers, simulation, height, broadcast with failover, and lookups. */
 export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
@@ -92,7 +95,15 @@ export function createDirectChain(chain: NodeChain, transport: RpcTransport) {
      * the same bytes sent twice are one transaction (same hash, same sequence), so a retry elsewhere is safe.
      */
     async broadcast(txBytes: Uint8Array): Promise<string> {
-      const answer = await transport.call({ route: "broadcast_tx_sync", http: "POST", params: { tx: toBase64(txBytes) }, idempotent: true });
+      let answer;
+      try {
+        answer = await transport.call({ route: "broadcast_tx_sync", http: "POST", params: { tx: toBase64(txBytes) }, idempotent: true });
+      } catch (error) {
+        // CometBFT's own mempool cache (mempool.ErrTxInCache): these bytes reached it already, by an
+        // earlier send a rate limit or a dropped answer hid. That is the send succeeding, not failing.
+        if (error instanceof RpcError && TX_IN_CACHE.test(error.message)) return txIdOf(txBytes);
+        throw error;
+      }
       const parsed = RpcBroadcast.safeParse(answer.result);
       if (!parsed.success) throw new RpcResponseError(answer.endpoint, "unexpected broadcast_tx_sync answer");
       const { code, codespace, log, hash } = parsed.data;
