@@ -112,7 +112,8 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
   const reader = deps.reader ?? createReadWorker();
   if (!deps.reader) deps.onClose?.(() => reader.close());
   /** Where the read worker asks: this transport's endpoints and settings, the method, and the chain. */
-  const readVia = async (via?: HttpMethod) => ({ transport: await deps.transport.snapshot(), http: via ?? deps.defaultMethod(), expectedChainId: deps.expectedChainId?.() });
+  // The worker's read counts against this network's request budget: main takes its slot first.
+  const readVia = async (via?: HttpMethod) => ({ transport: await deps.transport.snapshot({ reserve: true }), http: via ?? deps.defaultMethod(), expectedChainId: deps.expectedChainId?.() });
   /** A page of a block, read, checked and adapted in the read worker (read-worker.ts), which keeps the last few. */
   const blockPage = async (read: BlockRead, page: { offset?: number; limit?: number }, via?: HttpMethod) =>
     reader.read<ResultOf<"chain.block">>({ op: "block", ...(await readVia(via)), networkId: deps.connection().networkId, read, page });

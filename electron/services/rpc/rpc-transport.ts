@@ -2,7 +2,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { networkFailure } from "../network-failure.js";
-import { BudgetWaitTooLongError, DEFAULT_MAX_WAIT_MS, type ReadPriority, type RequestBudgets, retryAfterMs, sharedRequestBudgets } from "../../../shared/net/request-budget.js";
+import { BudgetWaitTooLongError, createRequestBudgets, DEFAULT_MAX_WAIT_MS, type ReadPriority, type RequestBudgets, retryAfterMs, sharedRequestBudgets } from "../../../shared/net/request-budget.js";
 import { readPriority } from "./read-priority.js";
 import { type AttemptFailure, lacking, METHOD_NOT_FOUND, RpcNotHeldError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
 import { createLookupCache } from "./lookup-cache.js";
@@ -96,16 +96,27 @@ export interface RpcTransportSnapshot {
   readonly hedgeMs: number;
 }
 
+/**
+ * Budgets of a worker thread's transports: main took the read's slot before it handed the read
+ * over (`snapshot({ reserve: true })`), so the worker keeps only the rests it was told of and
+ * the ones its own answers bring.
+ */
+let workerBudgets: RequestBudgets | undefined;
+
 /** A transport built from a snapshot, with the snapshot's headers on every call. */
 export function transportFromSnapshot(snapshot: RpcTransportSnapshot): RpcTransport {
   const endpoints = snapshot.endpoints.map((e) => ({ url: e.url, kind: e.kind, headers: async () => e.headers }));
-  return createRpcTransport({ ...snapshot, endpoints: () => endpoints, known: snapshot.endpoints });
+  workerBudgets ??= createRequestBudgets({ ratePerSecond: 1_000 });
+  return createRpcTransport({ ...snapshot, endpoints: () => endpoints, known: snapshot.endpoints, budgets: workerBudgets });
 }
 
 export interface RpcTransport {
   call(call: RpcCall): Promise<RpcAnswer>;
-  /** The endpoints, the one that answered last first, and the settings, for a worker thread. */
-  snapshot(): Promise<RpcTransportSnapshot>;
+  /**
+   * The endpoints, the one that answered last first, and the settings, for a worker thread;
+   * with `reserve`, after a slot of the first free endpoint's budget is taken for the read the worker makes.
+   */
+  snapshot(options?: { readonly reserve?: boolean }): Promise<RpcTransportSnapshot>;
   /** The latest failover, so the UI can show why another endpoint is in use. */
   lastFailover(): { readonly at: string; readonly from: string; readonly reason: string } | undefined;
 }
@@ -547,7 +558,22 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       return entry.answer;
     },
     lastFailover: () => failover,
-    async snapshot() {
+    async snapshot(o) {
+      if (o?.reserve) {
+        const all = options.endpoints();
+        const { ordered, sorted } = arrange(all, { route: "", http: "POST", params: {}, idempotent: true });
+        const first = ordered[0] ?? [...sorted].sort((a, b) => left(a.url) - left(b.url))[0];
+        const own = priorityNow();
+        if (first) {
+          await budgets
+            .of(first.url)
+            .take({ priority: own, deadline: now() + Math.max(0, maxWait()) })
+            .catch((error: unknown) => {
+              if (!(error instanceof BudgetWaitTooLongError)) throw error;
+              throw new RpcRateLimitedError([{ endpoint: first.url, reason: `rate-limiting, resting another ${seconds(error.waitMs)} s` }], seconds(error.waitMs));
+            });
+        }
+      }
       const ordered = [...options.endpoints()].sort((a, b) => Number(b.url === preferred) - Number(a.url === preferred));
       const endpoints = await Promise.all(
         ordered.map(async (e) => ({ url: e.url, kind: e.kind, headers: (await e.headers?.()) ?? {}, restMs: left(e.url), noIndex: noIndex.has(e.url) })),
