@@ -13,6 +13,7 @@ import { TEST_PORT_BASE } from "../../../../devnet/test/global-setup.js";
 import type { Services } from "../../create-services.js";
 import { registerChainHandlers } from "../../rpc/chain-handlers.js";
 import { createRpcTransport } from "../../rpc/rpc-transport.js";
+import { createRequestBudgets } from "../../../../shared/net/request-budget.js";
 import { type Answer, devnetDirectChain, openDirectApp, startDirectSender } from "../../testing/direct-app.js";
 import { createDirectChain } from "./direct-chain.js";
 
@@ -149,7 +150,8 @@ describe("a public RPC proxy that rate-limits, in front of the real node", () =>
 
   /** Main's direct-mode reads over these endpoints, as the app builds them for a network (create-services.ts `chainFor`). */
   const chainOver = (urls: string[]) => {
-    const transport = createRpcTransport({ endpoints: () => urls.map((url) => ({ url, kind: "node" as const })) });
+    // Budgets of its own: each test is an app of its own, not one that heard the proxy's earlier Retry-After.
+    const transport = createRpcTransport({ endpoints: () => urls.map((url) => ({ url, kind: "node" as const })), budgets: createRequestBudgets() });
     const handlers = registerChainHandlers({ transport, defaultMethod: () => "POST", connection: () => ({ networkId: "public", endpoint: null, state: "idle", lastHeight: null, reason: null }), expectedChainId: () => info.chainId, onClose: (r) => closers.push(r) });
     return createDirectChain(handlers, transport);
   };
@@ -224,9 +226,20 @@ describe("a chain whose fee market answers: x/feemarket's answer, recorded in it
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const body = Buffer.concat(chunks);
-        const rpc = req.method === "POST" ? (JSON.parse(body.toString()) as { id: number; method: string; params?: { path?: string } }) : undefined;
-        if (rpc?.method === "abci_query" && rpc.params?.path === "/feemarket.feemarket.v1.Query/GasPrice") {
-          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result: { response: { code: 0, log: "", info: "", index: "0", key: null, value: gasPriceResponse(), proofOps: null, height: "1", codespace: "" } } }));
+        type Item = { id: number; method: string; params?: { path?: string } };
+        const parsed = req.method === "POST" ? (JSON.parse(body.toString()) as Item | Item[]) : undefined;
+        const isMarket = (rpc: Item) => rpc.method === "abci_query" && rpc.params?.path === "/feemarket.feemarket.v1.Query/GasPrice";
+        const marketAnswer = (rpc: Item) => ({ jsonrpc: "2.0", id: rpc.id, result: { response: { code: 0, log: "", info: "", index: "0", key: null, value: gasPriceResponse(), proofOps: null, height: "1", codespace: "" } } });
+        // A JSON-RPC batch, as the app sends reads that start together: the fee market's items answered here, the rest by the node.
+        if (Array.isArray(parsed)) {
+          const rest = parsed.filter((rpc) => !isMarket(rpc));
+          void (rest.length ? fetch(info.nodes[0]!.rpc, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rest) }).then(async (r) => (await r.json()) as unknown[]) : Promise.resolve([]))
+            .then((answers) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([...parsed.filter(isMarket).map(marketAnswer), ...answers])))
+            .catch(() => res.writeHead(502).end());
+          return;
+        }
+        if (parsed && isMarket(parsed)) {
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(marketAnswer(parsed)));
           return;
         }
         void fetch(`${info.nodes[0]!.rpc}${req.url ?? "/"}`, { method: req.method, headers: { "content-type": "application/json" }, body: req.method === "POST" ? body : undefined })
