@@ -2,8 +2,17 @@ import { type Contract, contract, type Namespace, type ArgsIn, type MethodName, 
 import { EnvelopeSchema, type Envelope } from "./envelope.js";
 import { type EventName, type EventPayload, events, isEventName } from "./events.js";
 
+/**
+ * How a call is made. `background`: a refresh nobody asked for (a poll of a page already
+ * showing its data), which main runs at background priority, behind the reads a person waits
+ * for at a rate-limited node (electron/services/rpc/read-priority.ts).
+ */
+export interface CallOptions {
+  readonly background?: boolean;
+}
+
 /** Sends one call to main and resolves with its raw answer (an envelope, still untrusted). */
-export type InvokeFn = (method: MethodName, args: unknown) => Promise<unknown>;
+export type InvokeFn = (method: MethodName, args: unknown, call?: CallOptions) => Promise<unknown>;
 /** Subscribes to one event name; returns the unsubscribe function. */
 export type SubscribeFn = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
@@ -12,7 +21,9 @@ type AllOptional<T> = Record<never, never> extends T ? true : false;
 
 type NamespaceApi<N extends Namespace> = {
   readonly [K in keyof Contract[N] & string]: (
-    ...args: AllOptional<ArgsIn<`${N}.${K}` & MethodName>> extends true ? [args?: ArgsIn<`${N}.${K}` & MethodName>] : [args: ArgsIn<`${N}.${K}` & MethodName>]
+    ...args: AllOptional<ArgsIn<`${N}.${K}` & MethodName>> extends true
+      ? [args?: ArgsIn<`${N}.${K}` & MethodName>, call?: CallOptions]
+      : [args: ArgsIn<`${N}.${K}` & MethodName>, call?: CallOptions]
   ) => Promise<Envelope<ResultOf<`${N}.${K}` & MethodName>>>;
 };
 
@@ -32,8 +43,9 @@ export function createCometdeskApi(invoke: InvokeFn, subscribe: SubscribeFn): Co
   for (const name of METHOD_NAMES) {
     const [ns, m] = name.split(".") as [Namespace, string];
     const spec = (contract[ns] as Record<string, { result: { safeParse(v: unknown): { success: boolean; data?: unknown } } }>)[m]!;
-    const call = async (args: unknown = {}): Promise<Envelope<unknown>> => {
-      const raw = EnvelopeSchema.safeParse(await invoke(name, args));
+    const call = async (args: unknown = {}, options?: CallOptions): Promise<Envelope<unknown>> => {
+      // Only the one flag crosses, and only when set: the page's object itself never does.
+      const raw = EnvelopeSchema.safeParse(await (options?.background === true ? invoke(name, args, { background: true }) : invoke(name, args)));
       if (!raw.success) return badAnswer(`${name}: malformed answer`);
       if (!raw.data.ok) return raw.data;
       const value = spec.result.safeParse(raw.data.value);

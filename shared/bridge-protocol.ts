@@ -16,6 +16,8 @@ export const CallFrame = z.strictObject({
   id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   method: z.string().min(1).max(128),
   args: z.unknown(),
+  /** A refresh nobody asked for: main runs it at background priority (shared/api.ts `CallOptions`). */
+  background: z.boolean().optional(),
 });
 export type CallFrame = z.infer<typeof CallFrame>;
 

@@ -130,6 +130,6 @@ function serveConnection(socket: WebSocket, dispatcher: Dispatcher, maxInFlight:
     };
     if (inFlight >= maxInFlight) return reply({ ok: false, error: { code: "busy", message: "too many calls in flight" } });
     inFlight++;
-    void dispatcher.dispatch(frame.method, frame.args).then(reply).finally(() => inFlight--);
+    void dispatcher.dispatch(frame.method, frame.args, undefined, { background: frame.background === true }).then(reply).finally(() => inFlight--);
   });
 }

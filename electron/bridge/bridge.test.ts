@@ -6,6 +6,7 @@ import { BRIDGE_PROTOCOL } from "../../shared/bridge-protocol.js";
 import { METHOD_NAMES } from "../../shared/contract/index.js";
 import { createDispatcher } from "../services/dispatcher.js";
 import { createEventHub } from "../services/event-hub.js";
+import { readPriority } from "../services/rpc/read-priority.js";
 import { recordingHandlers } from "../services/testing/recording-handlers.js";
 import { type BridgeServer, startBridgeServer } from "./bridge-server.js";
 
@@ -52,6 +53,17 @@ describe("the WebSocket bridge", () => {
     const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
     expect(await conn.api.app.ping()).toEqual({ ok: true, value: { pong: true } });
     expect(calls).toEqual([{ method: "app.ping", args: {} }]);
+    conn.close();
+  });
+
+  it("runs a call the page marks as background at background priority, and every other call as the user's", async () => {
+    const seen: string[] = [];
+    const { server } = await start(() => (seen.push(readPriority()), { pong: true }));
+    const conn = await connectBridge({ url: server.url, credential: { secret: server.secret }, WebSocketImpl: WS });
+    expect(await conn.api.app.ping({}, { background: true })).toEqual({ ok: true, value: { pong: true } });
+    expect(await conn.api.app.ping()).toEqual({ ok: true, value: { pong: true } });
+    expect(await conn.api.app.ping({}, { background: false })).toEqual({ ok: true, value: { pong: true } });
+    expect(seen).toEqual(["background", "user", "user"]);
     conn.close();
   });
 

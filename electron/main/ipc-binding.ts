@@ -16,7 +16,7 @@ export interface InvokeEventLike {
 
 /** The part of Electron's ipcMain the binding uses. */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: InvokeEventLike, args: unknown) => Promise<unknown>): void;
+  handle(channel: string, listener: (event: InvokeEventLike, args: unknown, call?: unknown) => Promise<unknown>): void;
   removeHandler(channel: string): void;
 }
 
@@ -29,13 +29,18 @@ export interface BindingOptions {
 /** Registers one handler per contract method; returns the function that removes them. */
 export function bindIpc(ipc: IpcMainLike, options: BindingOptions): () => void {
   for (const method of METHOD_NAMES) {
-    ipc.handle(callChannel(method), (event, args) =>
-      options.dispatcher.dispatch(method, args, () => options.isTrustedSender(senderInfo(event), options.webContentsId)),
+    ipc.handle(callChannel(method), (event, args, call) =>
+      options.dispatcher.dispatch(method, args, () => options.isTrustedSender(senderInfo(event), options.webContentsId), { background: isBackground(call) }),
     );
   }
   return () => {
     for (const method of METHOD_NAMES) ipc.removeHandler(callChannel(method));
   };
+}
+
+/** The preload's second argument (shared/api.ts `CallOptions`), untrusted: only `{background: true}` counts. */
+function isBackground(call: unknown): boolean {
+  return typeof call === "object" && call !== null && (call as { background?: unknown }).background === true;
 }
 
 function senderInfo(event: InvokeEventLike): SenderInfo {

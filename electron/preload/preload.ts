@@ -8,7 +8,8 @@ import { createCometdeskApi } from "../../shared/api.js";
 import { callChannel, eventChannel } from "../ipc-channels.js";
 
 const api = createCometdeskApi(
-  (method, args) => ipcRenderer.invoke(callChannel(method), args),
+  // A refresh nobody asked for says so in a second argument (ipc-binding.ts reads it).
+  (method, args, call) => (call?.background === true ? ipcRenderer.invoke(callChannel(method), args, { background: true }) : ipcRenderer.invoke(callChannel(method), args)),
   (event, listener) => {
     // Only the payload crosses: the IpcRendererEvent would hand the page ipcRenderer itself.
     const handler = (_event: Electron.IpcRendererEvent, payload: unknown): void => listener(payload);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CallOptions } from "../../shared/api.js";
 import { type ArgsOf, type Contract, type MethodName, methodSpec, type Namespace, type ResultOf } from "../../shared/contract/index.js";
 import type { Envelope, ErrorInfo } from "../../shared/envelope.js";
 import { ERROR_CODES } from "../../shared/error-codes.js";
@@ -22,7 +23,7 @@ export interface Dispatcher {
    * call's reads are the user's, unless the renderer says it is a refresh nobody asked for
    * (`background`): those yield to the user's at a rate-limited node (rpc/read-priority.ts).
    */
-  dispatch(method: string, args: unknown, senderOk?: SenderCheck, call?: { readonly background?: boolean }): Promise<Envelope<unknown>>;
+  dispatch(method: string, args: unknown, senderOk?: SenderCheck, call?: CallOptions): Promise<Envelope<unknown>>;
 }
 
 export interface DispatcherOptions {

@@ -1,4 +1,4 @@
-import { type CometdeskApi, createCometdeskApi } from "../../shared/api.js";
+import { type CallOptions, type CometdeskApi, createCometdeskApi } from "../../shared/api.js";
 import { ServerFrame } from "../../shared/bridge-protocol.js";
 import type { MethodName } from "../../shared/contract/index.js";
 import type { EventName } from "../../shared/events.js";
@@ -90,7 +90,7 @@ export function adoptBridge(opened: BridgeSocket, options: Pick<BridgeOptions, "
   const timeoutMs = options.callTimeoutMs ?? 120_000;
   const timedOut = (method: MethodName) => ({ ok: false, error: { code: "bridge_timeout", message: `${method} got no answer in time` } });
 
-  const send = (method: MethodName, args: unknown): Promise<unknown> =>
+  const send = (method: MethodName, args: unknown, call?: CallOptions): Promise<unknown> =>
     new Promise((resolve) => {
       if (socket.readyState !== OPEN) return resolve({ ok: false, error: { code: "bridge_closed", message: "the bridge is not connected" } });
       const id = nextId++;
@@ -102,12 +102,12 @@ export function adoptBridge(opened: BridgeSocket, options: Pick<BridgeOptions, "
         clearTimeout(timer);
         resolve(answer);
       });
-      socket.send(JSON.stringify({ type: "call", id, method, args }));
+      socket.send(JSON.stringify({ type: "call", id, method, args, ...(call?.background === true ? { background: true } : {}) }));
     });
 
-  const invoke = (method: MethodName, args: unknown): Promise<unknown> => {
+  const invoke = (method: MethodName, args: unknown, call?: CallOptions): Promise<unknown> => {
     const entry = noArgs(args) ? early.get(method) : undefined;
-    if (!entry) return send(method, args);
+    if (!entry) return send(method, args, call);
     // Used once: the next call of this method asks main.
     early.delete(method);
     if (entry.answer) return Promise.resolve(entry.answer.value);

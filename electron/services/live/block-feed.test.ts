@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import type { EventPayload } from "../../../shared/events.js";
+import { AppError } from "../app-error.js";
 import { createEventHub } from "../event-hub.js";
 import { type BlockFeedSource, createBlockFeed, type FeedBlock } from "./block-feed.js";
 import type { ChainTx } from "./tx-frames.js";
@@ -174,7 +175,7 @@ describe("the block feed against a hostile node", () => {
       new Promise<void>((resolve) => events.listen((event, payload) => event === "network.connectionChanged" && pattern.test((payload as { reason: string | null }).reason ?? "") && resolve()));
     const feed = createBlockFeed({ events, pollIntervalMs: () => 60_000, reconnectMs: 60_000 });
     cleanups.push(() => feed.stop());
-    const refused = reasonSays(/^websocket: .*ECONNREFUSED.*polling instead$/);
+    const refused = reasonSays(/^this node does not offer a websocket \(connection refused\); following by polling every 60 s$/);
     feed.start(source);
     await refused;
     // The websocket's failure is said, but the node has not answered anything yet.
@@ -190,7 +191,7 @@ describe("the block feed against a hostile node", () => {
 
     // Once a poll answers, polling it is, and the websocket's reason is said again.
     const polling = new Promise<void>((resolve) => events.listen((event, payload) => event === "network.connectionChanged" && (payload as { state: string }).state === "polling" && resolve()));
-    const refusedAgain = reasonSays(/^websocket: /);
+    const refusedAgain = reasonSays(/^this node does not offer a websocket/);
     const fifth = new Promise<void>((resolve) => events.listen((event, payload) => event === "chain.newBlock" && (payload as { height: string }).height === "5" && resolve()));
     feed.start(source);
     await refusedAgain;
@@ -198,7 +199,7 @@ describe("the block feed against a hostile node", () => {
     await polling;
     await fifth;
     expect(feed.status()).toMatchObject({ state: "polling", lastHeight: "5" });
-    expect(feed.status().reason).toMatch(/^websocket: .*ECONNREFUSED.*polling instead$/);
+    expect(feed.status().reason).toMatch(/^this node does not offer a websocket \(connection refused\); following by polling every 60 s$/);
   });
 
   it("follows block headers when a NewBlock frame is too large, and whole blocks again later", async () => {
@@ -239,7 +240,7 @@ describe("the block feed against a hostile node", () => {
     expect(queries.slice(0, 2)).toEqual(["tm.event='NewBlock'", "tm.event='NewBlockHeader'"]);
     expect(feed.status().state).toBe("live");
     expect(feed.status().reason).toMatch(/^a NewBlock frame was over 64 KiB: following block headers instead until \d\d:\d\d UTC$/);
-    expect(reasons.some((r) => r?.startsWith("websocket:"))).toBe(false);
+    expect(reasons.some((r) => r?.includes("websocket"))).toBe(false);
     // Every height once, in order, the one whose frame was too large included.
     expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
     // Once the time is up, whole blocks again, and the note is gone.
@@ -279,7 +280,7 @@ describe("the block feed against a hostile node", () => {
     feed.start(source);
     await vi.waitFor(() => expect(feed.status().state).toBe("polling"), { timeout: 5_000 });
     expect(states).toEqual(["idle", "connecting", "polling"]);
-    expect(feed.status().reason).toMatch(/^websocket: .*503.*polling instead$/);
+    expect(feed.status().reason).toBe("this node does not offer a websocket (refused with HTTP 503); following by polling every 60 s");
   });
 
   it("while live, the safety poll leaves the newest block to its frame, and still catches up a socket that went silent", async () => {
@@ -316,6 +317,47 @@ describe("the block feed against a hostile node", () => {
     tip = 15;
     await vi.waitFor(() => expect(seen.at(-1)).toBe(14), { timeout: 5_000 });
     expect(seen).toEqual(seen.map((_, i) => seen[0]! + i));
+  });
+});
+
+describe("the block feed on a public node", () => {
+  it("says in words that a node refusing its websocket is followed by polling, and keeps polling through a rate limit", async () => {
+    // A proxy in front of the node that refuses /websocket, as many public nodes' do.
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, verifyClient: (_info, done: (ok: boolean, code?: number) => void) => done(false, 403) });
+    await new Promise((r) => wss.once("listening", r));
+    cleanups.push(() => wss.close());
+    let limited = false;
+    let polls = 0;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/websocket`,
+      latestHeight: async () => {
+        polls++;
+        if (limited) throw new AppError("rpc_rate_limited", "every node of this network is rate-limiting: next try in 1 s", { retryAfterSeconds: 1 });
+        return 5n;
+      },
+      blocks: async (min, max) => Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i)),
+    };
+    const events = createEventHub();
+    const states: string[] = [];
+    events.listen((event, payload) => void (event === "network.connectionChanged" && states.push((payload as { state: string }).state)));
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 200, reconnectMs: 60_000 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await vi.waitFor(() => expect(feed.status()).toMatchObject({ state: "polling", reason: "this node does not offer a websocket (refused with HTTP 403); following by polling every 0.2 s" }), { timeout: 5_000 });
+
+    // The node starts refusing for load: still polling, saying why, never offline.
+    limited = true;
+    await vi.waitFor(() => expect(feed.status().reason).toBe("waiting for the node's rate limit (next poll in 1 s); following by polling every 0.2 s"), { timeout: 5_000 });
+    const during = polls;
+    expect(feed.status().state).toBe("polling");
+    // The next poll waits the rest the node asked for, not the 200 ms interval.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(polls - during).toBeLessThanOrEqual(1);
+    // Once it answers again, the websocket's reason is back.
+    limited = false;
+    await vi.waitFor(() => expect(feed.status().reason).toMatch(/^this node does not offer a websocket/), { timeout: 5_000 });
+    expect(states).not.toContain("offline");
   });
 });
 

@@ -4,6 +4,7 @@ import type { EventPayload } from "../../../shared/events.js";
 import type { EventHub } from "../event-hub.js";
 import { createThrottle } from "../../../shared/throttle.js";
 import { CONSENSUS_QUERIES, type ConsensusTick, consensusTick } from "./consensus-events.js";
+import { RATE_LIMIT_WAIT, rateLimited, rateLimitWords, socketWords } from "./feed-words.js";
 import { createFrameCommits, newBlockFrame } from "./frame-commits.js";
 import type { ChainTx, TxOutcome } from "./tx-frames.js";
 
@@ -55,8 +56,6 @@ export interface BlockFeedOptions {
 type State = EventPayload<"network.connectionChanged">["state"];
 const BATCH = 20n;
 const WENT_BACK = "the node went back to height";
-/** Starts the reason while polling stands in for a websocket that failed. */
-const NO_SOCKET = "websocket:";
 const MAX_FRAME = 16 << 20;
 const HEADERS_ONLY_MS = 30 * 60_000;
 /** A NewBlockHeader frame: the height is all the feed reads from it. */
@@ -129,7 +128,11 @@ export function createBlockFeed(options: BlockFeedOptions) {
       done: before
         .then(() => drain(gen))
         .catch((error: unknown) => {
-          if (gen === generation) setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
+          if (gen !== generation) return;
+          // A node that refuses for load is there: it is waited for, never "offline" by itself.
+          const limited = rateLimited(error);
+          if (limited) setState(state === "live" ? "live" : "polling", rateLimitWords(limited.retryAfterSeconds, options.pollIntervalMs()));
+          else setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
         })
         .finally(() => {
           if (running === run) running = undefined;
@@ -160,6 +163,8 @@ export function createBlockFeed(options: BlockFeedOptions) {
     }
   }
 
+  /** The rest a rate-limited poll was asked for: the next poll waits at least this long. */
+  let restMs = 0;
   async function poll(gen: number): Promise<void> {
     const s = source;
     if (!s || gen !== generation) return;
@@ -175,19 +180,28 @@ export function createBlockFeed(options: BlockFeedOptions) {
       // A node that goes back (restored from a snapshot, forked, or lying) must not move the
       // shown height back or repeat heights: it is flagged, and followed again once past `last`.
       if (last !== undefined && tip < last) setState(state, `${WENT_BACK} ${tip}, below ${last} already shown; waiting for it to catch up`);
-      else if (reason?.startsWith(WENT_BACK)) setState(state, state === "polling" ? socketWhy : null);
+      else if (reason?.startsWith(WENT_BACK) || reason?.startsWith(RATE_LIMIT_WAIT)) setState(state, state === "polling" ? socketWhy : null);
       // While live, the node may answer `status` with a block whose NewBlock frame is still on its
       // way: the safety net stops one short of the tip, so that block comes with its frame (the
       // watch reads who signed it from the frame, not by RPC). A socket that stalled in silence is
       // still caught up, one block later.
       await catchUp(state === "live" && last !== undefined && tip > last ? tip - 1n : tip, gen);
     } catch (error) {
-      if (gen === generation) answered = false;
-      if (gen === generation) setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
+      const limited = rateLimited(error);
+      if (gen === generation && limited) {
+        // The node answered, with "slow down": polling it stays, and the next poll waits its rest.
+        answered = true;
+        restMs = limited.retryAfterSeconds * 1_000;
+        setState(state === "live" ? "live" : "polling", rateLimitWords(limited.retryAfterSeconds, options.pollIntervalMs()));
+      } else if (gen === generation) {
+        answered = false;
+        setState("offline", error instanceof Error ? error.message.slice(0, 300) : "node unreachable");
+      }
     }
     if (gen === generation) {
       // While the websocket is live, polling is only a slow safety net against silent stalls.
-      const every = options.pollIntervalMs() * (state === "live" ? 5 : 1);
+      const every = Math.max(restMs, options.pollIntervalMs() * (state === "live" ? 5 : 1));
+      restMs = 0;
       pollTimer = setTimeout(() => void poll(gen), every).unref();
     }
   }
@@ -244,7 +258,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
     const fallBack = (why: string) => {
       if (socket !== ws || gen !== generation) return;
       drop(ws);
-      socketWhy = `${NO_SOCKET} ${why}; polling instead`;
+      socketWhy = socketWords(why, options.pollIntervalMs());
       // Polling is what follows the node now, but only a poll's answer says the node is there:
       // before one (connecting) or after a failed one (offline), the state stays, and an
       // outage's own reason is not replaced by the websocket's.

@@ -12,6 +12,7 @@ import { ExportUnsigned } from "./ExportUnsigned.js";
 import { FeeRefusal } from "./FeeRefusal.js";
 import { gasPriceWords, repriceOffer } from "./fee-refusal.js";
 import { RefusedReview } from "./RefusedReview.js";
+import { RateLimitWait } from "./RateLimitWait.js";
 import { ReviewButtons } from "./ReviewButtons.js";
 import { TimeoutField } from "./TimeoutField.js";
 
@@ -49,7 +50,7 @@ export function MessagesReview({ args, requestId, network, accounts, onBack, onS
   return (
     <section className="review" aria-labelledby="stake-review-title">
       <h2 id="stake-review-title" tabIndex={-1} ref={heading}>Review what you sign</h2>
-      {prepared.isPending && <p aria-busy="true">Reading the account and simulating the transaction…</p>}
+      {prepared.isPending && <p aria-busy="true">Reading the account and simulating the transaction…<RateLimitWait /></p>}
       {prepared.isError && <RefusedReview error={prepared.error} args={args} />}
       {p && (
         <>

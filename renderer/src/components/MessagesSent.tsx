@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FINAL_TX_STATUSES } from "../../../shared/contract/tx-constants.js";
 import { useApi } from "../api/api-context.js";
+import { apiFor } from "../api/background.js";
 import { errorMessage, unwrap } from "../api/unwrap.js";
 import { useAction } from "../api/use-action.js";
 import { BroadcastNote } from "./BroadcastNote.js";
@@ -19,7 +20,7 @@ export function MessagesSent({ txHash, onDone, doneLabel = "New staking action",
   const key = ["sent", txHash];
   const tx = useQuery({
     queryKey: key,
-    queryFn: () => unwrap(api.tx.get({ id: txHash })),
+    queryFn: (c) => unwrap(apiFor(api, c).tx.get({ id: txHash })),
     refetchInterval: (q) => (q.state.data && FINAL_TX_STATUSES.has(q.state.data.status) ? false : 1000),
   });
   const status = tx.data?.status ?? "broadcast";

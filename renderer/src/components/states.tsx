@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { failedWith } from "../api/failure.js";
 import { errorMessage } from "../api/unwrap.js";
+import { RateLimitWait, useRateLimitWait } from "./RateLimitWait.js";
 
 /** After this long without an answer, the loading line says so and counts the seconds. */
 export const SLOW_ANSWER_S = 3;
@@ -20,14 +21,17 @@ function useSecondsWaited(): number {
 /**
  * What a page shows while its first answer is on the way. A node that does not answer can take
  * its whole timeout (twice, with the one retry): past a few seconds the line says that no answer
- * has come yet and how long it has waited, so a silent node does not look like a stuck page.
+ * has come yet and how long it has waited, so a silent node does not look like a stuck page. A
+ * read waiting for a rate-limited node says that instead, with the seconds left.
  */
 export function Loading({ what }: { what: string }) {
   const waited = useSecondsWaited();
+  const rateLimited = useRateLimitWait() !== undefined;
   return (
     <p className="state-loading" aria-busy="true" role="status">
       <span className="spinner" aria-hidden="true" /> Loading {what}…
-      {waited >= SLOW_ANSWER_S && (
+      {rateLimited && <RateLimitWait />}
+      {!rateLimited && waited >= SLOW_ANSWER_S && (
         <>
           {" "}no answer yet
           {/* Shown, not announced: a screen reader hears "no answer yet" once, not a count. */}

@@ -7,6 +7,7 @@ import type { EventName } from "../../../shared/events.js";
 import { explorerKeys } from "../queries/explorer-keys.js";
 import { txKeys } from "../queries/tx-queries.js";
 import { networkKeys } from "../queries/network-queries.js";
+import { createRateLimitWaits } from "../api/rate-limit-wait.js";
 import { subscribeAll } from "./use-main-events.js";
 
 type TxPages = InfiniteData<ResultOf<"tx.list">, unknown>;
@@ -21,7 +22,7 @@ const pages = (...transactions: Tx[]): TxPages => ({ pages: [{ transactions }], 
  * is tested; `invalidateQueries` refetches nothing here, since no component observes the lists),
  * and events fired by the test through the api's own payload checks.
  */
-function harness() {
+function harness(waits = createRateLimitWaits()) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const api = createCometdeskApi(
     () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "no main process in this test" } }),
@@ -32,7 +33,7 @@ function harness() {
     },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const stop = subscribeAll(api, client);
+  const stop = subscribeAll(api, client, waits);
   const emit = (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload));
   return { client, emit, stop };
 }
@@ -118,5 +119,19 @@ describe("main's network.changed in the renderer's cache", () => {
     expect(h.client.getQueryState(networkKeys.list())?.isInvalidated).toBe(false);
     h.emit("network.changed", { networkId: "devnet" });
     expect(h.client.getQueryState(networkKeys.list())?.isInvalidated).toBe(true);
+  });
+});
+
+describe("main's network.rateLimitWait in the renderer", () => {
+  it("tells the loading lines of a user's read that waits, and not of a background one", () => {
+    const waits = createRateLimitWaits();
+    const h = harness(waits);
+    stops.push(h.stop);
+    h.emit("network.rateLimitWait", { endpoint: "https://rpc.example", priority: "background", seconds: 9, cause: "rate" });
+    expect(waits.until()).toBe(0);
+    const before = Date.now();
+    h.emit("network.rateLimitWait", { endpoint: "https://rpc.example", priority: "user", seconds: 2, cause: "retry_after" });
+    expect(waits.until()).toBeGreaterThanOrEqual(before + 2_000);
+    expect(waits.until()).toBeLessThanOrEqual(Date.now() + 2_000);
   });
 });

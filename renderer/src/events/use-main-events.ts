@@ -6,6 +6,7 @@ import type { TxStatus } from "../../../shared/contract/tx.js";
 import type { EventPayload } from "../../../shared/events.js";
 import { createThrottle } from "../../../shared/throttle.js";
 import { useApi } from "../api/api-context.js";
+import { rateLimitWaits, type RateLimitWaits } from "../api/rate-limit-wait.js";
 import { chainKeys } from "../queries/chain-queries.js";
 import { txKeys } from "../queries/tx-queries.js";
 import { networkKeys } from "../queries/network-queries.js";
@@ -43,7 +44,7 @@ export function useMainEvents(): void {
 export const BLOCK_REFETCH_MS = 250;
 
 /** Subscribes `client` to main's events; returns the unsubscribe. Exported for its test. */
-export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void {
+export function subscribeAll(api: CometdeskApi, client: QueryClient, waits: RateLimitWaits = rateLimitWaits): () => void {
   const throttles = new Map<string, ReturnType<typeof createThrottle<() => void>>>();
   const throttled = (key: string, run: () => void) => {
     let t = throttles.get(key);
@@ -72,6 +73,8 @@ export function subscribeAll(api: CometdeskApi, client: QueryClient): () => void
     // A vote or a round step: the Consensus page (if open) reads the round state again.
     api.on("chain.consensusChanged", (c) => void client.invalidateQueries({ queryKey: explorerKeys.head(c.networkId, "consensusState") })),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
+    // A read waiting for a node's rate limit: said where the user's read is visible (RateLimitWait).
+    api.on("network.rateLimitWait", (wait) => waits.note(wait)),
     api.on("network.changed", () => void client.invalidateQueries({ queryKey: networkKeys.all })),
     api.on("wallet.lockChanged", () => void client.invalidateQueries({ queryKey: walletKeys.all })),
     api.on("tx.statusChanged", (change) => {

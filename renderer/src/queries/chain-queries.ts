@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
+import { apiFor } from "../api/background.js";
 import { unwrap } from "../api/unwrap.js";
 
 /** Node data of one network. Keys: chain.all(networkId) → status, connection. */
@@ -13,7 +14,7 @@ export const chainKeys = {
 export const chainQueries = {
   /** The node's own status; refreshed in the background, since catching-up changes slowly. */
   status: (api: CometdeskApi, networkId: string) =>
-    queryOptions({ queryKey: chainKeys.status(networkId), queryFn: () => unwrap(api.chain.status({})), refetchInterval: 10_000, retry: false }),
+    queryOptions({ queryKey: chainKeys.status(networkId), queryFn: (c) => unwrap(apiFor(api, c).chain.status({})), refetchInterval: 10_000, retry: false }),
   /** The live block feed's state; kept current by network.connectionChanged events. */
   connection: (api: CometdeskApi, networkId: string) =>
     queryOptions({ queryKey: chainKeys.connection(networkId), queryFn: () => unwrap(api.chain.connection({})) }),

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, type QueryKey, queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
+import { apiFor } from "../api/background.js";
 import type { TxStatus } from "../../../shared/contract/tx.js";
 import { unwrap } from "../api/unwrap.js";
 
@@ -36,7 +37,7 @@ export const txQueries = {
       getNextPageParam: (last) => last.nextCursor,
       retry: false,
     }),
-  detail: (api: CometdeskApi, networkId: string, hash: string) => queryOptions({ queryKey: txKeys.detail(networkId, hash), queryFn: () => unwrap(api.tx.get({ id: hash })) }),
+  detail: (api: CometdeskApi, networkId: string, hash: string) => queryOptions({ queryKey: txKeys.detail(networkId, hash), queryFn: (c) => unwrap(apiFor(api, c).tx.get({ id: hash })) }),
   /** What an address can spend now (chain balance less pending transfers); status changes refetch it. */
   funds: (api: CometdeskApi, networkId: string, address: string) => queryOptions({ queryKey: txKeys.funds(networkId, address), queryFn: () => unwrap(api.tx.funds({ address })), retry: false }),
 };

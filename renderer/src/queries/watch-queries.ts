@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../shared/api.js";
+import { apiFor } from "../api/background.js";
 import { unwrap } from "../api/unwrap.js";
 
 /** The operator's watch of one network. Keys: watch.all(networkId) → status, alerts. */
@@ -19,9 +20,9 @@ export const watchQueries = {
   networks: (api: CometdeskApi) => queryOptions({ queryKey: watchKeys.networks, queryFn: () => unwrap(api.watch.networks({})) }),
   /** Watch list, the set's uptime, nodes side by side, rules and webhook; main's `watch.updated` refetches it. */
   status: (api: CometdeskApi, networkId: string) =>
-    queryOptions({ queryKey: watchKeys.status(networkId), queryFn: () => unwrap(api.watch.status({ networkId })), refetchInterval: (q) => (q.state.data?.connection.source === "remote" ? REMOTE_STATUS_EVERY_MS : false) }),
+    queryOptions({ queryKey: watchKeys.status(networkId), queryFn: (c) => unwrap(apiFor(api, c).watch.status({ networkId })), refetchInterval: (q) => (q.state.data?.connection.source === "remote" ? REMOTE_STATUS_EVERY_MS : false) }),
   /** A remote watch service's routes and their deliveries. */
-  routes: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.routes(networkId), queryFn: () => unwrap(api.watch.routes({ networkId })), refetchInterval: REMOTE_STATUS_EVERY_MS }),
+  routes: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.routes(networkId), queryFn: (c) => unwrap(apiFor(api, c).watch.routes({ networkId })), refetchInterval: REMOTE_STATUS_EVERY_MS }),
   /** The alert history, newest first; main's `watch.alert` refetches it. */
   alerts: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: watchKeys.alerts(networkId), queryFn: () => unwrap(api.watch.alerts({ networkId, limit: 200 })) }),
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../../shared/api.js";
+import { apiFor } from "../../api/background.js";
 import { unwrap } from "../../api/unwrap.js";
 import { explorerKeys as K } from "../../queries/explorer-keys.js";
 
@@ -14,7 +15,7 @@ export const liveQueries = {
    * because a halted chain (no blocks) is exactly when an operator watches its mempool.
    */
   mempool: (api: CometdeskApi, n: string) =>
-    queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: () => unwrap(api.chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
+    queryOptions({ queryKey: K.head(n, "unconfirmed"), queryFn: (c) => unwrap(apiFor(api, c).chain.unconfirmedTxs({ limit: 100 })), refetchInterval: 1_000, retry: false }),
   validators: (api: CometdeskApi, n: string, page = 1) =>
     queryOptions({ queryKey: K.head(n, "validators", page), queryFn: () => unwrap(api.chain.validators({ page, perPage: 100 })), retry: false, placeholderData: (p) => p }),
   /** Validator monikers at the head; main keeps one answer per height, so a block costs one read. */
@@ -26,7 +27,7 @@ export const liveQueries = {
    * (polling, or RPC through an access service) the page polls every 300 ms.
    */
   consensusState: (api: CometdeskApi, n: string, live: boolean) =>
-    queryOptions({ queryKey: K.head(n, "consensusState"), queryFn: () => unwrap(api.chain.consensusState({})), refetchInterval: live ? 3_000 : 300, retry: false }),
+    queryOptions({ queryKey: K.head(n, "consensusState"), queryFn: (c) => unwrap(apiFor(api, c).chain.consensusState({})), refetchInterval: live ? 3_000 : 300, retry: false }),
   /** The full dump is large: read when asked, not on every block. */
   dumpConsensus: (api: CometdeskApi, n: string) =>
     queryOptions({ queryKey: K.abci(n, "dumpConsensus"), queryFn: () => unwrap(api.chain.dumpConsensusState({})), retry: false, staleTime: Infinity }),

@@ -3,6 +3,7 @@ import type { CometdeskApi } from "../../../../shared/api.js";
 import { depositsQuery, govParamsQuery, proposalQuery, proposalsQuery, tallyQuery, voteQuery } from "../../../../shared/cosmos/gov/proposals.js";
 import { stakingParamsQuery } from "../../../../shared/cosmos/staking/operator.js";
 import { abciRead } from "../../api/abci-read.js";
+import { apiFor } from "../../api/background.js";
 
 /** The governance feature's reads, x/gov v1 over ABCI. Keys: governance.all(networkId) → list, proposal(id) → …, params. */
 export const govKeys = {
@@ -17,9 +18,9 @@ export const govKeys = {
 const REFRESH_MS = 10_000;
 
 export const govQueries = {
-  list: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: govKeys.list(networkId), queryFn: () => abciRead(api, proposalsQuery, {}), refetchInterval: REFRESH_MS }),
-  proposal: (api: CometdeskApi, networkId: string, id: string) => queryOptions({ queryKey: [...govKeys.proposal(networkId, id), "detail"], queryFn: () => abciRead(api, proposalQuery, { id }), refetchInterval: REFRESH_MS }),
-  tally: (api: CometdeskApi, networkId: string, id: string) => queryOptions({ queryKey: [...govKeys.proposal(networkId, id), "tally"], queryFn: () => abciRead(api, tallyQuery, { id }), refetchInterval: REFRESH_MS }),
+  list: (api: CometdeskApi, networkId: string) => queryOptions({ queryKey: govKeys.list(networkId), queryFn: (c) => abciRead(apiFor(api, c), proposalsQuery, {}), refetchInterval: REFRESH_MS }),
+  proposal: (api: CometdeskApi, networkId: string, id: string) => queryOptions({ queryKey: [...govKeys.proposal(networkId, id), "detail"], queryFn: (c) => abciRead(apiFor(api, c), proposalQuery, { id }), refetchInterval: REFRESH_MS }),
+  tally: (api: CometdeskApi, networkId: string, id: string) => queryOptions({ queryKey: [...govKeys.proposal(networkId, id), "tally"], queryFn: (c) => abciRead(apiFor(api, c), tallyQuery, { id }), refetchInterval: REFRESH_MS }),
   deposits: (api: CometdeskApi, networkId: string, id: string) => queryOptions({ queryKey: [...govKeys.proposal(networkId, id), "deposits"], queryFn: () => abciRead(api, depositsQuery, { id }) }),
   /** The account's own vote, `null` when it has not voted (the module answers "not found"). */
   vote: (api: CometdeskApi, networkId: string, id: string, voter: string) =>

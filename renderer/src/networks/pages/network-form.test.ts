@@ -56,6 +56,8 @@ describe("the network form's own checks", () => {
 
   it("finds a problem exactly where main would refuse the network", () => {
     const variants: Array<Partial<NetworkFormValues>> = [
+      { requestsPerSecond: "0.5" }, { requestsPerSecond: "0.4" }, { requestsPerSecond: "1000" }, { requestsPerSecond: "1001" }, { requestsPerSecond: "1e3" }, { requestsPerSecond: "" },
+      { maxWaitSeconds: "0" }, { maxWaitSeconds: "120" }, { maxWaitSeconds: "121" }, { maxWaitSeconds: "2.5" }, { maxWaitSeconds: "-1" },
       {}, { name: "" }, { name: "  " }, { name: "x".repeat(80) }, { name: "x".repeat(81) },
       { chainId: "" }, { chainId: "c".repeat(50) }, { chainId: "c".repeat(51) }, { chainId: "c".repeat(64) }, { chainId: `${"é".repeat(25)}c` },
       { accessUrl: "https://access.example.org" }, { accessUrl: "ftp://x" }, { accessUrl: "not a url" }, { accessUrl: "http://" }, { accessUrl: "HTTP://EXAMPLE.ORG" }, { accessUrl: "http:example.org" }, { rpcUrls: "https:/rpc.example.org" },
@@ -174,5 +176,23 @@ describe("the form filled from a chain's facts", () => {
     expect(needsNodeCheck({ ...input, bech32Prefix: "osmo" }, devnet)).toBe(true);
     expect(needsNodeCheck({ ...input, rpcUrls: ["http://127.0.0.1:26658"] }, devnet)).toBe(true);
     expect(needsNodeCheck({ ...input, rpcUrls: [] }, undefined)).toBe(false);
+  });
+});
+
+describe("the network form's request budget", () => {
+  it("shows the defaults, saves none while they stand, and saves what the user set", () => {
+    expect(formFromNetwork(devnet)).toMatchObject({ requestsPerSecond: "8", maxWaitSeconds: "10" });
+    expect(networkFromForm(formFromNetwork(devnet), devnet)).not.toHaveProperty("requestBudget");
+    const slow = networkFromForm({ ...formFromNetwork(devnet), requestsPerSecond: "2.5", maxWaitSeconds: "30" }, devnet);
+    expect(slow.requestBudget).toEqual({ requestsPerSecond: 2.5, maxWaitSeconds: 30 });
+    const saved: Network = { ...devnet, requestBudget: { requestsPerSecond: 2.5, maxWaitSeconds: 30 } };
+    expect(formFromNetwork(saved)).toMatchObject({ requestsPerSecond: "2.5", maxWaitSeconds: "30" });
+    // Back to the defaults on a network that had its own: said, so the patch replaces the old one.
+    expect(networkPatchFromForm(formFromNetwork(devnet), saved).requestBudget).toEqual({ requestsPerSecond: 8, maxWaitSeconds: 10 });
+  });
+
+  it("refuses a rate or a wait out of range at its field, in words", () => {
+    const v = { ...formFromNetwork(devnet), requestsPerSecond: "0.1", maxWaitSeconds: "300" };
+    expect(networkFormProblems(v, devnet)).toEqual({ requestsPerSecond: expect.stringMatching(/^A number from 0\.5 to 1000/), maxWaitSeconds: expect.stringMatching(/^A whole number of seconds from 0 to 120/) });
   });
 });

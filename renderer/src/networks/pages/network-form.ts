@@ -3,6 +3,7 @@ import type { ArgsIn, ResultOf } from "../../../../shared/contract/index.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import { chainIdProblem } from "../../../../shared/network/chain-id.js";
 import { DEFAULT_COIN_TYPE, hdPathProblem, type KeyAlgo } from "../../../../shared/network/key-facts.js";
+import { budgetFields, budgetFromFields, budgetProblems } from "./request-budget-form.js";
 
 /** The network form's fields as the user types them (all text). */
 export interface NetworkFormValues {
@@ -26,6 +27,10 @@ export interface NetworkFormValues {
   pubKeyTypeUrl: string;
   /** The user's own BIP44 path with {index}; empty follows the coin type. */
   hdPath: string;
+  /** Requests per second to each of its nodes (0.5–1000; empty is main's default). */
+  requestsPerSecond: string;
+  /** The longest a read waits for a node's rate limit, in whole seconds (0–120; empty is main's default). */
+  maxWaitSeconds: string;
   /** Display units read from the chain (network.describe), kept beside the one the form edits. */
   readDenoms: readonly Network["denoms"][number][];
   /** The low / average / high prices read, kept while the price field shows their average. */
@@ -38,7 +43,7 @@ type NetworkInput = ArgsIn<"network.add">;
 
 export const EMPTY_FORM: NetworkFormValues = {
   name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", bondDenom: "", rpcVia: "direct",
-  coinType: "", keyAlgo: "secp256k1", pubKeyTypeUrl: "", hdPath: "",
+  coinType: "", keyAlgo: "secp256k1", pubKeyTypeUrl: "", hdPath: "", ...budgetFields(undefined),
   readDenoms: [], readGasPrices: undefined,
 };
 
@@ -50,6 +55,7 @@ export function formFromNetwork(n: Network): NetworkFormValues {
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
     gasPrice: n.gasPrices?.average ?? "", bondDenom: n.bondDenom ?? "", rpcVia: n.rpcVia, readDenoms: [], readGasPrices: undefined,
     coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", pubKeyTypeUrl: n.pubKeyTypeUrl ?? "", hdPath: n.hdPath ?? "",
+    ...budgetFields(n.requestBudget),
   };
 }
 
@@ -104,6 +110,7 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
   const kept = [...(existing?.denoms ?? []).filter((d) => d.base !== existing?.defaultDenom), ...v.readDenoms];
   const others = kept.filter((d, i) => d.base !== base && kept.findIndex((k) => k.base === d.base) === i).slice(0, 31);
   const bondDenom = v.bondDenom.trim();
+  const requestBudget = budgetFromFields(v.requestsPerSecond, v.maxWaitSeconds, existing?.requestBudget);
   return {
     name: v.name.trim(),
     chainId: v.chainId.trim(),
@@ -115,6 +122,7 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
     gasPrices: gasPricesFrom(v.gasPrice.trim(), base, existing, v.readGasPrices),
     rpcVia: v.rpcVia,
     ...(bondDenom ? { bondDenom } : {}),
+    ...(requestBudget ? { requestBudget } : {}),
     ...keyFactsFrom(v, existing),
   };
 }
@@ -205,7 +213,7 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   const typeUrl = input.pubKeyTypeUrl;
   if (typeUrl !== undefined && !(typeUrl.length <= 128 && /^\/[A-Za-z0-9_.]+$/.test(typeUrl))) out.pubKeyTypeUrl = "A type URL like /cosmos.evm.crypto.v1.ethsecp256k1.PubKey: a slash, then letters, digits, dots and underscores (at most 128).";
   if (v.bondDenom.trim().length > 128) out.bondDenom = "At most 128 characters.";
-  return out;
+  return { ...out, ...budgetProblems(v.requestsPerSecond, v.maxWaitSeconds) };
 }
 
 /**

@@ -3,10 +3,11 @@ import { liveQueries } from "../../queries/live-queries.js";
 import { Empty, ErrorState, Facts, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
 import { ChainText } from "../../../components/text/ChainText.js";
+import { NodeRequests } from "./NodeRequests.js";
 
 const rate = (bytesPerSecond: number) => (bytesPerSecond >= 1024 ? `${(bytesPerSecond / 1024).toFixed(1)} KiB/s` : `${bytesPerSecond} B/s`);
 
-/** Below the node's facts: its health and its peers (`health`, `net_info`). */
+/** Below the node's facts: its health and its peers (`health`, `net_info`), and how hard the app asks its nodes. */
 export function NodeNetwork() {
   const { api, n, enabled } = useExplorer();
   const health = useQuery({ ...liveQueries.health(api, n), enabled });
@@ -40,6 +41,7 @@ export function NodeNetwork() {
           )}
         </>
       )}
+      <NodeRequests />
     </div>
   );
 }

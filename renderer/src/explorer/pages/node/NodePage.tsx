@@ -4,6 +4,7 @@ import { useApi } from "../../../api/api-context.js";
 import { errorMessage } from "../../../api/unwrap.js";
 import { ChainText } from "../../../components/text/ChainText.js";
 import { ChainTime } from "../../../components/ChainTime.js";
+import { RateLimitWait } from "../../../components/RateLimitWait.js";
 import { chainQueries } from "../../../queries/chain-queries.js";
 import { useSelectedNetwork } from "../../../queries/use-selected-network.js";
 
@@ -15,7 +16,7 @@ export function NodePage() {
   const status = useQuery({ ...chainQueries.status(api, id), enabled: network !== undefined });
   const connection = useQuery({ ...chainQueries.connection(api, id), enabled: network !== undefined });
   if (!network) return <p>No network is selected. Add one under Networks.</p>;
-  if (status.isPending) return <p aria-busy="true">Asking the node…</p>;
+  if (status.isPending) return <p aria-busy="true">Asking the node…<RateLimitWait /></p>;
   if (status.isError) {
     return (
       <div role="alert" className="card">

@@ -8,6 +8,7 @@ import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
 import { ExportUnsigned } from "../../../components/ExportUnsigned.js";
 import { ReviewButtons } from "../../../components/ReviewButtons.js";
+import { RateLimitWait } from "../../../components/RateLimitWait.js";
 import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
@@ -56,7 +57,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
   return (
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what you sign</h2>
-      {prepared.isPending && <p aria-busy="true">Reading the account from the chain…</p>}
+      {prepared.isPending && <p aria-busy="true">Reading the account from the chain…<RateLimitWait /></p>}
       {prepared.isError && !prepared.isFetching && <AccessProblemView error={prepared.error} networkName={network.name} onRetry={() => void prepared.refetch()} />}
       {p && (
         <>

@@ -7,6 +7,7 @@ import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import { useAction } from "../../../api/use-action.js";
 import { ReviewButtons } from "../../../components/ReviewButtons.js";
+import { RateLimitWait } from "../../../components/RateLimitWait.js";
 import { txKeys } from "../../../queries/tx-queries.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { notifyWhenFinal } from "../../tx-notifications.js";
@@ -39,7 +40,7 @@ export function ReviewSend({ state, info, network, units }: { state: Review; inf
   return (
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what you sign</h2>
-      {doc.isPending && !signDoc && <p aria-busy="true">Asking the service for the sign doc…</p>}
+      {doc.isPending && !signDoc && <p aria-busy="true">Asking the service for the sign doc…<RateLimitWait /></p>}
       {doc.isError && !signDoc && !doc.isFetching && <AccessProblemView error={doc.error} networkName={network.name} onRetry={() => void doc.refetch()} />}
       {signDoc && msg && (
         <>

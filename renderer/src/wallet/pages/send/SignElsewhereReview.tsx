@@ -5,6 +5,7 @@ import { useApi } from "../../../api/api-context.js";
 import { unwrap } from "../../../api/unwrap.js";
 import type { AccountKind } from "../../../../../shared/wallet/account-kinds.js";
 import { ExportUnsigned } from "../../../components/ExportUnsigned.js";
+import { RateLimitWait } from "../../../components/RateLimitWait.js";
 import { AccessProblemView } from "../../AccessProblemView.js";
 import { type SendState, sendStore } from "./send-store.js";
 import { TransferFacts } from "./TransferFacts.js";
@@ -31,7 +32,7 @@ export function SignElsewhereReview({ state, network, units, accounts }: { state
   return (
     <section className="review" aria-labelledby="review-title">
       <h2 id="review-title">Review what the key elsewhere signs</h2>
-      {prepared.isPending && <p aria-busy="true">Reading the account…</p>}
+      {prepared.isPending && <p aria-busy="true">Reading the account…<RateLimitWait /></p>}
       {prepared.isError && !prepared.isFetching && <AccessProblemView error={prepared.error} networkName={network.name} onRetry={() => void prepared.refetch()} />}
       {p && (
         <>
