@@ -91,7 +91,7 @@ export interface WatchDeps {
  */
 export const BACKLOG = 64;
 
-const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "shared_validator_key"] as const satisfies readonly AlertKind[];
+const NODE_KINDS = ["node_down", "node_rate_limited", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "shared_validator_key"] as const satisfies readonly AlertKind[];
 const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
 const MAX_SET_CACHE = 8;
 
@@ -358,6 +358,8 @@ export function createWatch(deps: WatchDeps) {
       for (const n of nodes) {
         const name = n.moniker ? `${n.moniker} (${n.url})` : n.url;
         if (rules.nodeDown.enabled && n.flags.includes("down")) out.push({ kind: "node_down", subject: n.url, title: `Node down: ${n.url}`, message: `${name} does not answer: ${n.error ?? "no answer"}.` });
+        const limited = rateLimitedCondition(n, name, rules);
+        if (limited) out.push(limited);
         if (rules.nodeLagging.enabled && n.flags.includes("lagging") && !chainDown) out.push({ kind: "node_lagging", subject: n.url, title: `Node lagging: ${n.url}`, message: `${name} is at height ${n.height ?? "?"}, more than ${rules.nodeLagging.blocks} blocks behind the others.` });
         if (rules.nodeDown.enabled && n.flags.includes("stopped") && !chainDown) out.push({ kind: "node_stopped", subject: n.url, title: `Node stopped: ${n.url}`, message: `${name} answers but stays at height ${n.height ?? "?"} while the others move on.` });
         if (rules.hashMismatch.enabled && n.flags.includes("app_hash_mismatch")) out.push({ kind: "app_hash_mismatch", subject: n.url, title: `App hash mismatch: ${n.url}`, message: `${name} reports app hash ${n.compared?.appHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
@@ -376,6 +378,14 @@ export function createWatch(deps: WatchDeps) {
     }
   }
 
+  /** A node that refuses for load is a wait, not a fault: it is alerted only once it has done so for the rule's minutes. */
+  function rateLimitedCondition(n: WatchedNode, name: string, rules: WatchConfig["rules"]): Condition | undefined {
+    if (!rules.nodeRateLimited.enabled || !n.flags.includes("rate_limited") || n.rateLimitedSince === null) return undefined;
+    const lasted = now() - Date.parse(n.rateLimitedSince);
+    if (!(lasted >= rules.nodeRateLimited.minutes * 60_000)) return undefined;
+    return { kind: "node_rate_limited", subject: n.url, title: `Node rate-limiting: ${n.url}`, message: `${name} is rate-limiting the watch's requests: it has refused them for load for ${Math.floor(lasted / 60_000)} min. It is not down; the watch reads it again as its limit allows (${n.error ?? "refused for load"}).` };
+  }
+
   /** Probes `f`'s nodes now, or once the probe under way ends: a node just added is not left unprobed until the next round. */
   function probeSoon(f: Followed): void {
     if (f.probing) f.probeAgain = true;
@@ -389,7 +399,7 @@ export function createWatch(deps: WatchDeps) {
    */
   function nodeRows(f: Followed): WatchedNode[] {
     const probed = new Map(f.nodes.map((n) => [n.url, n]));
-    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], nodeId: null, validatorKey: null, checkedAt: null });
+    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], nodeId: null, validatorKey: null, checkedAt: null, rateLimitedSince: null });
   }
 
   function fresh(network: Network): Followed {
