@@ -207,7 +207,9 @@ export const WatchStatus = z.object({
   webhookError: z.string().max(300).nullable(),
   /**
    * Blocks the watch let go unread since it began following this network: it fell behind the
-   * chain (its node answered slower than blocks came), and their signatures are not counted.
+   * chain (its node answered slower than blocks came), or a block's commit could not be read
+   * twice (refused for load, no answer). Their signatures are not counted, neither as signed nor
+   * as missed.
    */
   skippedBlocks: z.number().int().min(0),
 });
