@@ -82,5 +82,8 @@ describe("the node probe", () => {
     await round();
     answers.set(B, "refused");
     expect((await round()).get(B)).toMatchObject({ flags: ["down"], rateLimitedSince: null });
+    // Down, then rate-limited: nothing from before the outage is shown as its last answer.
+    answers.set(B, "rate_limited");
+    expect((await round()).get(B)).toMatchObject({ flags: ["rate_limited"], height: null, moniker: null });
   });
 });

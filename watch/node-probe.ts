@@ -85,7 +85,9 @@ export function createNodeProbe(options: ProbeOptions) {
         if (!r.status) {
           if (!r.limited) {
             f.add("down");
+            // What a node said before it went down is not what it says now.
             limitedSince.delete(r.t.url);
+            lastStatus.delete(r.t.url);
             continue;
           }
           // Refused for load: not down, and not stopped either, since its height was not read. Its
