@@ -6,7 +6,7 @@ const KEY = "MbsLR5vADzFPNsY8USuoihCdktIYkQJC/VsnWWp7gyc=";
 const OTHER = "5y8o389OrsTgCcrr2f6saPXvgR6Y38jHgSD1+qIjPlw=";
 const node = (url: string, nodeId: string, key: string | null, power = "100000", up = true): WatchedNode => ({
   url, source: "user", up, error: null, moniker: url.slice(-5), version: "0.38.22", height: "10", latestBlockTime: null, catchingUp: false, peers: 3, mempoolTxs: 0, latencyMs: 1, compared: null, flags: [],
-  nodeId, validatorKey: key === null ? null : { type: "tendermint/PubKeyEd25519", value: key, votingPower: power }, checkedAt: "2026-11-28T00:00:00.000Z",
+  nodeId, validatorKey: key === null ? null : { type: "tendermint/PubKeyEd25519", value: key, votingPower: power }, checkedAt: "2026-11-28T00:00:00.000Z", rateLimitedSince: null,
 });
 
 describe("one validator key on several nodes", () => {

@@ -8,7 +8,8 @@ export const shortKey = (value: string): string => (value.length > 12 ? `${value
  * A `shared_validator_key` condition for each validator key that two or more nodes of the probe
  * report in `status` (`validator_info.pub_key`): a key copied to a second machine, the set-up
  * that double-signs as soon as both sign. Two URLs of one node report one node id and count once.
- * Down nodes are left out: what they said before is not known now.
+ * Down nodes are left out: what they said before is not known now. A rate-limited node is not
+ * down: it counts with the key it last reported, so a rate limit does not clear the alert.
  */
 export function sharedKeyConditions(nodes: readonly WatchedNode[], rules: WatchRules): Condition[] {
   if (!rules.sharedKey.enabled) return [];

@@ -1,4 +1,5 @@
 import type { WatchedNode } from "../shared/contract/watch.js";
+import { ERROR_CODES } from "../shared/error-codes.js";
 
 /** The reads the probe makes of one node (chain handlers over a transport to that node alone). */
 export interface NodeClient {
@@ -32,6 +33,14 @@ export interface ProbeResult {
 const message = (e: unknown) => (e instanceof Error ? e.message : "failed").slice(0, 300);
 
 /**
+ * The node refused for load past the wait a read may make: the app's transport (RpcRateLimitedError)
+ * and the service's client (node-rpc.ts) both say so with this code. It answered, so it is not down.
+ */
+const rateLimited = (e: unknown) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === ERROR_CODES.rpcRateLimited;
+
+type Status = Awaited<ReturnType<NodeClient["status"]>>;
+
+/**
  * Every RPC node of a network side by side: each is asked for its status, peers and mempool, then
  * for its app hash and block hash at the height all the healthy ones have, so a node that forked
  * or lies is named with the height where it differs from the others.
@@ -42,6 +51,9 @@ export function createNodeProbe(options: ProbeOptions) {
   const progress = new Map<string, { height: bigint; since: number }>();
   /** The highest height any node answered, and since when: while it stands still, nobody moves on. */
   let topProgress: { height: bigint; since: number } | undefined;
+  /** Per node: its last status answered, shown while it rate-limits; and since when it has (no answer between). */
+  const lastStatus = new Map<string, Status>();
+  const limitedSince = new Map<string, number>();
 
   return {
     async probe(targets: readonly ProbeTarget[]): Promise<ProbeResult> {
@@ -54,9 +66,9 @@ export function createNodeProbe(options: ProbeOptions) {
             const status = await client.status();
             const latencyMs = Math.round((performance.now() - started) * 10) / 10;
             const [peers, mempoolTxs] = await Promise.all([client.peers().catch(() => null), client.mempoolTxs().catch(() => null)]);
-            return { t, client, status, latencyMs, peers, mempoolTxs, error: null };
+            return { t, client, status, latencyMs, peers, mempoolTxs, error: null, limited: false };
           } catch (error) {
-            return { t, client, status: null, latencyMs: null, peers: null, mempoolTxs: null, error: message(error) };
+            return { t, client, status: null, latencyMs: null, peers: null, mempoolTxs: null, error: message(error), limited: rateLimited(error) };
           }
         }),
       );
@@ -71,9 +83,22 @@ export function createNodeProbe(options: ProbeOptions) {
       for (const r of rows) {
         const f = flags.get(r.t.url)!;
         if (!r.status) {
-          f.add("down");
+          if (!r.limited) {
+            f.add("down");
+            // What a node said before it went down is not what it says now.
+            limitedSince.delete(r.t.url);
+            lastStatus.delete(r.t.url);
+            continue;
+          }
+          // Refused for load: not down, and not stopped either, since its height was not read. Its
+          // progress starts again when it answers, so the time it was refused is not a stop.
+          f.add("rate_limited");
+          if (!limitedSince.has(r.t.url)) limitedSince.set(r.t.url, at);
+          progress.delete(r.t.url);
           continue;
         }
+        limitedSince.delete(r.t.url);
+        lastStatus.set(r.t.url, r.status);
         const height = BigInt(r.status.height);
         if (r.status.catchingUp) f.add("catching_up");
         if (top - height > lag) f.add("lagging");
@@ -81,7 +106,7 @@ export function createNodeProbe(options: ProbeOptions) {
         if (!seen || seen.height !== height) progress.set(r.t.url, { height, since: at });
         else if (top > height && othersMoving && at - seen.since >= options.stoppedAfterMs()) f.add("stopped");
       }
-      for (const url of progress.keys()) if (!targets.some((t) => t.url === url)) progress.delete(url);
+      for (const m of [progress, lastStatus, limitedSince]) for (const url of m.keys()) if (!targets.some((t) => t.url === url)) m.delete(url);
 
       // The highest height every healthy node has: each is asked for its hashes there.
       const healthy = up.filter((r) => flags.get(r.t.url)!.size === 0);
@@ -106,24 +131,28 @@ export function createNodeProbe(options: ProbeOptions) {
 
       const nodes = rows.map((r): WatchedNode => {
         const c = compared.get(r.t.url);
+        // A rate-limited node shows what it last answered; a node that is down, nothing.
+        const known = r.status ?? (r.limited ? lastStatus.get(r.t.url) : undefined) ?? null;
+        const since = limitedSince.get(r.t.url);
         return {
           url: r.t.url,
           source: r.t.source,
-          up: r.status !== null,
+          up: r.status !== null || r.limited,
           error: r.error,
-          moniker: r.status ? r.status.moniker.slice(0, 256) : null,
-          version: r.status ? r.status.version.slice(0, 128) : null,
-          height: r.status?.height ?? null,
-          latestBlockTime: r.status?.latestBlockTime ?? null,
-          catchingUp: r.status?.catchingUp ?? null,
+          moniker: known ? known.moniker.slice(0, 256) : null,
+          version: known ? known.version.slice(0, 128) : null,
+          height: known?.height ?? null,
+          latestBlockTime: known?.latestBlockTime ?? null,
+          catchingUp: known?.catchingUp ?? null,
           peers: r.peers,
           mempoolTxs: r.mempoolTxs,
           latencyMs: r.latencyMs,
           compared: c && common !== undefined ? { height: String(common), ...c } : null,
           flags: [...flags.get(r.t.url)!],
-          nodeId: r.status?.nodeId ?? null,
-          validatorKey: r.status?.validatorKey ?? null,
+          nodeId: known?.nodeId ?? null,
+          validatorKey: known?.validatorKey ?? null,
           checkedAt: new Date(at).toISOString(),
+          rateLimitedSince: since === undefined ? null : new Date(since).toISOString(),
         };
       });
       return { nodes, comparedHeight: common === undefined ? null : String(common) };

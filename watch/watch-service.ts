@@ -17,7 +17,7 @@ import { CHAIN_EVENT_KINDS, chainEventConditions, readChainWatch } from "./chain
 import { EVIDENCE_KINDS, type EvidenceSeen, evidenceConditions, recordEvidence } from "./evidence-rules.js";
 import { sharedKeyConditions } from "./key-sharing.js";
 import { createNodeProbe, type NodeClient } from "./node-probe.js";
-import { createSigningRecord, type SetMember, type SigningRecord, type SigningRecordData } from "./signing-record.js";
+import { createSigningRecord, type ObservedCommit, type SetMember, type SigningRecord, type SigningRecordData } from "./signing-record.js";
 import { VALIDATOR_KINDS, type ValidatorState, validatorConditions } from "./validator-rules.js";
 import type { WatchStore } from "./watch-store.js";
 import type { WebhookSender } from "./webhook.js";
@@ -91,7 +91,7 @@ export interface WatchDeps {
  */
 export const BACKLOG = 64;
 
-const NODE_KINDS = ["node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "shared_validator_key"] as const satisfies readonly AlertKind[];
+const NODE_KINDS = ["node_down", "node_rate_limited", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "shared_validator_key"] as const satisfies readonly AlertKind[];
 const CHAIN_KINDS = ["chain_stalled"] as const satisfies readonly AlertKind[];
 const MAX_SET_CACHE = 8;
 
@@ -105,8 +105,10 @@ interface Followed {
   /** Blocks announced and not yet read, oldest first (at most BACKLOG), and the loop reading them. */
   readonly pending: WatchBlock[];
   working: Promise<void> | undefined;
-  /** Blocks let go unread because more than BACKLOG waited: their signatures are not counted. */
+  /** Blocks let go unread because more than BACKLOG waited, or their commit could not be read twice: their signatures are not counted. */
   skipped: number;
+  /** A height whose commit read failed, asked again before the next one. */
+  unread: bigint | undefined;
   record: SigningRecord;
   set: readonly SetMember[];
   readonly sets: Map<string, SetMember[]>;
@@ -195,6 +197,41 @@ export function createWatch(deps: WatchDeps) {
     };
   }
 
+  /**
+   * Who signed `height`, each set member's flag read from a commit that lists exactly the set. A
+   * read that failed, or a commit that does not list the set, throws: what it would say of each
+   * member is not known.
+   */
+  async function signersAt(f: Followed, height: bigint): Promise<ObservedCommit> {
+    const commit = await commitAt(f, height);
+    // A signature whose address is not the set's member at its index, or a list of another length: the cached set is stale.
+    const stale = (set: readonly SetMember[]) => commit.signatures.length !== set.length || commit.signatures.some((s, i) => s.address !== "" && s.address !== set[i]?.address);
+    let set = await setAt(f, height, commit.validatorsHash);
+    if (stale(set)) {
+      if (commit.validatorsHash) f.sets.delete(commit.validatorsHash);
+      set = await setAt(f, height, undefined);
+    }
+    if (stale(set)) throw new AppError("commit_unreadable", `the commit at height ${height} lists ${commit.signatures.length} signatures for a set of ${set.length}: who signed it is not known`);
+    return { height, set, signed: set.map((_, i) => commit.signatures[i]!.flag !== 1) };
+  }
+
+  /**
+   * Counts who signed `height`. A read that fails (the node rate-limits past the wait, or does not
+   * answer) is never counted as a miss: it is asked again with the next block, and after a second
+   * failure let go as unknown, counted with the blocks skipped (neither signed nor missed).
+   */
+  async function observeCommit(f: Followed, height: bigint, onFailure: "ask_again" | "let_go"): Promise<void> {
+    try {
+      const commit = await signersAt(f, height);
+      f.set = commit.set;
+      f.record.observe(commit);
+    } catch (error) {
+      deps.onInternalError?.("watch commit read", error);
+      if (onFailure === "ask_again") f.unread = height;
+      else f.skipped++;
+    }
+  }
+
   async function onBlock(f: Followed, height: bigint, time: string, proposer: string): Promise<void> {
     if (f.height !== undefined && height <= f.height) return;
     const at = now();
@@ -208,16 +245,11 @@ export function createWatch(deps: WatchDeps) {
     f.blocks++;
     const config = deps.store.get(f.network.id);
     if (height > 1n) {
-      const commit = await commitAt(f, height - 1n);
-      let set = await setAt(f, height - 1n, commit.validatorsHash);
-      // A signature whose address is not the set's member at its index: the cached set is stale.
-      const stale = commit.signatures.some((s, i) => s.address !== "" && s.address !== set[i]?.address);
-      if (stale) {
-        if (commit.validatorsHash) f.sets.delete(commit.validatorsHash);
-        set = await setAt(f, height - 1n, undefined);
-      }
-      f.set = set;
-      f.record.observe({ height: height - 1n, set, signed: set.map((_, i) => (commit.signatures[i]?.flag ?? 1) !== 1) });
+      // A commit whose read failed with the block before is asked first: the record takes heights in order.
+      const again = f.unread;
+      f.unread = undefined;
+      if (again !== undefined && again < height - 1n) await observeCommit(f, again, "let_go");
+      await observeCommit(f, height - 1n, "ask_again");
     }
     f.record.proposed(proposer.toUpperCase());
     // Evidence against a watched validator: its tombstone (x/slashing) is read at once, not a few blocks later.
@@ -358,6 +390,8 @@ export function createWatch(deps: WatchDeps) {
       for (const n of nodes) {
         const name = n.moniker ? `${n.moniker} (${n.url})` : n.url;
         if (rules.nodeDown.enabled && n.flags.includes("down")) out.push({ kind: "node_down", subject: n.url, title: `Node down: ${n.url}`, message: `${name} does not answer: ${n.error ?? "no answer"}.` });
+        const limited = rateLimitedCondition(n, name, rules);
+        if (limited) out.push(limited);
         if (rules.nodeLagging.enabled && n.flags.includes("lagging") && !chainDown) out.push({ kind: "node_lagging", subject: n.url, title: `Node lagging: ${n.url}`, message: `${name} is at height ${n.height ?? "?"}, more than ${rules.nodeLagging.blocks} blocks behind the others.` });
         if (rules.nodeDown.enabled && n.flags.includes("stopped") && !chainDown) out.push({ kind: "node_stopped", subject: n.url, title: `Node stopped: ${n.url}`, message: `${name} answers but stays at height ${n.height ?? "?"} while the others move on.` });
         if (rules.hashMismatch.enabled && n.flags.includes("app_hash_mismatch")) out.push({ kind: "app_hash_mismatch", subject: n.url, title: `App hash mismatch: ${n.url}`, message: `${name} reports app hash ${n.compared?.appHash ?? "?"} at height ${n.compared?.height ?? "?"}, unlike the other nodes.` });
@@ -376,6 +410,14 @@ export function createWatch(deps: WatchDeps) {
     }
   }
 
+  /** A node that refuses for load is a wait, not a fault: it is alerted only once it has done so for the rule's minutes. */
+  function rateLimitedCondition(n: WatchedNode, name: string, rules: WatchConfig["rules"]): Condition | undefined {
+    if (!rules.nodeRateLimited.enabled || !n.flags.includes("rate_limited") || n.rateLimitedSince === null) return undefined;
+    const lasted = now() - Date.parse(n.rateLimitedSince);
+    if (!(lasted >= rules.nodeRateLimited.minutes * 60_000)) return undefined;
+    return { kind: "node_rate_limited", subject: n.url, title: `Node rate-limiting: ${n.url}`, message: `${name} is rate-limiting the watch's requests: it has refused them for load for ${Math.floor(lasted / 60_000)} min. It is not down; the watch reads it again as its limit allows (${n.error ?? "refused for load"}).` };
+  }
+
   /** Probes `f`'s nodes now, or once the probe under way ends: a node just added is not left unprobed until the next round. */
   function probeSoon(f: Followed): void {
     if (f.probing) f.probeAgain = true;
@@ -389,11 +431,11 @@ export function createWatch(deps: WatchDeps) {
    */
   function nodeRows(f: Followed): WatchedNode[] {
     const probed = new Map(f.nodes.map((n) => [n.url, n]));
-    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], nodeId: null, validatorKey: null, checkedAt: null });
+    return targets(f).map((t) => probed.get(t.url) ?? { url: t.url, source: t.source, up: false, error: null, moniker: null, version: null, height: null, latestBlockTime: null, catchingUp: null, peers: null, mempoolTxs: null, latencyMs: null, compared: null, flags: [], nodeId: null, validatorKey: null, checkedAt: null, rateLimitedSince: null });
   }
 
   function fresh(network: Network): Followed {
-    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address), deps.restoredRecord?.(network.id)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null, evidence: new Map() };
+    return { network, probe: probeFor(network.id), probing: false, probeAgain: false, pending: [], working: undefined, skipped: 0, unread: undefined, record: createSigningRecord(uptimeBlocks(deps.store.get(network.id)), (address) => deps.store.get(network.id).validators.some((v) => v.address === address), deps.restoredRecord?.(network.id)), set: [], sets: new Map(), states: new Map(), monikers: new Map(), slashing: undefined, blocks: 0, height: undefined, lastBlockAt: undefined, blockTimes: [], nodes: [], chain: null, evidence: new Map() };
   }
 
   /** Resolves what the operator typed to the validator's CometBFT address. */

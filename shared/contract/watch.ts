@@ -13,7 +13,7 @@ export const ConsensusHex = z.string().regex(/^[0-9A-F]{40}$/, "expected a 20-by
 export const ValidatorRef = z.string().trim().min(8).max(128).regex(/^([a-z][a-z0-9]{0,30}1[02-9ac-hj-np-z]{6,}|[0-9a-fA-F]{40})$/, "expected a valoper, valcons or 40-digit hex address");
 
 /** What an alert is about; one episode per kind and subject. */
-export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled", "upgrade_planned", "proposal_unvoted", "double_sign_evidence", "shared_validator_key"]);
+export const AlertKind = z.enum(["missed_blocks", "jailed", "tombstoned", "inactive", "node_down", "node_rate_limited", "node_lagging", "node_stopped", "app_hash_mismatch", "block_hash_mismatch", "chain_stalled", "upgrade_planned", "proposal_unvoted", "double_sign_evidence", "shared_validator_key"]);
 export type AlertKind = z.infer<typeof AlertKind>;
 
 /** The alert rules of one network; every threshold has a default an operator would pick first. */
@@ -22,6 +22,12 @@ export const WatchRules = z.object({
   missedBlocks: z.object({ enabled: z.boolean(), missed: z.number().int().min(1).max(10_000), of: z.number().int().min(1).max(10_000) }).refine((r) => r.missed <= r.of, "missed cannot exceed the blocks counted"),
   jailed: z.object({ enabled: z.boolean() }),
   nodeDown: z.object({ enabled: z.boolean() }),
+  /**
+   * A node that refuses the watch's requests for load (HTTP 429, or 503 with a Retry-After) past the
+   * wait a read may make is rate-limited, never down: alerted only once it has been so for `minutes`.
+   * Defaulted for a `watch.json` written before it existed.
+   */
+  nodeRateLimited: z.object({ enabled: z.boolean(), minutes: z.number().int().min(1).max(1440) }).default({ enabled: true, minutes: 10 }),
   nodeLagging: z.object({ enabled: z.boolean(), blocks: z.number().int().min(1).max(1_000_000) }),
   hashMismatch: z.object({ enabled: z.boolean() }),
   /** No block for `factor` times the usual block time. */
@@ -43,6 +49,7 @@ export const DEFAULT_WATCH_RULES: WatchRules = {
   missedBlocks: { enabled: true, missed: 5, of: 20 },
   jailed: { enabled: true },
   nodeDown: { enabled: true },
+  nodeRateLimited: { enabled: true, minutes: 10 },
   nodeLagging: { enabled: true, blocks: 10 },
   hashMismatch: { enabled: true },
   chainStalled: { enabled: true, factor: 10 },
@@ -125,12 +132,14 @@ export const WatchedValidator = z.object({
 });
 export type WatchedValidator = z.infer<typeof WatchedValidator>;
 
-export const NodeFlag = z.enum(["down", "lagging", "stopped", "catching_up", "app_hash_mismatch", "block_hash_mismatch"]);
+/** `rate_limited`: its status read was refused for load past the wait a read may make; it is not down, and its other facts are the last it answered. */
+export const NodeFlag = z.enum(["down", "rate_limited", "lagging", "stopped", "catching_up", "app_hash_mismatch", "block_hash_mismatch"]);
 
 /** One RPC node of the network, as the last probe found it (or not probed yet: `checkedAt` null). */
 export const WatchedNode = z.object({
   url: HttpUrl,
   source: z.enum(["network", "user"]),
+  /** It answered its last probe, if only to refuse for load (`rate_limited`): false only for a node that is down. */
   up: z.boolean(),
   error: z.string().max(300).nullable(),
   moniker: z.string().max(256).nullable(),
@@ -150,6 +159,8 @@ export const WatchedNode = z.object({
   validatorKey: z.object({ type: z.string().max(64), value: z.string().max(256), votingPower: DecString }).nullable(),
   /** When the probe last asked it; null for a node not probed yet (just added), whose other facts are unknown. */
   checkedAt: IsoTime.nullable(),
+  /** Since when it has refused the watch's status reads for load, without a probe answered between; null while it answers. Defaulted for a watch service older than it. */
+  rateLimitedSince: IsoTime.nullable().default(null),
 });
 export type WatchedNode = z.infer<typeof WatchedNode>;
 
@@ -196,7 +207,9 @@ export const WatchStatus = z.object({
   webhookError: z.string().max(300).nullable(),
   /**
    * Blocks the watch let go unread since it began following this network: it fell behind the
-   * chain (its node answered slower than blocks came), and their signatures are not counted.
+   * chain (its node answered slower than blocks came), or a block's commit could not be read
+   * twice (refused for load, no answer). Their signatures are not counted, neither as signed nor
+   * as missed.
    */
   skippedBlocks: z.number().int().min(0),
 });

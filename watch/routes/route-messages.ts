@@ -17,6 +17,7 @@ export const SEVERITY_OF: Readonly<Record<AlertKind, Severity>> = {
   app_hash_mismatch: "critical",
   block_hash_mismatch: "critical",
   node_down: "warning",
+  node_rate_limited: "warning",
   node_lagging: "warning",
   node_stopped: "warning",
   inactive: "warning",

@@ -23,7 +23,8 @@ export function createWatchMetrics(host: WatchHost) {
   const signingWindow = g("cometdesk_signing_window_blocks", "x/slashing's signed_blocks_window", ["network"]);
   const maxMissed = g("cometdesk_signing_window_max_missed_blocks", "Blocks a validator may miss in the window before it is jailed", ["network"]);
   const n = ["network", "node"];
-  const nodeUp = g("cometdesk_node_up", "1 when the node answered its last probe", n);
+  const nodeUp = g("cometdesk_node_up", "1 when the node answered its last probe, if only to refuse for load (then it is rate-limited, not down)", n);
+  const nodeRateLimited = g("cometdesk_node_rate_limited", "1 while the node refuses the watch's status reads for load", n);
   const nodeHeight = g("cometdesk_node_height", "The node's latest block height", n);
   const nodeLag = g("cometdesk_node_lag_blocks", "Blocks the node is behind the highest node of its network", n);
   const nodePeers = g("cometdesk_node_peers", "The node's peers", n);
@@ -68,6 +69,7 @@ export function createWatchMetrics(host: WatchHost) {
       for (const x of s.nodes) {
         const labels = { network: id, node: x.url };
         nodeUp.set(labels, x.up ? 1 : 0);
+        nodeRateLimited.set(labels, x.flags.includes("rate_limited") ? 1 : 0);
         if (x.height !== null) {
           nodeHeight.set(labels, Number(x.height));
           nodeLag.set(labels, top - Number(x.height));

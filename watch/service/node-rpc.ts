@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { readBlockEvidence } from "../../shared/cosmos/evidence/block-evidence.js";
+import { ERROR_CODES } from "../../shared/error-codes.js";
+import { BudgetWaitTooLongError, DEFAULT_MAX_WAIT_MS, type RequestBudgets, retryAfterMs, sharedRequestBudgets } from "../../shared/net/request-budget.js";
 import type { NodeClient } from "../node-probe.js";
 import type { WatchChain } from "../watch-service.js";
 
@@ -7,7 +9,9 @@ import type { WatchChain } from "../watch-service.js";
  * The CometBFT JSON-RPC reads the headless watch makes, over plain fetch: the few fields the
  * watch reads of `status`, `net_info`, `num_unconfirmed_txs`, `commit`, `block` (its evidence), `validators` and
  * `abci_query` (CometBFT 0.37 to 1.0's JSON). Every answer is hostile input: parsed by zod, and
- * bounded in size before it is parsed.
+ * bounded in size before it is parsed. Every request takes a slot of its node's budget in the
+ * process (shared/net/request-budget.ts, the app's main uses the same module) as background work;
+ * a refusal for load is waited out within a bound, and past it said with the code the probe reads.
  */
 
 const MAX_ANSWER_BYTES = 4 << 20;
@@ -57,25 +61,71 @@ export class NodeRpcError extends Error {
   }
 }
 
+/**
+ * The node refused for load (HTTP 429, or 503 with a Retry-After) for longer than a read may wait:
+ * it answered, so it is not down. Its `code` is the app's `rpc_rate_limited`, which the probe reads.
+ */
+export class NodeRateLimitedError extends NodeRpcError {
+  readonly code = ERROR_CODES.rpcRateLimited;
+  constructor(
+    url: string,
+    method: string,
+    /** Seconds until the node may be asked again. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(url, `${method}: rate-limiting, resting another ${retryAfterSeconds} s`);
+    this.name = "NodeRateLimitedError";
+  }
+}
+
 export interface NodeRpcOptions {
   readonly timeoutMs?: number;
   readonly fetchImpl?: typeof fetch;
+  /** The budgets every request counts against (default: the process's). */
+  readonly budgets?: RequestBudgets;
+  /** The longest a request waits for a rate limit before it fails with NodeRateLimitedError (default 10 s). */
+  readonly maxWaitMs?: number;
+}
+
+/** Refusals answered in a row within the wait, at most: each is waited out, and past these the read fails. */
+const MAX_REFUSALS = 20;
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
+
+/**
+ * One POST to one node, inside its budget: a slot taken first (background work), a refusal for
+ * load rested and asked again while the wait stays within `maxWaitMs`.
+ */
+async function send(url: string, method: string, body: string, options: NodeRpcOptions): Promise<Response> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const budget = (options.budgets ?? sharedRequestBudgets()).of(url);
+  const deadline = Date.now() + (options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
+  for (let refusals = 0; ; refusals++) {
+    try {
+      await budget.take({ priority: "background", deadline });
+    } catch (error) {
+      if (error instanceof BudgetWaitTooLongError) throw new NodeRateLimitedError(url, method, seconds(error.waitMs));
+      throw error;
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
+    } catch (error) {
+      throw new NodeRpcError(url, `${method} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const retryAfter = response.headers.get("retry-after");
+    if (response.status !== 429 && !(response.status === 503 && retryAfter !== null)) {
+      if (response.ok) budget.answered();
+      return response;
+    }
+    await response.body?.cancel().catch(() => undefined);
+    const rest = budget.refused(retryAfterMs(retryAfter, Date.now()));
+    if (refusals + 1 >= MAX_REFUSALS || Date.now() + rest > deadline) throw new NodeRateLimitedError(url, method, seconds(rest));
+  }
 }
 
 /** One JSON-RPC call to one node, its `result` parsed by `schema`. */
 export async function callNode<T extends z.ZodType>(url: string, method: string, params: Record<string, unknown>, schema: T, options: NodeRpcOptions = {}): Promise<z.output<T>> {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
-    });
-  } catch (error) {
-    throw new NodeRpcError(url, `${method} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const response = await send(url, method, JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }), options);
   const text = await response.text();
   if (text.length > MAX_ANSWER_BYTES) throw new NodeRpcError(url, `${method} answered more than ${MAX_ANSWER_BYTES} bytes`);
   if (!response.ok) throw new NodeRpcError(url, `${method} answered HTTP ${response.status}`);
@@ -123,7 +173,10 @@ export function nodeRpcClient(url: string, options: NodeRpcOptions = {}): NodeCl
 export function networkRpcReads(urls: readonly string[], options: NodeRpcOptions = {}) {
   async function first<T extends z.ZodType>(method: string, params: Record<string, unknown>, schema: T): Promise<z.output<T>> {
     let last: unknown = new NodeRpcError("", "the network has no RPC node");
-    for (const url of urls) {
+    // A node resting after a refusal for load is asked last: another may answer at once.
+    const budgets = options.budgets ?? sharedRequestBudgets();
+    const ordered = [...urls].sort((a, b) => budgets.of(a).restLeft() - budgets.of(b).restLeft());
+    for (const url of ordered) {
       try {
         return await callNode(url, method, params, schema, options);
       } catch (error) {

@@ -10,9 +10,13 @@ import { ChainText } from "../../components/text/ChainText.js";
 import { ChainTime } from "../../components/ChainTime.js";
 import { watchKeys } from "../../queries/watch-queries.js";
 import { nodeUrlProblem } from "./watch-checks.js";
+import { flagWords, nodeRowKind } from "./node-flags.js";
 import { BusyButton } from "../../components/BusyButton.js";
 
 type Node = ResultOf<"watch.status">["nodes"][number];
+
+/** A fault in the danger colour (the rows of missed blocks share it), a wait in the warning colour. */
+const rowClass = (flags: Node["flags"]) => ({ fault: "missed", wait: "waiting", none: undefined })[nodeRowKind(flags) ?? "none"];
 
 /** Every node of the network side by side, as the last probe found it (a node just added: "checking…" until its first), with its hashes at the common height. */
 export function NodesTable({ networkId, nodes }: { networkId: string; nodes: readonly Node[] }) {
@@ -51,7 +55,7 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
         </thead>
         <tbody>
           {nodes.map((n) => (
-            <tr key={n.url} data-url={n.url} data-testid="watch-node" className={n.flags.length > 0 && !(n.flags.length === 1 && n.flags[0] === "catching_up") ? "missed" : undefined}>
+            <tr key={n.url} data-url={n.url} data-testid="watch-node" className={rowClass(n.flags)}>
               <th scope="row">
                 {n.moniker !== null && <ChainText value={n.moniker} max={64} />} <small className="mono">{n.url}</small>
                 {n.source === "user" && (
@@ -61,7 +65,11 @@ function NodeRows({ nodes, remove }: { nodes: readonly Node[]; remove: (url: str
                   </>
                 )}
               </th>
-              <td data-testid="node-flags">{n.checkedAt === null ? "checking…" : n.flags.length > 0 ? n.flags.join(", ").replaceAll("_", " ") : "ok"}{n.error && <small className="muted"> {n.error}</small>}</td>
+              <td data-testid="node-flags">
+                {n.checkedAt === null ? "checking…" : flagWords(n.flags)}
+                {n.rateLimitedSince !== null && <small className="muted"> since <ChainTime value={n.rateLimitedSince} />; the facts shown are the last it answered</small>}
+                {n.error && <small className="muted"> {n.error}</small>}
+              </td>
               <td data-testid="node-height">{n.height ?? "–"}</td>
               <td>{n.latestBlockTime !== null ? <ChainTime value={n.latestBlockTime} /> : "–"}</td>
               <td>{n.version !== null ? <ChainText value={n.version} max={32} /> : "–"}</td>

@@ -90,6 +90,8 @@ export function RulesForm({ networkId, config, pace }: { networkId: string; conf
         <fieldset>
           <legend>Nodes and chain</legend>
           <Toggle label="Node down or stopped" checked={rules.nodeDown.enabled} onChange={(enabled) => set("nodeDown", { enabled })} />
+          <Toggle label="Node rate-limiting the watch" checked={rules.nodeRateLimited.enabled} onChange={(enabled) => set("nodeRateLimited", { ...rules.nodeRateLimited, enabled })} />
+          <NumberField name="rateLimitedMinutes" label="Rate-limiting for longer than (minutes)" value={rules.nodeRateLimited.minutes} min={1} max={1440} problem={problems.rateLimitedMinutes} note="A node that refuses for load is waited for, never called down; this alerts only when it lasts." onChange={(minutes) => set("nodeRateLimited", { ...rules.nodeRateLimited, minutes }, "rateLimitedMinutes")} />
           <Toggle label="Node lagging" checked={rules.nodeLagging.enabled} onChange={(enabled) => set("nodeLagging", { ...rules.nodeLagging, enabled })} />
           <NumberField name="lagging" label="Lagging by more than (blocks)" value={rules.nodeLagging.blocks} min={1} max={1_000_000} problem={problems.lagging} onChange={(blocks) => set("nodeLagging", { ...rules.nodeLagging, blocks }, "lagging")} />
           <Toggle label="App-hash or block-hash mismatch" checked={rules.hashMismatch.enabled} onChange={(enabled) => set("hashMismatch", { enabled })} />

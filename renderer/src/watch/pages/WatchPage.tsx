@@ -39,7 +39,7 @@ export function WatchPage() {
       </p>
       {s.skippedBlocks > 0 && (
         <p className="field-warning" role="status" data-testid="watch-skipped">
-          The watch fell behind {network.name}&apos;s blocks (its node answered slower than blocks came) and let {s.skippedBlocks === 1 ? "1 block" : `${s.skippedBlocks.toLocaleString()} blocks`} go unread to stay with the chain: their signatures are not counted below.
+          The watch let {s.skippedBlocks === 1 ? "1 block" : `${s.skippedBlocks.toLocaleString()} blocks`} of {network.name} go unread (its node answered slower than blocks came, or refused to give their commits): their signatures are not counted below, neither as signed nor as missed.
         </p>
       )}
       <WatchSource networkId={network.id} connection={s.connection} />

@@ -64,6 +64,7 @@ describe("Watch → alert rules and webhook", () => {
       [r, ""], [r, "https://hooks.example.org/cometdesk"], [r, "  "], [r, "localhost:9000/hook"], [r, "ftp://x/hook"], [r, "mailto:ops@example.org"], [r, "http://"],
       ...[[9, 4], [4, 4], [0, 4], [1, 1], [Number.NaN, 4], [4, Number.NaN], [2.5, 4], [10_000, 10_000], [10_001, 10_001], [-1, 5]].map(([missed, of]): [WatchRules, string] => [{ ...r, missedBlocks: { ...r.missedBlocks, missed: missed!, of: of! } }, ""]),
       ...[1.5, 1.4, 2, 2.5, 1000, 1000.5, 0, Number.NaN].map((factor): [WatchRules, string] => [{ ...r, chainStalled: { ...r.chainStalled, factor } }, ""]),
+      ...[1, 0, 1440, 1441, 10.5].map((minutes): [WatchRules, string] => [{ ...r, nodeRateLimited: { ...r.nodeRateLimited, minutes } }, ""]),
       ...[1, 0, 1_000_000, 1_000_001, 1.5].map((blocks): [WatchRules, string] => [{ ...r, nodeLagging: { ...r.nodeLagging, blocks } }, ""]),
       ...[1, 0, 720, 721].map((hoursBefore): [WatchRules, string] => [{ ...r, proposalUnvoted: { ...r.proposalUnvoted, hoursBefore } }, ""]),
       ...[0, -1, 86_400, 86_401, 0.5].map((clearAfterSeconds): [WatchRules, string] => [{ ...r, clearAfterSeconds }, ""]),

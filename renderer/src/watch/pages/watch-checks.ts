@@ -56,7 +56,7 @@ export function validatorRefProblem(text: string): string | undefined {
 }
 
 /** The rules form's fields, in the order it shows them: the first with a problem takes the keyboard. */
-export const RULE_FIELDS = ["missed", "of", "lagging", "factor", "hoursBefore", "clearAfterSeconds", "webhook"] as const;
+export const RULE_FIELDS = ["missed", "of", "rateLimitedMinutes", "lagging", "factor", "hoursBefore", "clearAfterSeconds", "webhook"] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 export type RulesProblems = Partial<Record<RuleField, string>>;
 
@@ -70,6 +70,7 @@ export function rulesProblems(rules: WatchRules, webhookUrl: string): RulesProbl
   if (!whole(missed, 1, 10_000)) out.missed = range(1, 10_000);
   if (!whole(of, 1, 10_000)) out.of = range(1, 10_000);
   if (!out.missed && !out.of && missed > of) out.missed = `Cannot be more than the ${of} blocks counted in “Of the last”.`;
+  if (!whole(rules.nodeRateLimited.minutes, 1, 1440)) out.rateLimitedMinutes = range(1, 1440);
   if (!whole(rules.nodeLagging.blocks, 1, 1_000_000)) out.lagging = range(1, 1_000_000);
   const factor = rules.chainStalled.factor;
   if (!(Number.isFinite(factor) && factor >= 1.5 && factor <= 1000)) out.factor = "A number from 1.5 to 1,000 (it may have a fraction, like 2.5).";
