@@ -1,9 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Five projects: fast unit tests, integration tests against the real devnet chain, the access
+// Six projects: fast unit tests, integration tests against the real devnet chain, the access
 // service's integration tests again on PostgreSQL (plus the tests only that store has), the
-// cross-generation checks against one devnet variant, and e2e tests driving the built renderer in
-// Chromium against the real services and a real devnet.
+// cross-generation checks against one devnet variant, e2e tests driving the built renderer in
+// Chromium against the real services and a real devnet, and soak tests that watch for minutes.
 // Integration and e2e files run one at a time: they share chain processes, and the machine is
 // small. The projects share the test devnet's ports, so they run one after another (npm test).
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{devnet,server,shared,storage,watch,electron,renderer,scripts}/**/*.test.ts", "e2e/support/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/*.matrix.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "**/*.postgres.test.ts", "**/*.e2e.test.ts", "**/*.matrix.test.ts", "**/*.soak.test.ts", "**/node_modules/**"],
           // A safety net, not a speed goal: the vault's scrypt (N=2^17) runs several times per
           // test and can pass 5 s when the two cores are busy.
           testTimeout: 30_000,
@@ -57,6 +57,18 @@ export default defineConfig({
           globalSetup: ["./devnet/matrix/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        test: {
+          // Long watches on a devnet of each file's own (its own port offset), run by npm test
+          // beside the PostgreSQL and e2e phases: most of their time is the watch's own pace.
+          name: "soak",
+          include: ["**/*.soak.test.ts"],
+          exclude: ["**/node_modules/**"],
+          fileParallelism: false,
+          testTimeout: 1_200_000,
           hookTimeout: 900_000,
         },
       },

@@ -24,6 +24,8 @@ interface Phase {
   readonly reports?: readonly string[];
   /** Why the phase cannot run on this machine, if it cannot; in CI that fails the run instead. */
   readonly missing?: () => string | undefined;
+  /** Started in the background when reached, beside the phases after it, and waited for before `joinBefore`. */
+  readonly alongside?: { readonly joinBefore: string };
 }
 
 const RESULTS = ".test-results";
@@ -56,6 +58,8 @@ const phases: Phase[] = [
   vitest("unit"),
   // The soak benchmark's quick variant there drives the built renderer.
   vitest("integration", [{ command: "npx", args: ["tsx", "scripts/build.ts", "renderer"] }]),
+  // Minutes of watching a rate-limiting node (its own devnet): beside the PostgreSQL and e2e phases, whose time it would otherwise add to.
+  { ...vitest("soak"), alongside: { joinBefore: "matrix" } },
   // The access service's suite again on PostgreSQL, and the replica tests (a server is started from Debian's package).
   { ...vitest("integration-postgres"), missing: () => (postgresBinDir() ? undefined : "PostgreSQL is not installed (Debian: apt-get install postgresql)") },
   // The e2e suite drives the built renderer, so it builds it first.
@@ -76,7 +80,18 @@ const started = Date.now();
 let failed: string | undefined;
 const variantsBuild = selected.includes(matrix) ? buildOtherVariants() : undefined;
 
+/** Phases running in the background, each with the phase it must end before. */
+const running: Alongside[] = [];
+
 for (const phase of selected) {
+  for (const bg of running.filter((r) => r.joinBefore === phase.name)) {
+    if (!(await join(bg))) break;
+  }
+  if (failed) break;
+  if (phase.alongside && selected.some((p) => p.name === phase.alongside!.joinBefore)) {
+    running.push(startAlongside(phase, phase.alongside.joinBefore));
+    continue;
+  }
   process.stderr.write(`\n=== ${phase.name} ===\n`);
   const t0 = Date.now();
   let status: number | null = 0;
@@ -93,17 +108,14 @@ for (const phase of selected) {
   }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${phase.name.padEnd(12)} ${seconds.padStart(7)}s  ${status === 0 ? "ok" : "FAILED"}`);
-  for (const path of (phase.reports ?? []).filter((p) => existsSync(p))) {
-    const report = ReportSchema.parse(JSON.parse(readFileSync(path, "utf8")));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-  }
+  count(phase);
   if (status !== 0) {
     failed = phase.name;
     break;
   }
 }
+// A background phase whose join point was not reached (a run of chosen phases) is waited for at the end.
+for (const bg of running.filter((r) => !r.joined)) if (failed || !(await join(bg))) stopAlongside(bg);
 
 process.stderr.write(`\n=== summary ===\n${timings.join("\n")}\ntotal        ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}s\n`);
 if (failed) process.stderr.write(`\nnpm test failed in the ${failed} phase.\n`);
@@ -111,6 +123,61 @@ if (failed) process.stderr.write(`\nnpm test failed in the ${failed} phase.\n`);
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 variantsBuild?.stop();
 process.exit(failed ? 1 : 0);
+
+function count(phase: Phase): void {
+  for (const path of (phase.reports ?? []).filter((p) => existsSync(p))) {
+    const report = ReportSchema.parse(JSON.parse(readFileSync(path, "utf8")));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+}
+
+interface Alongside {
+  readonly phase: Phase;
+  readonly joinBefore: string;
+  readonly started: number;
+  readonly log: string;
+  readonly done: Promise<number>;
+  readonly pid: number | undefined;
+  joined?: boolean;
+}
+
+/** Starts a phase's steps one after another in the background, their output in a log shown when it is joined. */
+function startAlongside(phase: Phase, joinBefore: string): Alongside {
+  const log = `${RESULTS}/${phase.name}.log`;
+  const fd = openSync(log, "w");
+  process.stderr.write(`\n=== ${phase.name} (started in the background, joined before ${joinBefore}; log: ${log}) ===\n`);
+  const script = phase.steps.map((s) => [s.command, ...s.args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ")).join(" && ");
+  // Its own process group, so a run that stops early stops its devnet's test too.
+  const child = spawn("sh", ["-c", script], { stdio: ["ignore", fd, fd], detached: true, env: process.env });
+  closeSync(fd);
+  const done = new Promise<number>((resolve) => {
+    child.on("error", () => resolve(127));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+  return { phase, joinBefore, started: Date.now(), log, done, pid: child.pid };
+}
+
+/** Waits for a background phase, shows its output, counts it; false when it failed. */
+async function join(bg: Alongside): Promise<boolean> {
+  bg.joined = true;
+  const status = await bg.done;
+  process.stderr.write(`\n=== ${bg.phase.name} (joined) ===\n${readFileSync(bg.log, "utf8")}`);
+  timings.push(`${bg.phase.name.padEnd(12)} ${((Date.now() - bg.started) / 1000).toFixed(1).padStart(7)}s  ${status === 0 ? "ok" : "FAILED"} (in the background)`);
+  count(bg.phase);
+  if (status !== 0) failed ??= bg.phase.name;
+  return status === 0;
+}
+
+function stopAlongside(bg: Alongside): void {
+  if (bg.pid === undefined) return;
+  try {
+    process.kill(-bg.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
 
 /**
  * Builds every variant but the default (which the integration phase builds on first use) in the
