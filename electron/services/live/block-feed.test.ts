@@ -158,6 +158,40 @@ describe("the block feed against a hostile node", () => {
     expect(changes.at(-1)?.reason).toBeNull();
   });
 
+  it("takes back a failed catch-up's reason once a later one reads its blocks, while the websocket stays live", async () => {
+    // A public node's rate limit makes one block read fail while the websocket is open: the
+    // status said so, and went on saying it after the next read got the blocks.
+    let refuse = true;
+    let live = false;
+    const source: BlockFeedSource = {
+      networkId: "n",
+      websocketUrl: await hostileWebsocket([trigger(8)]),
+      latestHeight: async () => 5n,
+      blocks: async (min, max) => {
+        if (refuse && live) {
+          refuse = false;
+          throw new Error("every node of this network is rate-limiting: next try in 4 s");
+        }
+        return Array.from({ length: Number(max - min) + 1 }, (_, i) => block(Number(min) + i));
+      },
+    };
+    const { events, done } = heightsUntil(8);
+    const reasons: Array<string | null> = [];
+    events.listen((event, payload) => {
+      if (event !== "network.connectionChanged") return;
+      const change = payload as EventPayload<"network.connectionChanged">;
+      live = change.state === "live";
+      reasons.push(change.reason);
+    });
+    const feed = createBlockFeed({ events, pollIntervalMs: () => 20 });
+    cleanups.push(() => feed.stop());
+    feed.start(source);
+    await done;
+    expect(reasons).toContain("every node of this network is rate-limiting: next try in 4 s");
+    await vi.waitFor(() => expect(feed.status()).toMatchObject({ state: "live", reason: null, lastHeight: "8" }));
+    expect(reasons.at(-1)).toBeNull();
+  });
+
   it("does not say polling for a node that has not answered a poll, while its websocket is refused", async () => {
     let answer: ((h: bigint) => void) | undefined;
     let fail: ((e: Error) => void) | undefined;

@@ -100,6 +100,12 @@ export function createBlockFeed(options: BlockFeedOptions) {
   /** The highest height a trigger or poll asked for, and the catch-up working towards it. */
   let wanted: { gen: number; height: bigint } | undefined;
   let running: { gen: number; done: Promise<void> } | undefined;
+  /**
+   * The reason a failed catch-up put up while the websocket stayed live (a block read that met a
+   * rate limit, say), and the one it replaced: the next catch-up that reads its blocks takes it
+   * back, or the status bar would show an old failure for as long as the socket stays open.
+   */
+  let catchUpFailure: { why: string; before: string | null } | undefined;
   // The commits that NewBlock frames carry, so the watch reads who signed without a call per block.
   const commits = createFrameCommits();
   const consensus = createThrottle<ConsensusTick & { networkId: string }>((tick) => options.events.emit("chain.consensusChanged", tick), options.consensusThrottleMs ?? 250);
@@ -127,12 +133,20 @@ export function createBlockFeed(options: BlockFeedOptions) {
       gen,
       done: before
         .then(() => drain(gen))
+        .then(() => {
+          if (gen !== generation || !catchUpFailure) return;
+          if (reason === catchUpFailure.why) setState(state, catchUpFailure.before);
+          catchUpFailure = undefined;
+        })
         .catch((error: unknown) => {
           if (gen !== generation) return;
           // A node that refuses for load is there: it is waited for, never "offline" by itself.
           const limited = rateLimited(error);
-          if (limited) setState(state === "live" ? "live" : "polling", rateLimitWords(limited.retryAfterSeconds, options.pollIntervalMs()));
-          else setState(socket ? state : "offline", error instanceof Error ? error.message.slice(0, 300) : "block fetch failed");
+          const why = limited ? rateLimitWords(limited.retryAfterSeconds, options.pollIntervalMs()) : error instanceof Error ? error.message.slice(0, 300) : "block fetch failed";
+          // Put up while the websocket stays live, it is taken back by the next catch-up that reads its blocks.
+          if (socket) catchUpFailure = { why, before: catchUpFailure && reason === catchUpFailure.why ? catchUpFailure.before : reason };
+          if (limited) setState(state === "live" ? "live" : "polling", why);
+          else setState(socket ? state : "offline", why);
         })
         .finally(() => {
           if (running === run) running = undefined;
@@ -289,6 +303,7 @@ export function createBlockFeed(options: BlockFeedOptions) {
       }
       source = next;
       socketWhy = null;
+      catchUpFailure = undefined;
       answered = false;
       const gen = ++generation;
       setState("connecting", null);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decFromAtomics, decPercent, decToAtomics, decWhole } from "../dec.js";
 import type { OperatorValidator } from "./operator.js";
 import { stakingActions } from "./actions.js";
-import { checkValidatorEdit, nextRateChange, type ValidatorDraft } from "./validator-form.js";
+import { checkValidatorEdit, nextRateChange, validatorFormBasis, type ValidatorDraft } from "./validator-form.js";
 
 const validator: OperatorValidator = {
   operatorAddress: "cosmosvaloper1edhrppagujenjy8s82rplhj85atl5v7eg6ldy9",
@@ -70,5 +70,14 @@ describe("LegacyDec on the wire", () => {
   it("says a rate as a percentage, exactly", () => {
     expect(["0.05", "0.1", "0.125", "1", "0", "0.000000000000000001", "0.07"].map(decPercent)).toEqual(["5", "10", "12.5", "100", "0", "0.0000000000000001", "7"]);
     expect(["", "1e3", "-0.1", "0.1.2"].map(decPercent)).toEqual(["0", "0", "0", "0"]);
+  });
+
+  it("starts the edit form again when any field of the description changes on chain, not the moniker alone", () => {
+    const basis = validatorFormBasis(validator);
+    for (const field of ["moniker", "identity", "website", "securityContact", "details"] as const) {
+      expect(validatorFormBasis({ ...validator, description: { ...validator.description, [field]: "edited" } })).not.toBe(basis);
+    }
+    expect(validatorFormBasis({ ...validator, commission: { ...validator.commission, rate: "0.11" } })).not.toBe(basis);
+    expect(validatorFormBasis({ ...validator, jailed: true } as typeof validator)).toBe(basis);
   });
 });

@@ -85,3 +85,13 @@ export function nextRateChange(updateTime: string | null, now: Date): string | u
   const last = updateTime ? Date.parse(updateTime) : Number.NaN;
   return Number.isFinite(last) && now.getTime() - last < DAY_MS ? new Date(last + DAY_MS).toISOString() : undefined;
 }
+
+/**
+ * What the edit form starts from: the form starts again from the chain when any of it changes.
+ * The whole description counts, not the moniker alone: after an edit of the details, the form
+ * reopened on the answer read before the edit, and kept it once the new one came.
+ */
+export function validatorFormBasis(validator: Pick<OperatorValidator, "operatorAddress" | "description" | "commission">): string {
+  const d = validator.description;
+  return JSON.stringify([validator.operatorAddress, validator.commission.rate, d.moniker, d.identity, d.website, d.securityContact, d.details]);
+}

@@ -4,7 +4,7 @@ import { displayUnits, formatCoin } from "../../../../shared/wallet/amount.js";
 import type { PrepareArgs } from "../../../../shared/contract/tx.js";
 import { decPercent } from "../../../../shared/cosmos/dec.js";
 import type { OperatorValidator } from "../../../../shared/cosmos/staking/operator.js";
-import { checkValidatorEdit, DESCRIPTION_LIMITS, nextRateChange, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
+import { checkValidatorEdit, DESCRIPTION_LIMITS, nextRateChange, validatorFormBasis, type ValidatorDraft, type ValidatorField } from "../../../../shared/cosmos/staking/validator-form.js";
 import { useApi } from "../../api/api-context.js";
 import { MessagesReview } from "../../components/MessagesReview.js";
 import { MessagesSent } from "../../components/MessagesSent.js";
@@ -92,7 +92,7 @@ export function OperatorPage() {
               <button type="button" disabled={!commission.data?.length} aria-describedby={commission.isError ? "withdraw-commission-error" : undefined} onClick={() => review({ messages: [{ typeUrl: "/cosmos.distribution.v1beta1.MsgWithdrawValidatorCommission", value: { validatorAddress: v.operatorAddress } }] })}>Withdraw commission</button>
             </div>
           </section>
-          <EditValidatorForm key={`${v.operatorAddress}/${v.commission.rate}/${v.description.moniker}`} validator={v} minCommissionRate={params.data?.minCommissionRate} onReview={review} />
+          <EditValidatorForm key={validatorFormBasis(v)} validator={v} minCommissionRate={params.data?.minCommissionRate} onReview={review} />
         </>
       )}
     </section>
