@@ -1,7 +1,8 @@
 /**
- * The heavy and soak benchmarks' quick variants, on the test devnet, so their code paths do not
+ * The heavy, soak and requests benchmarks' quick variants, on the test devnet, so their code paths do not
  * rot between bench runs: a 20 MB genesis, a block of 500 transactions and a tx_search of 500 results served to a fresh main
- * while a thread pings it, and one minute of the app in Chromium with a transfer every 10 s.
+ * while a thread pings it, one minute of the app in Chromium with a transfer every 10 s, and two
+ * pages' requests counted for 5 s each through a counting proxy.
  * These check that each section runs end to end and reports every figure it promises; the
  * figures themselves belong to `npm run bench` (docs/benchmarks.md), never to a test.
  */
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { signingClient } from "../../devnet/test/chain-client.js";
 import { heavySection } from "./heavy.js";
+import { requestsSection } from "./requests.js";
 import type { SectionContext } from "./section.js";
 import { soakSection } from "./soak.js";
 import type { BenchWorld } from "./world.js";
@@ -83,5 +85,17 @@ describe("the bench's quick variants", () => {
     }
     expect((readFileSync(chartPath, "utf8").match(/<polyline /g) ?? []).length).toBe(5);
     expect(result.goals[0]!.goal).toMatch(/no growth over time.*\(1 min\)/);
+  });
+
+  it("requests: main alone and two pages, through a proxy that is the network's only endpoint, each with its requests per minute and routes", async () => {
+    const result = await requestsSection({ settleS: 2, windowS: 5, routes: ["dashboard", "consensus"] }).run(ctx("quick requests"));
+    for (const page of [/no window open/, /Dashboard/, /Consensus/]) {
+      const [, requests, items, top] = row(result.body, page);
+      expect(Number(requests?.replaceAll("*", ""))).toBeGreaterThan(0); // the block feed reads through the proxy, window or not
+      expect(Number.isFinite(Number(items))).toBe(true);
+      expect(top).toMatch(/^`\w+` \d+/);
+    }
+    expect(result.body).toMatch(/The proxy refused nothing/);
+    expect(result.goals).toEqual([expect.objectContaining({ goal: expect.stringMatching(/≤ 480 requests\/min/) })]);
   });
 });
