@@ -31,7 +31,7 @@ export interface RequestsOptions {
   readonly routes?: readonly string[];
   /** Where to write this run's figures as JSON, for a later `--before`. */
   readonly save?: string;
-  /** An earlier run's figures (`--save` on another checkout), shown beside this run's. */
+  /** Another run's figures (`--save` on another checkout, done by the time this run ends), shown beside this run's. */
   readonly before?: string;
 }
 
@@ -81,7 +81,6 @@ export function requestsSection(o: RequestsOptions): Section {
     heading: "Requests per minute per page, through one public endpoint",
     async run(ctx) {
       const w = await ctx.world();
-      const before = o.before ? readRun(o.before) : undefined;
       const loadStart = load1();
       const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-bench-requests-"));
       const proxy = await startRateLimitProxy(w.rpc, { kind: "pass" });
@@ -102,6 +101,9 @@ export function requestsSection(o: RequestsOptions): Section {
         // A seeded account, so the wallet's pages have balances, delegations and transactions to show.
         const imported = await services.dispatcher.dispatch("wallet.import", { mnemonic: w.info.accounts[0]!.mnemonic, password: "bench requests password" });
         if (!imported.ok) throw new Error(`wallet.import: ${imported.error.message}`);
+        // The default auto-lock (10 min) would lock the wallet midway through the pages: later windows would show the gate.
+        const kept = await services.dispatcher.dispatch("settings.update", { autoLockMinutes: 24 * 60 });
+        if (!kept.ok) throw new Error(`settings.update: ${kept.error.message}`);
         mode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir: join(repoRoot, "dist", "renderer") });
         browser = await launchChromium({ record: false });
         const routes = (await navigationPages(browser, mode)).filter((p) => !o.routes || o.routes.includes(p.route));
@@ -137,6 +139,8 @@ export function requestsSection(o: RequestsOptions): Section {
         rmSync(dataDir, { recursive: true, force: true });
       }
 
+      // Read only now, so the other checkout's run may go on beside this one and finish first.
+      const before = o.before ? readRun(o.before) : undefined;
       const commit = currentCommit();
       const run: RequestRun = { commit: `${commit.sha.slice(0, 7)}${commit.dirty ? "+changes" : ""}`, date: new Date().toISOString().slice(0, 16).replace("T", " "), load: loadStart, settleS: o.settleS, windowS: o.windowS, blocksPerMinute, pages };
       if (o.save) saveRun(o.save, run);
