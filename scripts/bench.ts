@@ -19,6 +19,7 @@ import { heavySection } from "./bench/heavy.js";
 import { liveSection } from "./bench/live.js";
 import { watchSection } from "./bench/watch.js";
 import { remoteWatchSection } from "./bench/remote-watch.js";
+import { requestsSection } from "./bench/requests.js";
 import { validatorSetSection } from "./bench/validator-set.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
@@ -44,6 +45,8 @@ const { values } = parseArgs({
     "genesis-mb": { type: "string" },
     "block-txs": { type: "string" },
     minutes: { type: "string" },
+    save: { type: "string" },
+    before: { type: "string" },
     quick: { type: "boolean" },
     profile: { type: "boolean" },
   },
@@ -77,13 +80,15 @@ const SECTIONS: Section[] = [
   signedTxSection({ count: 500 }),
   // Its two devnets (four validators, then 214) 200 ports above the world's.
   validatorSetSection({ offset: offset + 200, blocks: num(values.blocks, 50), extra: 150, unbonded: 60 }),
+  // `--save` writes its figures as JSON; `--before` shows such a file's (another checkout's) beside its own.
+  requestsSection({ settleS: 10, windowS: 30, save: values.save, before: values.before }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch" || id === "validators") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch" || id === "validators") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${id === "requests" && values.before ? ` --before ${values.before}` : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_RATE_PER_SECOND } from "../../shared/net/request-budget.js";
+import { DEFAULT_BUDGET_PER_MINUTE, pageRate, rateTable, readRun, type RequestRun, saveRun } from "./request-rates.js";
+
+const dir = mkdtempSync(join(tmpdir(), "cometdesk-request-rates-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const counts = { requests: 130, refused: 0, batchItems: 40, websockets: 0, byRoute: { status: 20, consensus_state: 100, block: 20 } };
+const run = (pages: RequestRun["pages"]): RequestRun => ({ commit: "abc1234", date: "2026-11-29 03:00", load: 1.2, settleS: 10, windowS: 30, blocksPerMinute: 120, pages });
+
+describe("requests per page", () => {
+  it("holds the same budget as the app's default", () => {
+    expect(DEFAULT_BUDGET_PER_MINUTE).toBe(DEFAULT_RATE_PER_SECOND * 60);
+  });
+
+  it("scales a window's counts to a minute and names the routes asked most", () => {
+    const rate = pageRate("consensus", "Consensus", counts, 15, 2);
+    expect(rate).toMatchObject({ requestsPerMinute: 520, batchItemsPerMinute: 160, refusedPerMinute: 0 });
+    // Ties are broken by name, so the table does not change between equal runs.
+    expect(rate.topRoutes).toEqual([["consensus_state", 400], ["block", 80]]);
+  });
+
+  it("puts a saved run beside this one, page by page, the figures over the budget in bold", () => {
+    const path = join(dir, "before.json");
+    saveRun(path, run([pageRate("consensus", "Consensus", counts, 15)]));
+    const after = run([pageRate("consensus", "Consensus", { ...counts, requests: 60, byRoute: { status: 60 } }, 30), pageRate("watch", "Watch", counts, 30)]);
+    const table = rateTable(after, readRun(path)).split("\n");
+    expect(table[2]).toBe("| Consensus (`#/consensus`) | **520** | 120 | 160 | 80 | `consensus_state` 400, `block` 80, `status` 80 | `status` 120 |");
+    // A page the earlier run did not have is a dash there.
+    expect(table[3]).toMatch(/^\| Watch \(`#\/watch`\) \| — \| 260 \|/);
+  });
+
+  it("refuses a saved file that is not a run, naming it", () => {
+    const path = join(dir, "other.json");
+    writeFileSync(path, JSON.stringify({ commit: "abc1234" }));
+    expect(() => readRun(path)).toThrow(/other\.json is not a requests run/);
+    expect(() => readRun(join(dir, "missing.json"))).toThrow(/no such file/);
+  });
+});

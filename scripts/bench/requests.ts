@@ -1,0 +1,190 @@
+/**
+ * Requests per minute per page, through one public endpoint: the app's real services in browser
+ * mode on a network whose only endpoint is a counting proxy in front of the bench's node (direct
+ * mode, no access service), as a user of a public RPC node runs it. Each page of the navigation
+ * is opened in a fresh window, left to settle, and the proxy's HTTP requests counted over a fixed
+ * window; main with no window open is counted first. Only the proxy counts are used, so the same
+ * files also measure code from before the app counted its own requests (`--save`, `--before`).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Browser } from "playwright-core";
+import { repoRoot } from "../../devnet/lib/layout.js";
+import { type RateLimitProxy, startRateLimitProxy } from "../../devnet/test/rate-limit-proxy.js";
+import { launchChromium } from "../../e2e/support/browser.js";
+import { type BrowserMode, startBrowserMode } from "../../electron/bridge/browser-mode.js";
+import { createServices } from "../../electron/services/create-services.js";
+import { networkMethods } from "../../shared/contract/network.js";
+import { currentCommit, load1 } from "./machine.js";
+import { busiest, DEFAULT_BUDGET_PER_MINUTE, type PageRate, pageRate, rateTable, readRun, type RequestRun, saveRun } from "./request-rates.js";
+import type { Goal, Section } from "./section.js";
+import type { BenchWorld } from "./world.js";
+
+export interface RequestsOptions {
+  /** Seconds a page is left after it shows, before its window (its first reads are not counted). */
+  readonly settleS: number;
+  /** Seconds counted per page; the counts are scaled to a minute. */
+  readonly windowS: number;
+  /** Only these routes (the quick variant); all of the navigation's pages by default. */
+  readonly routes?: readonly string[];
+  /** Where to write this run's figures as JSON, for a later `--before`. */
+  readonly save?: string;
+  /** Another run's figures (`--save` on another checkout, done by the time this run ends), shown beside this run's. */
+  readonly before?: string;
+}
+
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** A devnet.json whose one node is the proxy and which names no access service: "Local devnet" in direct mode. */
+function proxiedDevnetJson(w: BenchWorld, proxy: RateLimitProxy, dir: string): string {
+  // `access` undefined is left out of the JSON: the network reads straight from its node.
+  const info = { ...w.info, nodes: [{ ...w.info.nodes[0]!, rpc: proxy.url }], access: undefined };
+  const path = join(dir, "devnet.json");
+  writeFileSync(path, JSON.stringify(info));
+  return path;
+}
+
+/** The navigation's pages as the renderer lists them: each link of the sidebar, in its order. */
+async function navigationPages(browser: Browser, mode: BrowserMode): Promise<Array<{ route: string; label: string }>> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(mode.link(""));
+    await page.waitForSelector("nav.sidenav a", { timeout: 60_000 });
+    const links = await page.$$eval("nav.sidenav a", (as) => as.map((a) => ({ href: a.getAttribute("href") ?? "", label: (a.textContent ?? "").trim() })));
+    return links.filter((l) => l.href.startsWith("#/")).map((l) => ({ route: l.href.slice(2), label: l.label }));
+  } finally {
+    await context.close();
+  }
+}
+
+/** The node's height, asked of it directly (not through the proxy, which would count it). */
+async function height(rpc: string): Promise<{ height: number; at: number }> {
+  const answer = (await (await fetch(`${rpc}/status`)).json()) as { result: { sync_info: { latest_block_height: string } } };
+  return { height: Number(answer.result.sync_info.latest_block_height), at: performance.now() };
+}
+
+/** The proxy's counts over `windowS`, scaled by the time that really passed. */
+async function countWindow(proxy: RateLimitProxy, route: string, label: string, windowS: number): Promise<PageRate> {
+  proxy.reset();
+  const start = performance.now();
+  await sleep(windowS * 1000);
+  const counts = proxy.stats();
+  return pageRate(route, label, counts, (performance.now() - start) / 1000);
+}
+
+export function requestsSection(o: RequestsOptions): Section {
+  return {
+    id: "requests",
+    heading: "Requests per minute per page, through one public endpoint",
+    async run(ctx) {
+      const w = await ctx.world();
+      const loadStart = load1();
+      const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-bench-requests-"));
+      const proxy = await startRateLimitProxy(w.rpc, { kind: "pass" });
+      const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: proxiedDevnetJson(w, proxy, dataDir), bridge: true });
+      const pages: PageRate[] = [];
+      let blocksPerMinute: number;
+      let mode: BrowserMode | undefined;
+      let browser: Browser | undefined;
+      try {
+        services.start();
+        const listed = await services.dispatcher.dispatch("network.list", {});
+        if (!listed.ok) throw new Error(`network.list: ${listed.error.message}`);
+        const { networks, selectedId } = networkMethods.list.result.parse(listed.value);
+        const selected = networks.find((n) => n.id === selectedId);
+        if (!selected || selected.rpcVia !== "direct" || selected.accessUrl !== null || selected.rpcUrls.join(" ") !== proxy.url) {
+          throw new Error(`the selected network must read through the proxy alone; it is ${JSON.stringify(selected)}`);
+        }
+        // A seeded account, so the wallet's pages have balances, delegations and transactions to show.
+        const imported = await services.dispatcher.dispatch("wallet.import", { mnemonic: w.info.accounts[0]!.mnemonic, password: "bench requests password" });
+        if (!imported.ok) throw new Error(`wallet.import: ${imported.error.message}`);
+        // The default auto-lock (10 min) would lock the wallet midway through the pages: later windows would show the gate.
+        const kept = await services.dispatcher.dispatch("settings.update", { autoLockMinutes: 24 * 60 });
+        if (!kept.ok) throw new Error(`settings.update: ${kept.error.message}`);
+        mode = await startBrowserMode({ dispatcher: services.dispatcher, events: services.events, rendererDir: join(repoRoot, "dist", "renderer") });
+        browser = await launchChromium({ record: false });
+        const routes = (await navigationPages(browser, mode)).filter((p) => !o.routes || o.routes.includes(p.route));
+        if (routes.length === 0) throw new Error("the sidebar lists none of the pages asked for");
+
+        // Main alone first: its own loops (the block feed) are in every page's figure too.
+        await sleep(o.settleS * 1000);
+        const first = await height(w.rpc);
+        pages.push(await countWindow(proxy, "", "no window open (main alone)", o.windowS));
+        console.log(`requests: main alone, ${pages[0]!.requestsPerMinute}/min`);
+        for (const { route, label } of routes) {
+          const context = await browser.newContext({ viewport: VIEWPORT });
+          try {
+            const page = await context.newPage();
+            await page.goto(mode.link(route));
+            // A page that does not show still asks what it asks: counted, and said in its row.
+            const shown = await page.waitForSelector(`nav.sidenav a[href="#/${route}"][aria-current="page"]`, { state: "attached", timeout: 30_000 }).then(() => true, () => false);
+            await sleep(o.settleS * 1000);
+            const rate = await countWindow(proxy, route, shown ? label : `${label} (not shown after 30 s)`, o.windowS);
+            pages.push(rate);
+            console.log(`requests: ${label}, ${rate.requestsPerMinute}/min (${rate.batchItemsPerMinute} batch items/min; ${rate.topRoutes.map(([r, n]) => `${r} ${n}`).join(", ")})`);
+          } finally {
+            await context.close();
+          }
+        }
+        const last = await height(w.rpc);
+        blocksPerMinute = Math.round(((last.height - first.height) * 60_000) / (last.at - first.at));
+      } finally {
+        await browser?.close();
+        await mode?.close();
+        await services.close();
+        await proxy.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+
+      // Read only now, so the other checkout's run may go on beside this one and finish first.
+      const before = o.before ? readRun(o.before) : undefined;
+      const commit = currentCommit();
+      const run: RequestRun = { commit: `${commit.sha.slice(0, 7)}${commit.dirty ? "+changes" : ""}`, date: new Date().toISOString().slice(0, 16).replace("T", " "), load: loadStart, settleS: o.settleS, windowS: o.windowS, blocksPerMinute, pages };
+      if (o.save) saveRun(o.save, run);
+      const table = rateTable(run, before);
+      console.log(table);
+      const worst = busiest({ ...run, pages: pages.filter((p) => p.route) });
+      const worstBefore = before ? busiest({ ...before, pages: before.pages.filter((p) => p.route) }) : undefined;
+      const over = pages.filter((p) => p.requestsPerMinute > DEFAULT_BUDGET_PER_MINUTE);
+      const refused = pages.reduce((n, p) => n + p.refusedPerMinute, 0);
+      const goals: Goal[] = worst
+        ? [{
+            goal: `every page ≤ ${DEFAULT_BUDGET_PER_MINUTE} requests/min through one public endpoint (the default budget, 8/s)`,
+            measured: `busiest ${worst.label} ${worst.requestsPerMinute.toFixed(0)}/min${worstBefore ? ` (before: ${worstBefore.label} ${worstBefore.requestsPerMinute.toFixed(0)}/min)` : ""}`,
+            met: worst.requestsPerMinute <= DEFAULT_BUDGET_PER_MINUTE,
+          }]
+        : [];
+      const beforeText = before
+        ? `\n*Before* is the same bench on the code as it was before the request budget (\`${before.commit}\`,
+the bench's files copied into that checkout and run with \`--save\`), measured ${before.date} UTC at a
+load average of ${before.load.toFixed(2)}; *after* is this commit.\n`
+        : "";
+      const body = `The app's real services (\`createServices\`, the wallet unlocked with a seeded devnet account) in
+browser mode, on a network whose only endpoint is a counting proxy (\`devnet/test/rate-limit-proxy.ts\`,
+passing everything) in front of the bench's node: the "Local devnet" network in direct mode, with
+no access service, selected. That is the app as a user of one public RPC node runs it. Each page of
+the sidebar, as the renderer lists it, opens in a fresh headless Chromium window, is left ${o.settleS} s to
+settle (its first reads are not counted), and the proxy's HTTP requests are then counted for ${o.windowS} s
+and scaled to a minute; the window is closed before the next page opens. A JSON-RPC batch is one
+request, its items counted beside it; a route is a GET's path or a POST's method, each item of a
+batch counted. Main with no window open is counted first: its own loops are in every page's figure.
+The goal is the default request budget of one endpoint, ${DEFAULT_BUDGET_PER_MINUTE} requests a minute (8 a second);
+a figure over it is in bold. The devnet made ${blocksPerMinute} blocks a minute over the run${before ? ` (${before.blocksPerMinute} in the run before)` : ""}; a
+public chain makes about ten, so main's per-block reads weigh more here than there. One window per
+page: figures move by a few requests with where the window falls between blocks.
+${beforeText}
+${table}
+
+${over.length ? `Over the budget: ${over.map((p) => p.label).join(", ")}.` : `No page is over the budget; the busiest is ${worst?.label ?? "none"} at ${worst?.requestsPerMinute.toFixed(0) ?? "—"} a minute.`}
+The proxy refused nothing (pass mode; ${refused.toFixed(0)} refused a minute in all), and
+${pages.reduce((n, p) => n + p.websockets, 0)} websockets were opened during the windows (main's block feed keeps one open from before them).
+
+Command: \`${ctx.command}\`
+`;
+      return { body, goals };
+    },
+  };
+}
