@@ -99,9 +99,11 @@ describe("the RPC transport against a hostile node", () => {
       handle = (_req, body, res) => {
         res.writeHead(200, { "content-type": "application/json" });
         res.write(`{"jsonrpc":"2.0","id":${echoId(body)},`);
-        setTimeout(() => res.end('"result":{"ok":3}}'), 300);
+        // The body ends long after the hedge would have started another node.
+        setTimeout(() => res.end('"result":{"ok":3}}'), 2_000);
       };
-      const t = transport([{ url, kind: "node" }, { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, kind: "node" }], { hedgeMs: 20 });
+      // The hedge leaves room for the headers to arrive with both cores busy: what is proven is that the slow body is waited for.
+      const t = transport([{ url, kind: "node" }, { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, kind: "node" }], { hedgeMs: 400 });
       expect(await t.call(status)).toMatchObject({ result: { ok: 3 }, endpoint: url });
       expect(otherRequests).toBe(0);
     } finally {
