@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE_REST_MS, BudgetWaitTooLongError, createRequestBudgets, MAX_REST_MS, retryAfterMs } from "./request-budget.js";
+import { BASE_REST_MS, BudgetWaitTooLongError, createRequestBudgets, MAX_REST_MS, retryAfterMs, WAIT_BOUNDS_PER_READ, waitDeadline } from "./request-budget.js";
 
 // Retry-After is delay-seconds or an HTTP-date (RFC 9110 §10.2.3,
 // https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3); the examples are the RFC's own forms.
@@ -17,6 +17,19 @@ describe("Retry-After as RFC 9110 §10.2.3 defines it", () => {
     expect(retryAfterMs("soon", now)).toBeUndefined();
     expect(retryAfterMs("-5", now)).toBeUndefined();
     expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
+describe("a read's wait deadline", () => {
+  it("lets each wait be one bound, and all of them a few bounds in all", () => {
+    let t = 0;
+    const deadline = waitDeadline(10_000, () => t);
+    expect(deadline()).toBe(10_000);
+    t = 45_000;
+    expect(deadline()).toBe(55_000);
+    t = 10_000 * WAIT_BOUNDS_PER_READ - 3_000;
+    expect(deadline()).toBe(10_000 * WAIT_BOUNDS_PER_READ); // a whole bound would pass the last: the last it is
+    expect(waitDeadline(0, () => 7)()).toBe(7); // a bound of 0 waits for nothing
   });
 });
 

@@ -12,8 +12,22 @@ export type ReadPriority = "user" | "background";
 
 /** Requests per second an endpoint is allowed before it says anything: under what public providers accept. */
 export const DEFAULT_RATE_PER_SECOND = 8;
-/** The longest a read waits for a rate limit before it fails in words. */
+/** The longest one wait of a read for a rate limit may be before the read fails in words (see waitDeadline). */
 export const DEFAULT_MAX_WAIT_MS = 10_000;
+/**
+ * A read waits out at most this many bounds in all: a node that refuses one request in three
+ * asks for many short waits in a row, each within the bound, and the read goes on through them.
+ */
+export const WAIT_BOUNDS_PER_READ = 6;
+/**
+ * By when the wait now starting must end, for a read that began at `now()` with the bound
+ * `boundMs`: each single wait (a Retry-After, a slot) is at most the bound, and all of them
+ * together end within WAIT_BOUNDS_PER_READ bounds of the start. A bound of 0 waits for nothing.
+ */
+export function waitDeadline(boundMs: number, now: () => number = Date.now): () => number {
+  const last = now() + boundMs * WAIT_BOUNDS_PER_READ;
+  return () => Math.min(now() + boundMs, last);
+}
 /** The lowest a learnt rate goes: a node that refuses everything is still asked now and then. */
 export const MIN_RATE_PER_SECOND = 0.5;
 /** The longest rest a `Retry-After` or the back-off can ask for: a proxy's "come back in an hour" does not silence a node for an hour. */

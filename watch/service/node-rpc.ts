@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readBlockEvidence } from "../../shared/cosmos/evidence/block-evidence.js";
 import { ERROR_CODES } from "../../shared/error-codes.js";
-import { BudgetWaitTooLongError, DEFAULT_MAX_WAIT_MS, type RequestBudgets, retryAfterMs, sharedRequestBudgets } from "../../shared/net/request-budget.js";
+import { BudgetWaitTooLongError, DEFAULT_MAX_WAIT_MS, type RequestBudgets, retryAfterMs, sharedRequestBudgets, waitDeadline } from "../../shared/net/request-budget.js";
 import type { NodeClient } from "../node-probe.js";
 import type { WatchChain } from "../watch-service.js";
 
@@ -83,7 +83,7 @@ export interface NodeRpcOptions {
   readonly fetchImpl?: typeof fetch;
   /** The budgets every request counts against (default: the process's). */
   readonly budgets?: RequestBudgets;
-  /** The longest a request waits for a rate limit before it fails with NodeRateLimitedError (default 10 s). */
+  /** The longest one wait of a request for a rate limit may be before it fails with NodeRateLimitedError (default 10 s; see waitDeadline). */
   readonly maxWaitMs?: number;
 }
 
@@ -93,15 +93,15 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
 
 /**
  * One POST to one node, inside its budget: a slot taken first (background work), a refusal for
- * load rested and asked again while the wait stays within `maxWaitMs`.
+ * load rested and asked again while each wait stays within `maxWaitMs` (and all of them within waitDeadline's limit).
  */
 async function send(url: string, method: string, body: string, options: NodeRpcOptions): Promise<Response> {
   const fetchImpl = options.fetchImpl ?? fetch;
   const budget = (options.budgets ?? sharedRequestBudgets()).of(url);
-  const deadline = Date.now() + (options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
+  const deadline = waitDeadline(options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
   for (let refusals = 0; ; refusals++) {
     try {
-      await budget.take({ priority: "background", deadline });
+      await budget.take({ priority: "background", deadline: deadline() });
     } catch (error) {
       if (error instanceof BudgetWaitTooLongError) throw new NodeRateLimitedError(url, method, seconds(error.waitMs));
       throw error;
@@ -119,7 +119,7 @@ async function send(url: string, method: string, body: string, options: NodeRpcO
     }
     await response.body?.cancel().catch(() => undefined);
     const rest = budget.refused(retryAfterMs(retryAfter, Date.now()));
-    if (refusals + 1 >= MAX_REFUSALS || Date.now() + rest > deadline) throw new NodeRateLimitedError(url, method, seconds(rest));
+    if (refusals + 1 >= MAX_REFUSALS || Date.now() + rest > deadline()) throw new NodeRateLimitedError(url, method, seconds(rest));
   }
 }
 

@@ -69,6 +69,15 @@ describe("a rate limit on the only node is a wait, not a failure", () => {
     expect(requests).toBeGreaterThan(9); // the refused ones were asked again
   });
 
+  it("goes on through several waits in a row, each within the bound, though together they pass it", async () => {
+    // Refused twice: a rest of 2 s (the Retry-After), then 4 s (the back-off of a second refusal in a row), 6 s in all.
+    refuse = (n) => (n <= 2 ? "2" : undefined);
+    const { t } = only({ maxWaitMs: () => 4_000 });
+    const answer = await withReadPriority("user", () => t.call(abci("/cosmos.staking.v1beta1.Query/Redelegations")));
+    expect(answer.result).toMatchObject({ method: "abci_query" });
+    expect(requests).toBe(3);
+  }, 20_000);
+
   it("fails in words past the bound, naming the wait", async () => {
     refuse = () => "30";
     const { t } = only({ maxWaitMs: () => 2_000 });

@@ -2,7 +2,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { z } from "zod";
 import { BodyTooLargeError, JsonTooDeepError, parseBoundedJson, readBodyCapped } from "../../../shared/net/bounded-json.js";
 import { networkFailure } from "../network-failure.js";
-import { BudgetWaitTooLongError, createRequestBudgets, DEFAULT_MAX_WAIT_MS, type ReadPriority, type RequestBudgets, retryAfterMs, sharedRequestBudgets } from "../../../shared/net/request-budget.js";
+import { BudgetWaitTooLongError, createRequestBudgets, DEFAULT_MAX_WAIT_MS, type ReadPriority, type RequestBudgets, retryAfterMs, sharedRequestBudgets, waitDeadline } from "../../../shared/net/request-budget.js";
 import { readPriority } from "./read-priority.js";
 import { type AttemptFailure, lacking, METHOD_NOT_FOUND, RpcNotHeldError, RpcRateLimitedError, RpcResponseError, RpcTimeoutError, RpcUnreachableError, rpcErrorFrom } from "./rpc-errors.js";
 import { createLookupCache } from "./lookup-cache.js";
@@ -250,7 +250,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       setImmediate(() => {
         budgets
           .of(endpoint.url)
-          .take({ priority: rank, deadline: member.ctx.deadline })
+          .take({ priority: rank, deadline: member.ctx.deadline() })
           .then(
             () => {
               if (gathering.get(endpoint.url) === members) gathering.delete(endpoint.url);
@@ -310,7 +310,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     const budget = budgets.of(endpoint.url);
     // A slot of the endpoint's budget first (a batch takes one for all): waiting for a rate limit is not the node's silence.
     if (!batchable) {
-      await budget.take({ priority: ctx.priority, deadline: ctx.deadline, signal: ctx.outer });
+      await budget.take({ priority: ctx.priority, deadline: ctx.deadline(), signal: ctx.outer });
       ctx.onSlot?.();
     }
     const id = nextId++;
@@ -319,7 +319,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     const timer = batchable ? undefined : setTimeout(() => controller.abort(), timeoutMs);
     const signal = ctx.outer ? AbortSignal.any([controller.signal, ctx.outer]) : controller.signal;
     const alone = async () => {
-      await budget.take({ priority: ctx.priority, deadline: ctx.deadline, signal });
+      await budget.take({ priority: ctx.priority, deadline: ctx.deadline(), signal });
       const again = setTimeout(() => controller.abort(), timeoutMs);
       return exchange(endpoint, envelopeOf({ id, call }), call, signal, ctx.onHeaders, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0)).finally(() => clearTimeout(again));
     };
@@ -364,7 +364,8 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   interface AttemptContext {
     readonly outer?: AbortSignal;
     readonly priority: () => ReadPriority;
-    readonly deadline: number;
+    /** By when the wait now starting must end (request-budget.ts's waitDeadline): at most one bound away, and never past the read's last. */
+    readonly deadline: () => number;
     readonly onSlot?: () => void;
     readonly onHeaders?: () => void;
   }
@@ -375,7 +376,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
    * `hedgeMs` of being sent is not waited for: the next starts beside it. The first answer wins
    * and the rest are abandoned; a definite answer (a JSON-RPC error, a bad answer) ends the call.
    */
-  function read(ordered: readonly RpcEndpoint[], resting: readonly AttemptFailure[], call: RpcCall, started: number, priority: () => ReadPriority, deadline: number): Promise<RpcAnswer> {
+  function read(ordered: readonly RpcEndpoint[], resting: readonly AttemptFailure[], call: RpcCall, started: number, priority: () => ReadPriority, deadline: () => number): Promise<RpcAnswer> {
     const failures: AttemptFailure[] = [];
     let lastTimedOut = false;
     /** Endpoints that refused for load, and those that lack the index or height. */
@@ -492,7 +493,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
    * A read that meets a rate limit on every endpoint waits for the soonest rest to end and asks
    * again, until its deadline: one that would wait past it fails in words, as every refusal did before.
    */
-  async function readWaiting(all: readonly RpcEndpoint[], call: RpcCall, priority: () => ReadPriority, deadline: number): Promise<RpcAnswer> {
+  async function readWaiting(all: readonly RpcEndpoint[], call: RpcCall, priority: () => ReadPriority, deadline: () => number): Promise<RpcAnswer> {
     const started = performance.now();
     for (let round = 0; ; round++) {
       const { sorted, ordered, resting } = arrange(all, call);
@@ -500,20 +501,20 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       // All resting: the one whose rest ends first is asked, its slot waiting out the rest (within the deadline).
       const asked = ordered.length > 0 ? ordered : [...sorted].sort((a, b) => left(a.url) - left(b.url)).slice(0, 1);
       const soonest = Math.min(...sorted.map((e) => left(e.url)));
-      if (ordered.length === 0 && now() + soonest > deadline) throw new RpcRateLimitedError(restingWords, seconds(soonest));
+      if (ordered.length === 0 && now() + soonest > deadline()) throw new RpcRateLimitedError(restingWords, seconds(soonest));
       try {
         return await read(asked, ordered.length > 0 ? restingWords : restingWords.filter((r) => r.endpoint !== asked[0]!.url), call, started, priority, deadline);
       } catch (error) {
         // Every endpoint asked refused for load this round: the next round waits for the soonest rest.
         if (!(error instanceof RpcRateLimitedError) || round >= 20) throw error;
         const wait = Math.min(...all.map((e) => left(e.url)));
-        if (now() + wait > deadline) throw error;
+        if (now() + wait > deadline()) throw error;
       }
     }
   }
 
   /** A broadcast goes to one endpoint; a refusal for load is waited out and the same bytes sent again (a 429 means the node did not take them). */
-  async function broadcast(endpoint: RpcEndpoint, call: RpcCall, priority: () => ReadPriority, deadline: number): Promise<RpcAnswer> {
+  async function broadcast(endpoint: RpcEndpoint, call: RpcCall, priority: () => ReadPriority, deadline: () => number): Promise<RpcAnswer> {
     const started = performance.now();
     for (let round = 0; ; round++) {
       try {
@@ -521,7 +522,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       } catch (error) {
         if (error instanceof Refused) {
           const rest = budgets.of(endpoint.url).refused(error.retryAfter);
-          if (round < 20 && now() + rest <= deadline) continue;
+          if (round < 20 && now() + rest <= deadline()) continue;
           throw new RpcRateLimitedError([{ endpoint: endpoint.url, reason: `${error.message}, resting it ${seconds(rest)} s` }], seconds(rest));
         }
         if (error instanceof BudgetWaitTooLongError) throw new RpcRateLimitedError([{ endpoint: endpoint.url, reason: `rate-limiting, resting another ${seconds(error.waitMs)} s` }], seconds(error.waitMs));
@@ -536,13 +537,13 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     async call(call) {
       const all = options.endpoints();
       if (all.length === 0) throw new RpcUnreachableError([{ endpoint: "(none)", reason: "this network has no RPC endpoint" }]);
-      const deadline = now() + Math.max(0, maxWait());
+      const deadline = waitDeadline(Math.max(0, maxWait()), now);
       const own = priorityNow();
       if (!call.idempotent) {
         // A broadcast goes to one endpoint, the soonest free: another endpoint could send it twice.
         const { ordered, sorted } = arrange(all, call);
         const endpoint = ordered[0] ?? [...sorted].sort((a, b) => left(a.url) - left(b.url))[0]!;
-        if (ordered.length === 0 && now() + left(endpoint.url) > deadline) throw new RpcRateLimitedError([{ endpoint: endpoint.url, reason: `rate-limiting, resting another ${seconds(left(endpoint.url))} s` }], seconds(left(endpoint.url)));
+        if (ordered.length === 0 && now() + left(endpoint.url) > deadline()) throw new RpcRateLimitedError([{ endpoint: endpoint.url, reason: `rate-limiting, resting another ${seconds(left(endpoint.url))} s` }], seconds(left(endpoint.url)));
         return broadcast(endpoint, call, () => own, deadline);
       }
       // The same read already on its way is joined, not sent again; a user joining lifts its priority.
@@ -567,7 +568,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         if (first) {
           await budgets
             .of(first.url)
-            .take({ priority: own, deadline: now() + Math.max(0, maxWait()) })
+            .take({ priority: own, deadline: waitDeadline(Math.max(0, maxWait()), now)() })
             .catch((error: unknown) => {
               if (!(error instanceof BudgetWaitTooLongError)) throw error;
               throw new RpcRateLimitedError([{ endpoint: first.url, reason: `rate-limiting, resting another ${seconds(error.waitMs)} s` }], seconds(error.waitMs));
