@@ -22,10 +22,11 @@ const announced = (h: number) => ({ networkId: network.id, height: String(h), ha
 const rateLimited = () => Object.assign(new Error("every node of this network is rate-limiting: next try in 30 s"), { code: ERROR_CODES.rpcRateLimited });
 
 /** A watch of two validators, both on its watch list, whose node answers each commit read as `commit(height, attempt)` says. */
-function watchOf(commit: (height: number, attempt: number) => "signed" | "A absent" | "short" | "refused") {
+function watchOf(commit: (height: number, attempt: number) => "signed" | "A absent" | "short" | "refused", extra: { evidenceFromFeed?: (networkId: string, height: bigint) => [] | undefined } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-watch-commits-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const attempts = new Map<number, number>();
+  const blockReads: number[] = [];
   const chain: WatchChain = {
     abciQuery: async () => {
       throw new Error("no x/slashing here");
@@ -40,7 +41,10 @@ function watchOf(commit: (height: number, attempt: number) => "signed" | "A abse
       const signatures = [{ blockIdFlag: answer === "A absent" ? 1 : 2, validatorAddress: answer === "A absent" ? "" : A }, { blockIdFlag: 2, validatorAddress: B }];
       return { header: { validatorsHash: "CD".repeat(32) }, commit: { signatures: answer === "short" ? signatures.slice(1, 2).map((s) => ({ ...s, validatorAddress: "" })) : signatures } };
     },
-    block: async () => ({ evidence: [] }),
+    block: async ({ height }) => {
+      blockReads.push(Number(height));
+      return { evidence: [] };
+    },
   };
   const events = createEventHub();
   const problems = createProblemLog();
@@ -52,6 +56,7 @@ function watchOf(commit: (height: number, attempt: number) => "signed" | "A abse
     history: openAlertHistory(dir, problems),
     chain: () => chain,
     commitFromFeed: () => undefined,
+    ...extra,
     nodeClient: () => {
       throw new Error("no node is probed here");
     },
@@ -64,6 +69,7 @@ function watchOf(commit: (height: number, attempt: number) => "signed" | "A abse
   watch.follow(network);
   return {
     attempts,
+    blockReads,
     /** Announces blocks `from`..`to` one at a time, each read before the next. */
     follow: async (from: number, to: number) => {
       for (let h = from; h <= to; h++) {
@@ -110,5 +116,11 @@ describe("the watch's count of missed blocks", () => {
     const s = await w.follow(2, 6);
     expect(row(s, A)).toEqual({ seen: 5, signed: 4, missed: 1, missedHeights: ["4"] });
     expect(row(s, B)).toEqual({ seen: 5, signed: 5, missed: 0, missedHeights: [] });
+  });
+
+  it("reads no block for its evidence when the block's own frame carried it, and still reads one whose frame it never saw", async () => {
+    const w = watchOf(() => "signed", { evidenceFromFeed: (_id, height) => (height === 4n ? undefined : []) });
+    await w.follow(2, 6);
+    expect(w.blockReads).toEqual([4]);
   });
 });

@@ -59,6 +59,8 @@ export interface WatchDeps {
   readonly chain: (network: Network) => WatchChain;
   /** The commit a NewBlock frame carried (the block feed's `commitOf`), read before any RPC call. */
   readonly commitFromFeed: (networkId: string, height: bigint) => FeedCommit | undefined;
+  /** The evidence a NewBlock frame carried (the block feed's `evidenceOf`): with it, a followed block costs no block read. */
+  readonly evidenceFromFeed?: (networkId: string, height: bigint) => readonly BlockEvidence[] | undefined;
   readonly nodeClient: (url: string) => NodeClient;
   readonly notifier?: Notifier;
   readonly webhook?: WebhookSender;
@@ -267,6 +269,8 @@ export function createWatch(deps: WatchDeps) {
 
   /** The evidence block `height` carries, kept in `f.evidence`; the validators it names for the first time. A failed read is told and skipped. */
   async function readEvidence(f: Followed, height: bigint): Promise<string[]> {
+    const fromFeed = deps.evidenceFromFeed?.(f.network.id, height);
+    if (fromFeed) return recordEvidence(f.evidence, String(height), fromFeed);
     calls.blockReads++;
     try {
       const { evidence } = await deps.chain(f.network).block({ height: String(height), txLimit: 1 });

@@ -262,6 +262,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     history: alertHistory,
     chain: watchChainFor,
     commitFromFeed: (id, height) => feed.commitOf(id, height) ?? watchFeeds.commitOf(id, height),
+    evidenceFromFeed: (id, height) => feed.evidenceOf(id, height) ?? watchFeeds.evidenceOf(id, height),
     nodeClient: (url) => nodeClient(url, undefined, undefined, budgets),
     notifier: config.notifier,
     webhook: createWebhookSender(),

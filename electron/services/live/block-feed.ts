@@ -321,6 +321,8 @@ export function createBlockFeed(options: BlockFeedOptions) {
     },
     /** Who signed `height` on `networkId`, when a NewBlock frame carried it (the websocket is live); otherwise undefined. */
     commitOf: (networkId: string, height: bigint) => commits.get(networkId, height),
+    /** The evidence block `height` carried, when its NewBlock frame was seen. */
+    evidenceOf: (networkId: string, height: bigint) => commits.evidence(networkId, height),
     status: () => ({ networkId: source?.networkId ?? "", endpoint: source?.websocketUrl ?? null, state, lastHeight: last === undefined ? null : String(last), reason }),
   };
 }

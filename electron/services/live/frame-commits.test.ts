@@ -58,4 +58,20 @@ describe("NewBlock frames", () => {
     expect(commits.get("devnet", 11n)).toBeUndefined(); // only the last few are kept
     expect(commits.get("devnet", 98n)).toBeDefined();
   });
+
+  it("reads the block's evidence, kept per height, and tells a frame without the field from one with none", () => {
+    const withEvidence = (height: number, list: unknown) => frame(height).replace('"data":{"txs":[]}', `"data":{"txs":[]},"evidence":{"evidence":${JSON.stringify(list)}}`);
+    const vote = (address: string) => ({ type: "vote", height: "7", round: 0, validator_address: address, timestamp: "2026-12-07T00:00:00Z" });
+    const duplicate = { type: "tendermint/DuplicateVoteEvidence", value: { vote_a: vote("cc".repeat(20)), vote_b: vote("cc".repeat(20)), TotalVotingPower: "40", ValidatorPower: "10", Timestamp: "2026-12-07T00:00:01Z" } };
+    expect(newBlockFrame(frame(12))!.evidence).toBeUndefined();
+    expect(newBlockFrame(withEvidence(12, null))!.evidence).toEqual([]);
+    expect(newBlockFrame(withEvidence(12, [duplicate]))!.evidence).toEqual([{ kind: "duplicate_vote", type: "tendermint/DuplicateVoteEvidence", height: "7", time: "2026-12-07T00:00:01Z", validators: ["CC".repeat(20)] }]);
+    expect(newBlockFrame(withEvidence(12, "not a list"))).toBeUndefined();
+    const commits = createFrameCommits();
+    commits.add("devnet", newBlockFrame(withEvidence(12, [duplicate]))!);
+    commits.add("devnet", newBlockFrame(frame(13))!);
+    expect(commits.evidence("devnet", 12n)).toHaveLength(1);
+    expect(commits.evidence("devnet", 13n)).toBeUndefined(); // its frame had no evidence field: the watch reads the block
+    expect(commits.evidence("other", 12n)).toBeUndefined();
+  });
 });

@@ -45,6 +45,8 @@ export function createWatchFeeds(deps: WatchFeedsDeps) {
     },
     /** Who signed `height`, when that network's NewBlock frame carried it. */
     commitOf: (networkId: string, height: bigint) => feeds.get(networkId)?.feed.commitOf(networkId, height),
+    /** The evidence block `height` carried, when that network's NewBlock frame was seen. */
+    evidenceOf: (networkId: string, height: bigint) => feeds.get(networkId)?.feed.evidenceOf(networkId, height),
     status: (networkId: string) => feeds.get(networkId)?.feed.status(),
     following: (): string[] => [...feeds.keys()],
     stop(): void {
