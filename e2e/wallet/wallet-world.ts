@@ -7,7 +7,7 @@
  * answers the calls it picks with an error, as a node that refuses one query or a main that
  * refuses one request would, while everything else goes through.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { Dispatcher } from "../../electron/services/dispatcher.js";
@@ -51,16 +51,20 @@ export async function openWalletWorld(env: E2eEnv, options: { devnetDir?: string
   const devnet = JSON.parse(readFileSync(join(devnetDir, "devnet.json"), "utf8")) as DevnetInfo;
   const dataDir = walletWorldDir(options.dataDirName);
   rmSync(dataDir, { recursive: true, force: true });
-  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(devnetDir, "devnet.json"), bridge: true });
+  // Main's unexpected failures go to a log beside the app's data, read when a spec fails.
+  const internalLog = join(dataDir, "internal-errors.log");
+  const onInternalError = (method: string, error: unknown) => appendFileSync(internalLog, `${new Date().toISOString()} ${method}: ${error instanceof Error ? error.message : String(error)}\n`);
+  const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: join(devnetDir, "devnet.json"), bridge: true, onInternalError });
   services.start();
 
   let refusal: { pick: (method: string, args: unknown) => boolean; message: string } | undefined;
   let slow: { release: Promise<void>; open: () => void; methods: ReadonlySet<string>; events: boolean } | undefined;
   const dispatcher: Dispatcher = {
-    async dispatch(method, args, senderOk) {
+    async dispatch(method, args, senderOk, call) {
       if (slow?.methods.has(method)) await slow.release;
       if (refusal?.pick(method, args)) return { ok: false, error: { code: "rpc_error", message: refusal.message } };
-      return services.dispatcher.dispatch(method, args, senderOk);
+      // The renderer's word that a call is a background refresh goes through, as it does in the app.
+      return services.dispatcher.dispatch(method, args, senderOk, call);
     },
   };
   const pageEvents: EventHub = createEventHub();
