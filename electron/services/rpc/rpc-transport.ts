@@ -183,6 +183,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One exchange's outcome before its body is read as JSON-RPC: the HTTP status, and the answer's text or, in a batch, its own item. */
 type Exchange = { readonly status: number; readonly retryAfter: string | null } & ({ readonly text: string } | { readonly item: unknown });
+/** What a batch member hears when the node would not take the batch as one: it goes again on its own. */
+const SEND_ALONE = { alone: true } as const;
+type BatchOutcome = Exchange | typeof SEND_ALONE;
 
 /** Creates the hardened HTTP JSON-RPC transport: timeouts, capped bodies, retries, failover and a request budget. */
 export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
@@ -232,10 +235,10 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
    * go as one batch: one slot of the budget, one request. A lone read goes alone. Each member
    * keeps its own abort: the batch is abandoned only when all of its members are.
    */
-  type Member = { readonly id: number; readonly call: RpcCall; readonly ctx: AttemptContext; readonly signal: AbortSignal; readonly resolve: (x: Exchange) => void; readonly reject: (e: unknown) => void };
+  type Member = { readonly id: number; readonly call: RpcCall; readonly ctx: AttemptContext; readonly signal: AbortSignal; readonly resolve: (x: BatchOutcome) => void; readonly reject: (e: unknown) => void };
   const gathering = new Map<string, Member[]>();
-  function viaBatch(endpoint: RpcEndpoint, member: Omit<Member, "resolve" | "reject">): Promise<Exchange> {
-    return new Promise<Exchange>((resolve, reject) => {
+  function viaBatch(endpoint: RpcEndpoint, member: Omit<Member, "resolve" | "reject">): Promise<BatchOutcome> {
+    return new Promise<BatchOutcome>((resolve, reject) => {
       const open = gathering.get(endpoint.url);
       if (open) {
         open.push({ ...member, resolve, reject });
@@ -279,7 +282,6 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
     }, timeoutMs);
     const single = live.length === 1;
     const payload = single ? envelopeOf(live[0]!) : live.map(envelopeOf);
-    const alone: Exchange = { status: 0, retryAfter: null, text: "" };
     exchange(endpoint, payload, { http: "POST", route: live[0]!.call.route, params: {} }, controller.signal, () => live.forEach((m) => m.ctx.onHeaders?.()))
       .then(
         (x) => {
@@ -294,7 +296,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
           // A server that does not take batches answers something else than an array: its reads go one at a time from now on.
           if (!Array.isArray(items)) {
             noBatch.add(endpoint.url);
-            return live.forEach((m) => m.resolve(alone));
+            return live.forEach((m) => m.resolve(SEND_ALONE));
           }
           const byId = new Map<unknown, unknown>(items.map((it) => [(it as { id?: unknown } | null)?.id, it]));
           for (const m of live) m.resolve({ status: x.status, retryAfter: x.retryAfter, item: byId.get(m.id) ?? {} });
@@ -324,9 +326,9 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       return exchange(endpoint, envelopeOf({ id, call }), call, signal, ctx.onHeaders, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0)).finally(() => clearTimeout(again));
     };
     try {
-      let x: Exchange = batchable ? await viaBatch(endpoint, { id, call, ctx, signal }) : await exchange(endpoint, envelopeOf({ id, call }), call, signal, ctx.onHeaders, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0));
+      const first: BatchOutcome = batchable ? await viaBatch(endpoint, { id, call, ctx, signal }) : await exchange(endpoint, envelopeOf({ id, call }), call, signal, ctx.onHeaders, Math.max(maxBytes, ROUTE_CAPS[call.route] ?? 0));
       // The batch was refused as a batch: this read goes again on its own.
-      if (x.status === 0) x = await alone();
+      const x: Exchange = "alone" in first ? await alone() : first;
       // A public RPC's 429, or a 503 that says when to come back, refuses for load: the caller rests it and waits.
       if (x.status === 429 || (x.status === 503 && x.retryAfter !== null)) throw new Refused(x.status, retryAfterMs(x.retryAfter, now()));
       // Proxies answer 502/503/504 when the node behind them is down or slow: worth another try.
