@@ -29,7 +29,7 @@ const FIELDS: ReadonlyArray<{ key: TextField; label: string; hint?: string }> = 
   { key: "coinType", label: "Coin type (SLIP-44)", hint: "Empty is 118. The wallet's addresses on this network are derived at m/44'/<coin type>'/0'/0/<account>: 330 for Terra, 394 for Crypto.org, 60 for EVM chains." },
   { key: "hdPath", label: "HD path (optional)", hint: "Your own path, with {index} where the account's number goes: m/44'/118'/0'/0/{index} keeps the addresses of a wallet made at 118." },
   { key: "requestsPerSecond", label: "Requests per second to each node", hint: "8 suits most public nodes. The app asks each node at most this often, and slower by itself when the node refuses for load." },
-  { key: "maxWaitSeconds", label: "Longest wait for a rate limit (seconds)", hint: "When a node asks the app to slow down, a read waits up to this long before it fails in words; 0 fails at once." },
+  { key: "maxWaitSeconds", label: "Longest wait for a rate limit (seconds)", hint: "When a node asks the app to slow down, a read waits out each pause up to this long, and six such waits in all, before it fails in words; 0 fails at once." },
 ];
 
 /** The nodes disagreed with the form: each problem at its field (network.check). */
