@@ -246,10 +246,17 @@ describe("staking", () => {
       expect(await problem.count()).toBe(1);
       expect(await retry.count()).toBe(0);
       expect(await page.getByRole("button", { name: "Sign and send" }).isDisabled()).toBe(true);
-      // Put right, with the node reachable again: Try again is back, and the send goes through.
+      // Put right: the transaction is read again for the new height, and until that read is
+      // back there is nothing to send, so Try again stays away (a click then would do nothing).
       proxy.clear();
+      proxy.fail("POST", "/", { hold: true });
       await validFor.fill("40");
       await validFor.press("Enter");
+      await page.getByText("Reading the account from the chain").waitFor({ timeout: WAIT_MS });
+      expect(await problem.count()).toBe(1);
+      expect(await retry.count()).toBe(0);
+      // With the node answering again, Try again is back and the send goes through.
+      proxy.clear();
       await retry.waitFor({ timeout: WAIT_MS });
       await retry.click();
       const tracker = page.getByTestId("send-tracker");

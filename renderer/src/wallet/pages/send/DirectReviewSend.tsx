@@ -76,7 +76,7 @@ export function DirectReviewSend({ state, info, network, units }: { state: Revie
       {send.error && !send.pending && repriceOffer(send.failure) && (
         <FeeRefusal message={send.error} price={repriceOffer(send.failure)!} onReprice={(gasPrice) => (send.clearError(), setRepriced({ gasPrice, requestId: crypto.randomUUID() }))} />
       )}
-      {send.error && !send.pending && !repriceOffer(send.failure) && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem ? undefined : () => void send.run()} testId="send-problem" />}
+      {send.error && !send.pending && !repriceOffer(send.failure) && <AccessProblemView error={send.failure} networkName={network.name} onRetry={timeoutProblem || !p ? undefined : () => void send.run()} testId="send-problem" />}
       <ReviewButtons ready={!!p && !timeoutProblem} pending={send.pending} onSend={() => void send.run()} onBack={() => sendStore.set({ step: "form", draft: state.draft })} />
       {p && !timeoutProblem && <ExportUnsigned args={{ messages, memo: state.args.memo, ...pricing, timeoutBlocks }} onSent={(tx) => sendStore.set({ step: "sent", draft: state.draft, tx })} />}
     </section>
