@@ -1,5 +1,27 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The bridge's socket chunk (renderer/src/api/first-socket.ts) is fetched with the page, beside
+ * the entry script, instead of when the entry has run: asked for then, it queued behind the
+ * contract's schemas and the opening page's chunks (six connections to one host), and the socket
+ * opened about 150 ms later. It is 1.5 KiB; inside Electron the preload is the API and the file is
+ * fetched from disk and never run.
+ */
+function preloadFirstSocket(): Plugin {
+  return {
+    name: "cometdesk-preload-first-socket",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.name === "first-socket");
+        if (!chunk) throw new Error("the build has no first-socket chunk to preload (renderer/src/api/connect-api.ts imports it)");
+        return [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" }];
+      },
+    },
+  };
+}
 
 // The renderer: React, served by Vite in development and built to dist/renderer, which main
 // serves over app://cometdesk/. No inline scripts are emitted, so the app's CSP
@@ -7,7 +29,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: "renderer",
   base: "/",
-  plugins: [react()],
+  plugins: [react(), preloadFirstSocket()],
   build: {
     outDir: "../dist/renderer",
     emptyOutDir: true,

@@ -20,4 +20,12 @@ describe("the built renderer", () => {
     expect(units).toEqual(expect.arrayContaining(["initial", "first-socket", "bridge-api", "SendPage", "TransactionsPage", "StakingPage", "OperatorPage", "GovernancePage", "ConsolePage"]));
     expect(unitsLoading(dist, "zod")).toEqual(["bridge-api"]);
   });
+
+  it("fetches the bridge's socket chunk with the page, so the socket opens as the entry has run", () => {
+    const initial = loadUnits(dist)[0]!;
+    expect(initial.name).toBe("initial");
+    expect(initial.files.some((file) => /^first-socket-[\w-]{8}\.js$/.test(file))).toBe(true);
+    // It stays a chunk of its own, with nothing of zod: Electron fetches it and never runs it.
+    expect(unitsLoading(dist, "zod")).not.toContain("initial");
+  });
 });

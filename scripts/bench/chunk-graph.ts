@@ -47,7 +47,8 @@ export function loadUnits(dist: string): LoadUnit[] {
   const code = new Map(assets.map((f) => [f, readFileSync(join(dist, "assets", f), "utf8")]));
   const importsOf = (file: string) => staticImports(code.get(file) ?? "");
   const html = readFileSync(join(dist, "index.html"), "utf8");
-  const first = [...html.matchAll(/<script[^>]*\bsrc="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+  // The entry script, and what the page fetches beside it (modulepreload): the bridge's socket chunk.
+  const first = [...new Set([...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/assets\/([^"]+)"/g)].map((m) => m[1]!))];
   const lazy = [...new Set([...code.values()].flatMap(dynamicImports))].sort();
   return [
     { name: "initial", files: withStaticImports(first, importsOf) },

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useApi } from "../api/api-context.js";
 import { errorMessage } from "../api/unwrap.js";
 import { useMainEvents } from "../events/use-main-events.js";
@@ -7,9 +7,10 @@ import { walletQueries } from "../queries/wallet-queries.js";
 import { AppShell } from "./AppShell.js";
 import { LockScreen } from "../lock/LockScreen.js";
 import { Loading } from "../components/states.js";
+import { page } from "../components/lazy-page.js";
 
 // Shown once per install, so its code loads when it is needed rather than with every start's first script.
-const FirstRun = lazy(() => import("../lock/FirstRun.js").then((m) => ({ default: m.FirstRun })));
+const FirstRun = page(() => import("../lock/FirstRun.js").then((m) => m.FirstRun));
 
 /**
  * What the window shows first: the first-run flow without a vault, the lock screen while the
@@ -29,6 +30,20 @@ export function Gate() {
   useEffect(() => {
     if (status.data && !status.data.exists) setFirstRun(true);
   }, [status.data]);
+  // The first-run chunk is fetched before the flow is rendered, not by a Suspense boundary: React
+  // holds content revealed after a fallback back for up to 300 ms, a third of the way to the
+  // welcome. A failed fetch is rendered too, so the boundary's lazy load tries again and fails in words.
+  const [firstRunLoaded, setFirstRunLoaded] = useState(false);
+  const needsFirstRun = status.data?.exists === false && !explore;
+  useEffect(() => {
+    if (!needsFirstRun || firstRunLoaded) return;
+    let live = true;
+    const settle = () => void (live && setFirstRunLoaded(true));
+    FirstRun.preload().then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, [needsFirstRun, firstRunLoaded]);
   if (status.isPending) return <main className="centered" aria-busy="true"><p>Loading…</p></main>;
   if (explore && !status.data?.exists) return <AppShell walletUnlocked={false} arrived={gated.current} />;
   if (status.isError) {
@@ -53,8 +68,10 @@ export function Gate() {
   }
   if ((firstRun || !wallet.exists) && !explore) {
     gated.current = true;
+    const loading = <main className="centered" aria-busy="true"><Loading what="the first steps" /></main>;
+    if (!firstRunLoaded) return loading;
     return (
-      <Suspense fallback={<main className="centered" aria-busy="true"><Loading what="the first steps" /></main>}>
+      <Suspense fallback={loading}>
         <FirstRun onExplore={() => setExplore(true)} onFinished={() => setFirstRun(false)} />
       </Suspense>
     );
