@@ -148,7 +148,8 @@ only those sections here and their rows below. Each figure is a median over seve
 (\`--runs\`, default 3; the cold start takes at least 5). Each section says when, at which commit,
 on what machine and under what load it was measured, and the command that reproduces it.
 
-Speed goals live here, never in timed tests. The \`heavy\` and \`soak\` sections also run as quick
+Speed goals live here, never in timed tests. A goal that is a budget (the first page's JavaScript,
+in \`firstscreen\`) fails the run: \`npm run bench\` exits non-zero when one is missed. The \`heavy\` and \`soak\` sections also run as quick
 variants in the integration tier (\`scripts/bench/quick-sections.integration.test.ts\`: a 20 MB
 genesis and a block of 500 transactions, one minute of soak), which check that each runs end to
 end and reports every figure, not the figures themselves. The last section, *Investigations*, is written by
