@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { loadUnits } from "./chunk-graph.js";
 
 /**
  * The budget, gzip -9 bytes: the figure measured when it was set (docs/benchmarks.md, "First
@@ -39,3 +40,17 @@ export function withinBudget(scripts: readonly SizedScript[], budget: number): {
   const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
   return { gzip, met: gzip <= budget, headroom: budget - gzip };
 }
+
+/**
+ * The load units (chunk-graph.ts) the first-run window asks for before the welcome, as the
+ * `firstscreen` section measured them on a `#/dashboard` link: the window's first scripts, the
+ * bridge's socket and client, the route's page (main.tsx preloads it) and the gate's first-run chunk.
+ */
+export const FIRST_RUN_UNITS = ["initial", "first-socket", "bridge-api", "DashboardPage", "FirstRun"] as const;
+
+/** The first page's scripts read from a build's chunk graph, without a browser: paths as the page asks for them. */
+export function firstRunScripts(dist: string): string[] {
+  const units = loadUnits(dist).filter((u) => (FIRST_RUN_UNITS as readonly string[]).includes(u.name));
+  return [...new Set(units.flatMap((u) => u.files))].map((file) => `/assets/${file}`);
+}
+
