@@ -21,6 +21,7 @@ import { watchSection } from "./bench/watch.js";
 import { remoteWatchSection } from "./bench/remote-watch.js";
 import { requestsSection } from "./bench/requests.js";
 import { validatorSetSection } from "./bench/validator-set.js";
+import { firstScreenSection } from "./bench/firstscreen.js";
 import { startupSection } from "./bench/startup.js";
 import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
@@ -69,6 +70,7 @@ const SECTIONS: Section[] = [
   replicasSection({ durationS: num(values.duration, 10), connections: num(values.connections, 10), submissions: num(values.submissions, 400), pgPort: 15432 + Math.floor(offset / 1000), basePort: 26650 + offset + 2 }),
   bridgeSection({ pings: 1000, lists: 200, funds: 200 }),
   startupSection({ rendererDirs: values.renderer?.split(",").filter(Boolean), profile: values.profile }),
+  firstScreenSection({ profile: values.profile }),
   walletSection({ rows, frames: num(values.frames, 600), sourceDirs: values.renderer?.split(",").filter(Boolean) }),
   journalSection({ blocks: num(values["journal-blocks"], 100_000), records: num(values.records, 100_000), concurrent: 100 }),
   liveSection({ blocks: num(values.blocks, 50), transfers: values.transfers ? num(values.transfers, 10) : undefined, rendererDirs: values.renderer?.split(",").filter(Boolean) }),
@@ -88,7 +90,7 @@ const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];
 if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; the sections are ${SECTIONS.map((s) => s.id).join(", ")}`);
 const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
-const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch" || id === "validators") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${id === "startup" && values.profile ? " --profile" : ""}${id === "requests" && values.before ? ` --before ${values.before}` : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
+const commandFor = (id: string) => `npm run bench -- --only ${id} --port-offset ${offset}${runs !== 3 ? ` --runs ${runs}` : ""}${(id === "live" || id === "watch" || id === "validators") && values.blocks ? ` --blocks ${values.blocks}` : ""}${id === "live" && values.transfers ? ` --transfers ${values.transfers}` : ""}${(id === "startup" || id === "live" || id === "wallet") && values.renderer ? ` --renderer ${values.renderer}` : ""}${(id === "soak" || id === "watch") && values.quick ? " --quick" : ""}${(id === "startup" || id === "firstscreen") && values.profile ? " --profile" : ""}${id === "requests" && values.before ? ` --before ${values.before}` : ""}${(id === "soak" || id === "watch") && values.minutes && !values.quick ? ` --minutes ${values.minutes}` : ""}`;
 let world: Promise<BenchWorld> | undefined;
 const ctxFor = (s: Section) => ({
   runs,
@@ -97,11 +99,13 @@ const ctxFor = (s: Section) => ({
   world: () => (world ??= startWorld(offset, 30)),
 });
 
-async function main(): Promise<void> {
+/** Whether every budget (a goal with `check`) was met: the run's exit status says so. */
+async function main(): Promise<boolean> {
   const commit = currentCommit();
   const at = `${commit.sha.slice(0, 7)}${commit.dirty ? "+changes" : ""}`;
   const goals: GoalRow[] = [];
   const ran: string[] = [];
+  const broken: string[] = [];
   for (const s of chosen) {
     console.log(`\n== ${s.heading} (${s.id})`);
     const loadStart = load1();
@@ -111,12 +115,15 @@ async function main(): Promise<void> {
     const date = new Date().toISOString().slice(0, 16).replace("T", " ");
     const facts = `*Measured ${date} UTC at commit \`${at}\` on ${machineFacts()}. One-minute load average ${loadStart.toFixed(2)} at the start of this section and ${loadEnd.toFixed(2)} at its end (2.00 means both cores busy; the machine is shared, and figures move with its load).*`;
     writeSection(s.heading, `# ${s.heading}\n\n${facts}\n\n${result.body}`);
-    for (const g of result.goals) goals.push({ section: s.heading, ...g, run: `${date.slice(0, 10)}, ${at}` });
+    for (const g of result.goals) goals.push({ section: s.heading, goal: g.goal, measured: g.measured, met: g.met, run: `${date.slice(0, 10)}, ${at}` });
+    for (const g of result.goals) if (g.check && !g.met) broken.push(`${s.heading}: ${g.goal}: ${g.measured}`);
     ran.push(s.heading);
     for (const g of result.goals) console.log(`${g.met ? "met    " : "MISSED "} ${g.goal}: ${g.measured}`);
   }
   writeOverview(ran, goals);
   console.log(`\nWrote ${DOC}`);
+  for (const b of broken) console.error(`Budget exceeded: ${b}`);
+  return broken.length === 0;
 }
 
 function readDoc(): string {
@@ -141,7 +148,8 @@ only those sections here and their rows below. Each figure is a median over seve
 (\`--runs\`, default 3; the cold start takes at least 5). Each section says when, at which commit,
 on what machine and under what load it was measured, and the command that reproduces it.
 
-Speed goals live here, never in timed tests. The \`heavy\` and \`soak\` sections also run as quick
+Speed goals live here, never in timed tests. A goal that is a budget (the first page's JavaScript,
+in \`firstscreen\`) fails the run: \`npm run bench\` exits non-zero when one is missed. The \`heavy\` and \`soak\` sections also run as quick
 variants in the integration tier (\`scripts/bench/quick-sections.integration.test.ts\`: a 20 MB
 genesis and a block of 500 transactions, one minute of soak), which check that each runs end to
 end and reports every figure, not the figures themselves. The last section, *Investigations*, is written by
@@ -167,7 +175,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void stopWorld().finally(() => process.exit(130)));
 }
 main().then(
-  () => stopWorld().then(() => process.exit(0)),
+  (withinBudgets) => stopWorld().then(() => process.exit(withinBudgets ? 0 : 1)),
   (err: unknown) => {
     console.error(err);
     void stopWorld().finally(() => process.exit(1));

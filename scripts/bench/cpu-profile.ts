@@ -12,6 +12,7 @@ import { ownerOf, SourceMap } from "./chunk-contents.js";
 
 const CallFrame = z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number().int(), columnNumber: z.number().int() });
 const CpuProfile = z.object({
+  startTime: z.number().default(0),
   nodes: z.array(z.object({ id: z.number().int(), callFrame: CallFrame })),
   samples: z.array(z.number().int()).default([]),
   timeDeltas: z.array(z.number()).default([]),
@@ -26,10 +27,26 @@ export type SourceOf = (url: string, line: number, column: number) => string | u
  * `(other scripts)`, and V8's own nodes keep their names.
  */
 export function selfTimeByOwner(profileJson: unknown, sourceOf: SourceOf): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const s of ownedSamples(profileJson, sourceOf)) owners.set(s.owner, (owners.get(s.owner) ?? 0) + s.ms);
+  return owners;
+}
+
+/** One sample: when it was taken (ms on the profiler's clock, Chromium's monotonic one), how long it lasted, and its owner. */
+export interface OwnedSample {
+  readonly at: number;
+  readonly ms: number;
+  readonly owner: string;
+}
+
+/** Every sample with its owner, as `selfTimeByOwner` counts them, in the order taken. */
+export function ownedSamples(profileJson: unknown, sourceOf: SourceOf): OwnedSample[] {
   const profile = CpuProfile.parse(profileJson);
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const owners = new Map<string, number>();
+  const out: OwnedSample[] = [];
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     const frame = frames.get(id);
     if (!frame || ms <= 0) return;
@@ -39,9 +56,9 @@ export function selfTimeByOwner(profileJson: unknown, sourceOf: SourceOf): Map<s
       const source = sourceOf(frame.url, frame.lineNumber, frame.columnNumber);
       owner = source ? ownerOf(source) : "(other scripts)";
     }
-    owners.set(owner, (owners.get(owner) ?? 0) + ms);
+    out.push({ at: at / 1000, ms, owner });
   });
-  return owners;
+  return out;
 }
 
 /** Looks positions up in the source maps beside the built scripts of `dist` (`assets/<file>.js.map`). */

@@ -46,7 +46,8 @@ export const LAYERS = [
   { name: "electron-binary", paths: ["scripts/electron-binary"], may: [] },
   { name: "scripts", paths: ["scripts/"], may: ["*"] },
   { name: "renderer-bridge", paths: ["renderer/bridge/"], may: ["shared"] },
-  { name: "renderer-bench", paths: ["renderer/bench/"], may: ["shared", "cosmos", "actions", "renderer-any"] },
+  // Benchmark pages: the real renderer's parts, and the bridge's socket for the first-screen bench's floor page.
+  { name: "renderer-bench", paths: ["renderer/bench/"], may: ["shared", "cosmos", "actions", "renderer-any", "renderer-bridge"] },
   // The renderer, lowest first: a layer imports the layers above it in this list, never below.
   { name: "text", paths: ["renderer/src/components/text/"], may: ["shared"] },
   { name: "theme", paths: ["renderer/src/theme/"], may: ["shared"] },
