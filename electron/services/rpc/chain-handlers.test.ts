@@ -43,6 +43,7 @@ const argsFor: Partial<Record<keyof typeof contract.chain, object>> = {
   abciQuery: { path: "/x" }, blockByHash: { hash: "A".repeat(64) }, headerByHash: { hash: "A".repeat(64) }, blockSearch: { query: "a" },
   txSearch: { query: "a" }, tx: { hash: "A".repeat(64) }, genesisChunked: { chunk: 0 }, broadcastTxSync: { tx: "AA==" },
   broadcastTxAsync: { tx: "AA==" }, broadcastTxCommit: { tx: "AA==" }, checkTx: { tx: "AA==" }, genesisNode: { path: [] }, genesisSearch: { query: "ab" },
+  commitSignatures: { height: "5" },
 };
 // These show the node's answer as-is (any JSON), or carry no data worth checking.
 const passThrough = new Set(["consensusState", "dumpConsensusState", "genesis", "health", "rawCall", "connection"]);
@@ -95,5 +96,27 @@ describe("chain.consensusParams", () => {
     await expect(chain().consensusParams({ height: "337" })).rejects.toMatchObject({ code: "rpc_error", message: expect.stringContaining("could not find consensus params") });
     expect(asked).toHaveLength(1);
     script = [];
+  });
+});
+
+describe("chain.commitSignatures", () => {
+  it("answers from the feed's NewBlock frames without a request, and asks the node's commit for a height no frame carried", async () => {
+    const seen = new Map([[7n, { height: 7n, validatorsHash: undefined, signatures: [{ flag: 2, address: "AB".repeat(20) }, { flag: 1, address: "" }] }]]);
+    const c = registerChainHandlers({
+      transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0 }),
+      defaultMethod: () => "POST",
+      connection: () => ({ networkId: "x", endpoint: null, state: "live", lastHeight: "9", reason: null }),
+      commitFromFeed: (networkId, height) => (networkId === "x" ? seen.get(height) : undefined),
+    });
+    const before = asked.length;
+    expect(await c.commitSignatures({ height: "7" })).toEqual({
+      height: "7", canonical: true, from: "feed",
+      signatures: [{ blockIdFlag: 2, validatorAddress: "AB".repeat(20) }, { blockIdFlag: 1, validatorAddress: "" }],
+    });
+    expect(asked.length).toBe(before);
+    // Not in the frames: the node is asked (and its answer checked like `commit`'s).
+    lie = { signed_header: "not a commit" };
+    await expect(c.commitSignatures({ height: "6" })).rejects.toMatchObject({ code: "rpc_bad_response" });
+    expect(asked.slice(before)).toEqual([{ height: "6" }]);
   });
 });

@@ -22,6 +22,7 @@ import { digestGenesis, type GenesisSource, openGenesis, saveGenesisTo } from ".
 import { createGenesisCache, DEFAULT_MAX_GENESIS_BYTES } from "./genesis-index.js";
 import { createReadWorker, type ReadWorker } from "./read-host.js";
 import type { ReadRequest } from "./read-protocol.js";
+import type { FeedCommit } from "../../../watch/feed-commit.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -39,6 +40,8 @@ export interface ChainDeps {
   readonly onClose?: (release: () => Promise<void>) => void;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
+  /** Who signed `height`, when the live feed's NewBlock frames carried it (block-feed.ts `commitOf`). */
+  readonly commitFromFeed?: (networkId: string, height: bigint) => FeedCommit | undefined;
 }
 
 /** `read()`, or `instead()` when the node has no route for it (rpc_route_missing). */
@@ -169,6 +172,14 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     commit: async (a) => {
       const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
       return { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };
+    },
+    commitSignatures: async (a) => {
+      // A frame's last_commit is the final commit the next block carries: the same one `commit` answers, without a request.
+      const seen = deps.commitFromFeed?.(deps.connection().networkId, BigInt(a.height));
+      if (seen) return { height: a.height, canonical: true, from: "feed" as const, signatures: seen.signatures.map((s) => ({ blockIdFlag: s.flag, validatorAddress: s.address })) };
+      const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
+      const { height, signatures } = A.commit(w.signed_header.commit);
+      return { height, canonical: w.canonical, from: "node" as const, signatures: signatures.map((s) => ({ blockIdFlag: s.blockIdFlag, validatorAddress: s.validatorAddress })) };
     },
     consensusState: (a) => raw("consensus_state", a.via),
     dumpConsensusState: (a) => raw("dump_consensus_state", a.via),
