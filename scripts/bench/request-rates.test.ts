@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_PER_SECOND } from "../../shared/net/request-budget.js";
-import { budgetOf, DEFAULT_BUDGET_PER_MINUTE, FIRST_WINDOW_BUDGET, firstWindow, PAGE_BUDGETS, pageRate, rateTable, readRun, type RequestRun, saveRun, withinBudget } from "./request-rates.js";
+import { budgetOf, DEFAULT_BUDGET_PER_MINUTE, FIRST_WINDOW_BUDGET, firstWindow, OTHER_PAGE_BUDGET, PAGE_BUDGETS, pageRate, rateTable, readRun, type RequestRun, saveRun, withinBudget } from "./request-rates.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cometdesk-request-rates-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,12 +34,12 @@ describe("requests per page", () => {
     const table = rateTable(after, readRun(path)).split("\n");
     expect(table[2]).toBe(`| Consensus (\`#/consensus\`) | **100** | **520** | 50 | 120 | ${budgetOf("consensus")} | yes | 80 | \`status\` 30, \`block\` 20 | \`consensus_state\` 400, \`block\` 80, \`status\` 80 | \`status\` 120 |`);
     // A page the earlier run did not have is a dash there.
-    expect(table[3]).toMatch(/^\| Watch \(`#\/watch`\) \| — \| — \| — \| 260 \| 480 \| yes \|/);
+    expect(table[3]).toMatch(/^\| Watch \(`#\/watch`\) \| — \| — \| — \| \*\*260\*\* \| 240 \| \*\*no\*\* \|/);
   });
 
   it("gives each page a budget inside the default, and fails a page over it in either window", () => {
-    for (const budget of Object.values(PAGE_BUDGETS)) expect(budget).toBeLessThanOrEqual(DEFAULT_BUDGET_PER_MINUTE);
-    expect(budgetOf("no-such-page")).toBe(DEFAULT_BUDGET_PER_MINUTE);
+    for (const budget of [...Object.values(PAGE_BUDGETS), OTHER_PAGE_BUDGET]) expect(budget).toBeLessThanOrEqual(DEFAULT_BUDGET_PER_MINUTE);
+    expect(budgetOf("no-such-page")).toBe(OTHER_PAGE_BUDGET);
     const at = (perMinute: number, first?: number) => ({ ...pageRate("validators", "Validators", { ...counts, requests: perMinute / 2 }, 30), ...(first === undefined ? {} : { first: { requests: first, routes: [] } }) });
     expect(withinBudget(at(budgetOf("validators")))).toBe(true);
     expect(withinBudget(at(budgetOf("validators") + 2))).toBe(false);
