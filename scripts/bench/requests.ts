@@ -175,9 +175,10 @@ export function requestsSection(o: RequestsOptions): Section {
           }]
         : [];
       const beforeText = before
-        ? `\n*Before* is the same bench on the code as it was before the request budget (\`${before.commit}\`,
-the bench's files copied into that checkout and run with \`--save\`), measured ${before.date} UTC at a
-load average of ${before.load.toFixed(2)}; *after* is this commit.\n`
+        ? `\n*Before* is the same bench on another checkout (\`${before.commit}\`, the bench's files copied
+into it and run with \`--save\`, beside this run on a devnet of its own), measured ${before.date} UTC at a
+load average of ${before.load.toFixed(2)}; *after* is this commit. Both columns are in bold against this
+commit's budgets.\n`
         : "";
       const body = `The app's real services (\`createServices\`, the wallet unlocked with a seeded devnet account) in
 browser mode, on a network whose only endpoint is a counting proxy (\`devnet/test/rate-limit-proxy.ts\`,
