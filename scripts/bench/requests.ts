@@ -34,6 +34,11 @@ export interface RequestsOptions {
   readonly save?: string;
   /** Another run's figures (`--save` on another checkout, done by the time this run ends), shown beside this run's. */
   readonly before?: string;
+  /**
+   * The proxy refuses websockets, as many public nodes do: main's feed polls for blocks and the
+   * Consensus page polls the round state. A section of its own (`requests-polling`).
+   */
+  readonly refuseWebsockets?: boolean;
 }
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -84,13 +89,14 @@ async function countWindow(proxy: RateLimitProxy, route: string, label: string, 
 
 export function requestsSection(o: RequestsOptions): Section {
   return {
-    id: "requests",
-    heading: "Requests per minute per page, through one public endpoint",
+    id: o.refuseWebsockets ? "requests-polling" : "requests",
+    heading: `Requests per minute per page, through one public endpoint${o.refuseWebsockets ? " that refuses websockets" : ""}`,
     async run(ctx) {
       const w = await ctx.world();
       const loadStart = load1();
       const dataDir = mkdtempSync(join(tmpdir(), "cometdesk-bench-requests-"));
       const proxy = await startRateLimitProxy(w.rpc, { kind: "pass" });
+      proxy.refuseWebsockets(o.refuseWebsockets === true);
       const services = await createServices({ dataDir, tokenStore: { kind: "memory" }, devnetJsonPath: proxiedDevnetJson(w, proxy, dataDir), bridge: true });
       const pages: PageRate[] = [];
       let blocksPerMinute: number;
@@ -201,7 +207,9 @@ ${table}
 
 ${over.length ? `Over their budget: ${over.map((p) => p.label).join(", ")}.` : `No page is over its budget; the busiest is ${worst?.label ?? "none"} at ${worst?.requestsPerMinute.toFixed(0) ?? "—"} a minute.`}
 The proxy refused nothing (pass mode; ${refused.toFixed(0)} refused a minute in all), and
-${pages.reduce((n, p) => n + p.websockets, 0)} websockets were opened during the windows (main's block feed keeps one open from before them).
+${o.refuseWebsockets
+  ? `the proxy refused every websocket (${pages.reduce((n, p) => n + p.websockets, 0)} asked for during the windows): main's feed follows by polling, and the Consensus page polls the round state.`
+  : `${pages.reduce((n, p) => n + p.websockets, 0)} websockets were opened during the windows (main's block feed keeps one open from before them).`}
 
 Command: \`${ctx.command}\`
 `;
