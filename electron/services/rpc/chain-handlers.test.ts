@@ -120,3 +120,32 @@ describe("chain.commitSignatures", () => {
     expect(asked.slice(before)).toEqual([{ height: "6" }]);
   });
 });
+
+describe("chain.commit", () => {
+  const hash = "AB".repeat(32);
+  const answer = (height: string, canonical: boolean) => ({
+    canonical,
+    signed_header: {
+      header: {
+        version: { block: "11" }, chain_id: "c-1", height, time: "2026-12-07T00:00:00Z", last_block_id: { hash, parts: { total: 1, hash } },
+        last_commit_hash: hash, data_hash: hash, validators_hash: hash, next_validators_hash: hash, consensus_hash: hash, app_hash: hash,
+        last_results_hash: hash, evidence_hash: hash, proposer_address: "CD".repeat(20),
+      },
+      commit: { height, round: 0, block_id: { hash, parts: { total: 1, hash } }, signatures: [{ block_id_flag: 2, validator_address: "CD".repeat(20), timestamp: "2026-12-07T00:00:00Z", signature: "AA==" }] },
+    },
+  });
+
+  it("reads a final commit once, whether the watch asks for it or the signing record does, and the newest (not final) each time", async () => {
+    const c = chain();
+    const before = asked.length;
+    script = [{ result: answer("6", true) }];
+    expect((await c.commit({ height: "6" })).commit.signatures).toHaveLength(1);
+    expect(await c.commitSignatures({ height: "6" })).toMatchObject({ height: "6", canonical: true, from: "node", signatures: [{ blockIdFlag: 2, validatorAddress: "CD".repeat(20) }] });
+    expect(asked.length - before).toBe(1);
+    // The node's "seen" commit of its newest height may still change: asked again.
+    script = [{ result: answer("7", false) }, { result: answer("7", true) }];
+    expect((await c.commit({ height: "7" })).canonical).toBe(false);
+    expect((await c.commitSignatures({ height: "7" })).canonical).toBe(true);
+    expect(asked.length - before).toBe(3);
+  });
+});
