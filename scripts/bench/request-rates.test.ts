@@ -47,6 +47,9 @@ describe("requests per page", () => {
     expect(withinBudget(at(100, FIRST_WINDOW_BUDGET + 1))).toBe(false);
     // Bold in the table too, against the page's own budget rather than the default.
     expect(rateTable(run([at(budgetOf("validators") + 2)]))).toContain(`| **${budgetOf("validators") + 2}** | ${budgetOf("validators")} | **no** |`);
+    // Held to another budget (the default, through a node without websockets), the same figure is inside it.
+    expect(withinBudget(at(budgetOf("validators") + 2), () => DEFAULT_BUDGET_PER_MINUTE)).toBe(true);
+    expect(rateTable(run([at(budgetOf("validators") + 2)]), undefined, () => DEFAULT_BUDGET_PER_MINUTE)).toContain(`| ${budgetOf("validators") + 2} | ${DEFAULT_BUDGET_PER_MINUTE} | yes |`);
   });
 
   it("refuses a saved file that is not a run, naming it", () => {

@@ -131,9 +131,12 @@ const routes = (p: PageRate | undefined) => (p ? p.topRoutes.map(([r, n]) => `\`
 const firstRoutes = (p: PageRate | undefined) => (p?.first ? p.first.routes.map(([r, n]) => `\`${r}\` ${n}`).join(", ") || "none" : "—");
 const pageName = (p: PageRate) => (p.route ? `${p.label} (\`#/${p.route}\`)` : p.label);
 
+/** A page's per-minute budget: `budgetOf`, or the default budget for every page (`() => DEFAULT_BUDGET_PER_MINUTE`). */
+export type BudgetOf = (route: string) => number;
+
 /** Whether a page kept to its budgets: per minute after it settled, and in its first 10 s. */
-export function withinBudget(p: PageRate): boolean {
-  return p.requestsPerMinute <= budgetOf(p.route) && (!p.first || p.first.requests <= FIRST_WINDOW_BUDGET);
+export function withinBudget(p: PageRate, budget: BudgetOf = budgetOf): boolean {
+  return p.requestsPerMinute <= budget(p.route) && (!p.first || p.first.requests <= FIRST_WINDOW_BUDGET);
 }
 
 /**
@@ -141,7 +144,7 @@ export function withinBudget(p: PageRate): boolean {
  * with the routes of each (JSON-RPC methods, batch items counted); when `before` is given, its
  * requests (its pages matched by route) beside them. A figure over its budget is bold.
  */
-export function rateTable(after: RequestRun, before?: RequestRun): string {
+export function rateTable(after: RequestRun, before?: RequestRun, budget: BudgetOf = budgetOf): string {
   const find = (route: string) => before?.pages.find((p) => p.route === route);
   const b = before !== undefined;
   return [
@@ -149,9 +152,9 @@ export function rateTable(after: RequestRun, before?: RequestRun): string {
     `|---|${b ? "---:|---:|" : ""}---:|---:|---:|---|---:|---|${b ? "---|" : ""}---|`,
     ...after.pages.map((p) => {
       const o = find(p.route);
-      const was = b ? ` ${bold(o?.first?.requests, figure(o?.first?.requests), FIRST_WINDOW_BUDGET)} | ${bold(o?.requestsPerMinute, figure(o?.requestsPerMinute), budgetOf(p.route))} |` : "";
+      const was = b ? ` ${bold(o?.first?.requests, figure(o?.first?.requests), FIRST_WINDOW_BUDGET)} | ${bold(o?.requestsPerMinute, figure(o?.requestsPerMinute), budget(p.route))} |` : "";
       const routesBefore = b ? ` ${routes(o)} |` : "";
-      return `| ${pageName(p)} |${was} ${bold(p.first?.requests, figure(p.first?.requests), FIRST_WINDOW_BUDGET)} | ${bold(p.requestsPerMinute, figure(p.requestsPerMinute), budgetOf(p.route))} | ${budgetOf(p.route)} | ${withinBudget(p) ? "yes" : "**no**"} | ${figure(p.batchItemsPerMinute)} | ${firstRoutes(p)} |${routesBefore} ${routes(p)} |`;
+      return `| ${pageName(p)} |${was} ${bold(p.first?.requests, figure(p.first?.requests), FIRST_WINDOW_BUDGET)} | ${bold(p.requestsPerMinute, figure(p.requestsPerMinute), budget(p.route))} | ${budget(p.route)} | ${withinBudget(p, budget) ? "yes" : "**no**"} | ${figure(p.batchItemsPerMinute)} | ${firstRoutes(p)} |${routesBefore} ${routes(p)} |`;
     }),
   ].join("\n");
 }
