@@ -84,6 +84,8 @@ const SECTIONS: Section[] = [
   validatorSetSection({ offset: offset + 200, blocks: num(values.blocks, 50), extra: 150, unbonded: 60 }),
   // `--save` writes its figures as JSON; `--before` shows such a file's (another checkout's) beside its own.
   requestsSection({ settleS: 10, windowS: 30, save: values.save, before: values.before }),
+  // The same through a node that refuses websockets, for the pages that read the head themselves.
+  requestsSection({ settleS: 10, windowS: 30, refuseWebsockets: true, routes: ["dashboard", "blocks", "validators", "mempool", "consensus", "console", "node"] }),
 ];
 const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((id) => !SECTIONS.some((s) => s.id === id)) ?? [];

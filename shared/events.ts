@@ -13,10 +13,12 @@ export const events = {
     time: IsoTime,
     numTxs: z.number().int(),
     proposerAddress: HexString,
+    /** The hash of the validator set that signs the block: a change says the set changed, so pages need not read it on every block. */
+    validatorsHash: HexString.optional(),
   }),
   /**
    * Consensus moved on the selected network: a vote arrived or the round step changed (from the
-   * node's websocket, at most about four times a second). The Consensus page reads its state again.
+   * node's websocket, at most about four times a second). The Consensus page reads its state again, at most once a second.
    */
   "chain.consensusChanged": z.object({ networkId: z.string(), height: DecString, round: z.number().int().min(0), cause: z.enum(["vote", "step"]) }),
   /** The node connection changed: websocket live, polling fallback, or offline, with why. */

@@ -165,6 +165,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     reader,
     defaultMethod: () => settings.get().rpcMethod,
     connection: () => feed.status(),
+    // The signing record's commits from the feed's frames: no `commit` read per block.
+    commitFromFeed: (id, height) => feed.commitOf(id, height),
     expectedChainId: () => networks.selected().chainId,
     chooseSavePath: config.chooseSavePath ?? exportsFolder(config.dataDir),
     onClose: (release) => releases.push(release),
@@ -303,7 +305,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     blocks: (min, max) =>
       withReadPriority("background", async () =>
         (await reads.blockchain({ minHeight: String(min), maxHeight: String(max) })).blockMetas.map((m) => ({
-          height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress,
+          height: m.header.height, hash: m.blockId.hash, time: m.header.time, numTxs: m.numTxs, proposerAddress: m.header.proposerAddress, validatorsHash: m.header.validatorsHash,
         })),
       ),
     txResults: (height) => withReadPriority("background", async () => (await reads.blockResults({ height })).txsResults),

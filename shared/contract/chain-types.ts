@@ -42,6 +42,15 @@ export const CommitSignature = z.object({
 
 export const Commit = z.object({ height: DecString, round: z.number().int(), blockId: BlockId, signatures: z.array(CommitSignature) });
 
+/** A commit's signers only (chain.commitSignatures); an absent validator's address may be empty, as frames send it. */
+export const CommitSignatures = z.object({
+  height: DecString,
+  canonical: z.boolean(),
+  signatures: z.array(z.object({ blockIdFlag: z.number().int(), validatorAddress: z.union([HexString, z.literal("")]) })),
+  /** Where the answer came from: the feed's frames (no request) or the node. */
+  from: z.enum(["feed", "node"]),
+});
+
 /**
  * One piece of misbehaviour evidence a block carries, as shared/cosmos/evidence/block-evidence.ts
  * reads it: a duplicate vote names its signer, a light-client attack its byzantine validators.

@@ -41,6 +41,11 @@ export const chainMethods = {
   header: method(height, T.RoutedHeader),
   headerByHash: method(args({ hash: Hash32Hex }), T.RoutedHeader),
   commit: method(height, z.object({ header: T.Header, commit: T.Commit, canonical: z.boolean() })),
+  /**
+   * Who signed the commit of `height`: from the live feed's NewBlock frame of the next block when
+   * main saw it (no request), otherwise from the node's `commit`. What the signing record needs.
+   */
+  commitSignatures: method(args({ height: DecString }), T.CommitSignatures),
   // Consensus and genesis
   consensusState: method(args({}), T.RawAnswer),
   dumpConsensusState: method(args({}), T.RawAnswer),

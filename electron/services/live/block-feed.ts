@@ -15,6 +15,8 @@ export interface FeedBlock {
   readonly time: string;
   readonly numTxs: number;
   readonly proposerAddress: string;
+  /** The hash of the validator set that signs this block: when it changes, the set did (pages read it again then). */
+  readonly validatorsHash?: string;
 }
 
 export interface BlockFeedSource {

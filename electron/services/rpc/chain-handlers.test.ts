@@ -43,6 +43,7 @@ const argsFor: Partial<Record<keyof typeof contract.chain, object>> = {
   abciQuery: { path: "/x" }, blockByHash: { hash: "A".repeat(64) }, headerByHash: { hash: "A".repeat(64) }, blockSearch: { query: "a" },
   txSearch: { query: "a" }, tx: { hash: "A".repeat(64) }, genesisChunked: { chunk: 0 }, broadcastTxSync: { tx: "AA==" },
   broadcastTxAsync: { tx: "AA==" }, broadcastTxCommit: { tx: "AA==" }, checkTx: { tx: "AA==" }, genesisNode: { path: [] }, genesisSearch: { query: "ab" },
+  commitSignatures: { height: "5" },
 };
 // These show the node's answer as-is (any JSON), or carry no data worth checking.
 const passThrough = new Set(["consensusState", "dumpConsensusState", "genesis", "health", "rawCall", "connection"]);
@@ -95,5 +96,56 @@ describe("chain.consensusParams", () => {
     await expect(chain().consensusParams({ height: "337" })).rejects.toMatchObject({ code: "rpc_error", message: expect.stringContaining("could not find consensus params") });
     expect(asked).toHaveLength(1);
     script = [];
+  });
+});
+
+describe("chain.commitSignatures", () => {
+  it("answers from the feed's NewBlock frames without a request, and asks the node's commit for a height no frame carried", async () => {
+    const seen = new Map([[7n, { height: 7n, validatorsHash: undefined, signatures: [{ flag: 2, address: "AB".repeat(20) }, { flag: 1, address: "" }] }]]);
+    const c = registerChainHandlers({
+      transport: createRpcTransport({ endpoints: () => [{ url, kind: "node" }], retries: 0 }),
+      defaultMethod: () => "POST",
+      connection: () => ({ networkId: "x", endpoint: null, state: "live", lastHeight: "9", reason: null }),
+      commitFromFeed: (networkId, height) => (networkId === "x" ? seen.get(height) : undefined),
+    });
+    const before = asked.length;
+    expect(await c.commitSignatures({ height: "7" })).toEqual({
+      height: "7", canonical: true, from: "feed",
+      signatures: [{ blockIdFlag: 2, validatorAddress: "AB".repeat(20) }, { blockIdFlag: 1, validatorAddress: "" }],
+    });
+    expect(asked.length).toBe(before);
+    // Not in the frames: the node is asked (and its answer checked like `commit`'s).
+    lie = { signed_header: "not a commit" };
+    await expect(c.commitSignatures({ height: "6" })).rejects.toMatchObject({ code: "rpc_bad_response" });
+    expect(asked.slice(before)).toEqual([{ height: "6" }]);
+  });
+});
+
+describe("chain.commit", () => {
+  const hash = "AB".repeat(32);
+  const answer = (height: string, canonical: boolean) => ({
+    canonical,
+    signed_header: {
+      header: {
+        version: { block: "11" }, chain_id: "c-1", height, time: "2026-12-07T00:00:00Z", last_block_id: { hash, parts: { total: 1, hash } },
+        last_commit_hash: hash, data_hash: hash, validators_hash: hash, next_validators_hash: hash, consensus_hash: hash, app_hash: hash,
+        last_results_hash: hash, evidence_hash: hash, proposer_address: "CD".repeat(20),
+      },
+      commit: { height, round: 0, block_id: { hash, parts: { total: 1, hash } }, signatures: [{ block_id_flag: 2, validator_address: "CD".repeat(20), timestamp: "2026-12-07T00:00:00Z", signature: "AA==" }] },
+    },
+  });
+
+  it("reads a final commit once, whether the watch asks for it or the signing record does, and the newest (not final) each time", async () => {
+    const c = chain();
+    const before = asked.length;
+    script = [{ result: answer("6", true) }];
+    expect((await c.commit({ height: "6" })).commit.signatures).toHaveLength(1);
+    expect(await c.commitSignatures({ height: "6" })).toMatchObject({ height: "6", canonical: true, from: "node", signatures: [{ blockIdFlag: 2, validatorAddress: "CD".repeat(20) }] });
+    expect(asked.length - before).toBe(1);
+    // The node's "seen" commit of its newest height may still change: asked again.
+    script = [{ result: answer("7", false) }, { result: answer("7", true) }];
+    expect((await c.commit({ height: "7" })).canonical).toBe(false);
+    expect((await c.commitSignatures({ height: "7" })).canonical).toBe(true);
+    expect(asked.length - before).toBe(3);
   });
 });

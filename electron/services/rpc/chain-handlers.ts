@@ -22,6 +22,7 @@ import { digestGenesis, type GenesisSource, openGenesis, saveGenesisTo } from ".
 import { createGenesisCache, DEFAULT_MAX_GENESIS_BYTES } from "./genesis-index.js";
 import { createReadWorker, type ReadWorker } from "./read-host.js";
 import type { ReadRequest } from "./read-protocol.js";
+import type { FeedCommit } from "../../../watch/feed-commit.js";
 
 export interface ChainDeps {
   readonly transport: RpcTransport;
@@ -39,6 +40,8 @@ export interface ChainDeps {
   readonly onClose?: (release: () => Promise<void>) => void;
   /** Where to save an export: the app's save dialog, or undefined when the user cancels. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | undefined>;
+  /** Who signed `height`, when the live feed's NewBlock frames carried it (block-feed.ts `commitOf`). */
+  readonly commitFromFeed?: (networkId: string, height: bigint) => FeedCommit | undefined;
 }
 
 /** `read()`, or `instead()` when the node has no route for it (rpc_route_missing). */
@@ -57,6 +60,9 @@ type HeaderRoute = "header" | "block";
 type BlockRead = Extract<ReadRequest, { op: "block" }>["read"];
 
 type Params = Record<string, string | number | boolean | undefined>;
+
+/** How many final commits `commit` keeps: the signing record's longest window. */
+const FINAL_COMMITS_KEPT = 128;
 
 /** How long to wait before asking again for the latest consensus params a node had not stored yet. */
 const PARAMS_RETRY_MS = 250;
@@ -85,6 +91,24 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
     return { code: w.code, codespace: w.codespace ?? "", log: w.log ?? "", data: w.data ?? "", hash: w.hash };
   };
   const raw = async (route: string, via?: HttpMethod) => ({ value: await call(route, {}, z.json(), via) });
+  /**
+   * The last final commits read, by network, chain and height: without a websocket the watch reads
+   * each block's commit and the signing record asks for the same heights a block later, so the
+   * second asks nothing. A final (canonical) commit never changes; the newest height's is not kept.
+   */
+  const finalCommits = new Map<string, ResultOf<"chain.commit">>();
+  const readCommit = async (height: string | undefined, via?: HttpMethod): Promise<ResultOf<"chain.commit">> => {
+    const key = height === undefined ? undefined : `${deps.connection().networkId}/${deps.expectedChainId?.() ?? ""}/${height}`;
+    const kept = key === undefined ? undefined : finalCommits.get(key);
+    if (kept) return kept;
+    const w = await call("commit", { height }, W.RpcCommitAnswer, via);
+    const answer = { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };
+    if (key !== undefined && answer.canonical) {
+      finalCommits.set(key, answer);
+      while (finalCommits.size > FINAL_COMMITS_KEPT) finalCommits.delete(finalCommits.keys().next().value!);
+    }
+    return answer;
+  };
   /** Where a genesis worker reads from: this transport's endpoints and settings, and the method. */
   const genesisSource = async (via?: HttpMethod): Promise<GenesisSource> => ({
     transport: await deps.transport.snapshot(),
@@ -166,9 +190,13 @@ export function registerChainHandlers(deps: ChainDeps): NamespaceHandlers<"chain
         async () => ({ ...A.header((await call("header_by_hash", { hash: a.hash }, W.RpcHeaderAnswer, a.via)).header), readFrom: "header" as HeaderRoute }),
         async () => ({ ...A.header((await call("block_by_hash", { hash: b64(a.hash) }, W.RpcBlockResponse, a.via)).block.header), readFrom: "block" as HeaderRoute }),
       ),
-    commit: async (a) => {
-      const w = await call("commit", { height: a.height }, W.RpcCommitAnswer, a.via);
-      return { header: A.header(w.signed_header.header), commit: A.commit(w.signed_header.commit), canonical: w.canonical };
+    commit: (a) => readCommit(a.height, a.via),
+    commitSignatures: async (a) => {
+      // A frame's last_commit is the final commit the next block carries: the same one `commit` answers, without a request.
+      const seen = deps.commitFromFeed?.(deps.connection().networkId, BigInt(a.height));
+      if (seen) return { height: a.height, canonical: true, from: "feed" as const, signatures: seen.signatures.map((s) => ({ blockIdFlag: s.flag, validatorAddress: s.address })) };
+      const { commit, canonical } = await readCommit(a.height, a.via);
+      return { height: commit.height, canonical, from: "node" as const, signatures: commit.signatures.map((s) => ({ blockIdFlag: s.blockIdFlag, validatorAddress: s.validatorAddress })) };
     },
     consensusState: (a) => raw("consensus_state", a.via),
     dumpConsensusState: (a) => raw("dump_consensus_state", a.via),

@@ -1,5 +1,5 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCometdeskApi } from "../../../shared/api.js";
 import type { ResultOf } from "../../../shared/contract/index.js";
 import { Tx } from "../../../shared/contract/tx.js";
@@ -8,7 +8,7 @@ import { explorerKeys } from "../queries/explorer-keys.js";
 import { txKeys } from "../queries/tx-queries.js";
 import { networkKeys } from "../queries/network-queries.js";
 import { createRateLimitWaits } from "../api/rate-limit-wait.js";
-import { subscribeAll } from "./use-main-events.js";
+import { CONSENSUS_REFETCH_MS, subscribeAll } from "./use-main-events.js";
 
 type TxPages = InfiniteData<ResultOf<"tx.list">, unknown>;
 
@@ -108,6 +108,58 @@ describe("main's chain.newBlock in the renderer's cache", () => {
     expect(reads).toBeLessThanOrEqual(5);
     expect(reads).toBeGreaterThanOrEqual(3); // the burst's last block is read after it
     expect(h.client.getQueryData(explorerKeys.announced("devnet"))).toMatchObject({ height: "400" });
+  });
+});
+
+describe("the head's reads that need not follow every block", () => {
+  const blockEvent = (h: number, validatorsHash?: string) => ({ networkId: "devnet", height: String(h), hash: "AB".repeat(32), time: "2026-11-26T00:00:00Z", numTxs: 0, proposerAddress: "CD".repeat(20), ...(validatorsHash ? { validatorsHash } : {}) });
+  afterEach(() => void vi.useRealTimers());
+
+  /** An observed query (as a page on screen has it) under `queryKey`, and how often it was read. */
+  async function observed(h: ReturnType<typeof harness>, queryKey: readonly unknown[]) {
+    const { QueryObserver } = await import("@tanstack/react-query");
+    const counter = { reads: 0 };
+    const observer = new QueryObserver(h.client, { queryKey, queryFn: async () => ++counter.reads });
+    stops.push(observer.subscribe(() => {}));
+    await vi.advanceTimersByTimeAsync(0);
+    return counter;
+  }
+
+  it("reads the round state once a second through a stream of votes, the last after its window, and not again on a block", async () => {
+    vi.useFakeTimers();
+    const h = harness();
+    stops.push(h.stop);
+    const round = await observed(h, explorerKeys.roundState("devnet"));
+    expect(round.reads).toBe(1);
+    // Every vote and step of a round, at once: one read now, not one each.
+    for (let i = 0; i < 12; i++) h.emit("chain.consensusChanged", { networkId: "devnet", height: "100", round: 0, cause: i % 3 ? "vote" : "step" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(round.reads).toBe(2);
+    // A block comes with its own round step: it does not read the round state a second time.
+    h.emit("chain.newBlock", blockEvent(101));
+    await vi.advanceTimersByTimeAsync(CONSENSUS_REFETCH_MS - 1);
+    expect(round.reads).toBe(2);
+    // The window ends: the burst's last change is read, so the page shows where the round settled.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(round.reads).toBe(3);
+  });
+
+  it("reads the validator set and its monikers again when a block's validators hash changes, not on every block", async () => {
+    vi.useFakeTimers();
+    const h = harness();
+    stops.push(h.stop);
+    const set = await observed(h, explorerKeys.validatorHead("devnet", "set"));
+    const monikers = await observed(h, explorerKeys.validatorHead("devnet", "monikers"));
+    for (let height = 100; height < 110; height++) {
+      h.emit("chain.newBlock", blockEvent(height, "AA".repeat(32)));
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    h.emit("chain.newBlock", blockEvent(110)); // a source that does not say the hash: no change known
+    await vi.advanceTimersByTimeAsync(500);
+    expect([set.reads, monikers.reads]).toEqual([1, 1]);
+    h.emit("chain.newBlock", blockEvent(111, "BB".repeat(32)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([set.reads, monikers.reads]).toEqual([2, 2]);
   });
 });
 

@@ -43,14 +43,25 @@ export function useMainEvents(): void {
  */
 export const BLOCK_REFETCH_MS = 250;
 
+/**
+ * The Consensus page reads the round state again at most once per this many ms per network, on
+ * main's `chain.consensusChanged` (a vote or a round step, each pushed up to four times a second):
+ * the first change of a quiet spell at once, the last of a burst when the window ends, so the page
+ * still shows each round and step as it settles. Four reads a second (240 a minute) were half of a
+ * public node's request budget; one a second is an eighth of it.
+ */
+export const CONSENSUS_REFETCH_MS = 1_000;
+
 /** Subscribes `client` to main's events; returns the unsubscribe. Exported for its test. */
 export function subscribeAll(api: CometdeskApi, client: QueryClient, waits: RateLimitWaits = rateLimitWaits): () => void {
   const throttles = new Map<string, ReturnType<typeof createThrottle<() => void>>>();
-  const throttled = (key: string, run: () => void) => {
+  const throttled = (key: string, run: () => void, ms = BLOCK_REFETCH_MS) => {
     let t = throttles.get(key);
-    if (!t) throttles.set(key, (t = createThrottle<() => void>((f) => f(), BLOCK_REFETCH_MS)));
+    if (!t) throttles.set(key, (t = createThrottle<() => void>((f) => f(), ms)));
     t.push(run);
   };
+  /** The validators hash of the last block seen per network: a change is a new validator set. */
+  const setHashes = new Map<string, string>();
   const stops = [
     api.on("chain.newBlock", (block) => {
       const id = block.networkId;
@@ -69,9 +80,17 @@ export function subscribeAll(api: CometdeskApi, client: QueryClient, waits: Rate
       }
       // Only queries on screen refetch; the rest are just marked stale.
       throttled(`live ${id}`, () => void client.invalidateQueries({ queryKey: explorerKeys.live(id) }));
+      // The validator set and its monikers are not under `live`: read again only when the set changed.
+      if (block.validatorsHash) {
+        const was = setHashes.get(id);
+        setHashes.set(id, block.validatorsHash);
+        if (was !== undefined && was !== block.validatorsHash) void client.invalidateQueries({ queryKey: explorerKeys.validatorHead(id) });
+      }
     }),
-    // A vote or a round step: the Consensus page (if open) reads the round state again.
-    api.on("chain.consensusChanged", (c) => void client.invalidateQueries({ queryKey: explorerKeys.head(c.networkId, "consensusState") })),
+    // A vote or a round step: the Consensus page (if open) reads the round state again, at most once a second.
+    api.on("chain.consensusChanged", (c) =>
+      throttled(`consensus ${c.networkId}`, () => void client.invalidateQueries({ queryKey: explorerKeys.roundState(c.networkId) }), CONSENSUS_REFETCH_MS),
+    ),
     api.on("network.connectionChanged", (change) => onConnectionChanged(client, change)),
     // A read waiting for a node's rate limit: said where the user's read is visible (RateLimitWait).
     api.on("network.rateLimitWait", (wait) => waits.note(wait)),
@@ -110,6 +129,8 @@ function onConnectionChanged(client: QueryClient, change: EventPayload<"network.
   // Without blocks nothing else would refetch the head: read it again, so a node that went away
   // shows as gone (and, once back, as back).
   void client.invalidateQueries({ queryKey: explorerKeys.live(change.networkId) });
+  void client.invalidateQueries({ queryKey: explorerKeys.validatorHead(change.networkId) });
+  void client.invalidateQueries({ queryKey: explorerKeys.roundState(change.networkId) });
   // The node is back: what failed while it was away is read again.
   if (change.state === "live" || change.state === "polling") {
     void client.invalidateQueries({ queryKey: chainKeys.all(change.networkId), predicate: (q) => q.state.status === "error" });

@@ -61,4 +61,11 @@ export const blockQueries = {
       // The newest height's commit is the node's "seen" one until the next block carries the final one.
       staleTime: (q) => (q.state.data?.canonical === false ? 0 : Infinity),
     }),
+  /** Who signed `height`: from main's feed frames when it saw them (no request), kept for good once final. */
+  signatures: (api: CometdeskApi, n: string, height: string) =>
+    queryOptions({
+      queryKey: K.commitSignatures(n, height),
+      queryFn: () => unwrap(api.chain.commitSignatures({ height })),
+      staleTime: (q) => (q.state.data?.canonical === false ? 0 : Infinity),
+    }),
 };

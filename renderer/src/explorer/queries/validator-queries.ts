@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CometdeskApi } from "../../../../shared/api.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { unwrap } from "../../api/unwrap.js";
-import { explorerKeys as K } from "../../queries/explorer-keys.js";
+import { explorerKeys as K, VALIDATOR_SET_REFRESH_MS } from "../../queries/explorer-keys.js";
 
 type Validator = ResultOf<"chain.validators">["validators"][number];
 export interface ValidatorSet { readonly blockHeight: string; readonly total: number; readonly validators: readonly Validator[] }
@@ -29,9 +29,9 @@ export async function readValidatorSet(api: CometdeskApi, height?: string): Prom
 }
 
 export const validatorQueries = {
-  /** The set at the head, under `live`: read again on each block. */
+  /** The set at the head: read again when a block's validators hash changes, and every 30 s, not on each block. */
   head: (api: CometdeskApi, n: string) =>
-    queryOptions({ queryKey: K.head(n, "validatorSet"), queryFn: () => readValidatorSet(api), retry: false, placeholderData: (p) => p }),
+    queryOptions({ queryKey: K.validatorHead(n, "set"), queryFn: () => readValidatorSet(api), refetchInterval: VALIDATOR_SET_REFRESH_MS, retry: false, placeholderData: (p) => p }),
   /** The set at a past height never changes. */
   at: (api: CometdeskApi, n: string, height: string) =>
     queryOptions({ queryKey: K.validatorsAt(n, height), queryFn: () => readValidatorSet(api, height), retry: false, staleTime: Infinity }),

@@ -8,17 +8,18 @@ import { type SigningRecord as SigningRecordData, signingRecords } from "../../v
 import type { MonikerMap } from "../../validators/use-monikers.js";
 
 /**
- * Who signed the last N final commits below `upTo`. Built from `commit` answers, each cached
- * for good once read (a not-yet-canonical one is read again).
+ * Who signed the last N final commits below `upTo`. Built from `chain.commitSignatures`, which
+ * main answers from its feed's NewBlock frames (no request per block) or the node's `commit`,
+ * each cached for good once read (a not-yet-canonical one is read again).
  */
 export function SigningRecord({ addresses, upTo, monikers }: { addresses: readonly string[]; upTo: string; monikers: MonikerMap }) {
   const { api, n, enabled } = useExplorer();
   const [count, setCount] = useState(20);
-  // `validators` answers for the next, uncommitted height; two below it is the newest final commit.
+  // `upTo` is the newest block (or the height asked for); two below it is a final commit whose frame main has seen.
   const top = BigInt(upTo) - 2n;
   const heights = Array.from({ length: count }, (_, i) => top - BigInt(i)).filter((h) => h >= 1n).map(String);
-  const commits = useQueries({ queries: heights.map((h) => ({ ...blockQueries.commit(api, n, h), enabled })) });
-  const loaded = commits.flatMap((c) => (c.data ? [{ height: c.data.commit.height, signatures: c.data.commit.signatures }] : []));
+  const commits = useQueries({ queries: heights.map((h) => ({ ...blockQueries.signatures(api, n, h), enabled })) });
+  const loaded = commits.flatMap((c) => (c.data ? [{ height: c.data.height, signatures: c.data.signatures }] : []));
   const failed = commits.filter((c) => c.isError).length;
   const { heights: shown, records } = signingRecords(addresses, loaded);
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { chainQueries } from "../../../queries/chain-queries.js";
 import { validatorQueries } from "../../queries/validator-queries.js";
 import { ErrorState, Loading } from "../../../components/states.js";
 import { FieldProblem, tiedTo } from "../../../components/FieldProblem.js";
@@ -19,6 +20,8 @@ export function ValidatorsPage() {
   const live = useQuery({ ...validatorQueries.head(api, n), enabled: enabled && typed.ok && !at });
   const fixed = useQuery({ ...validatorQueries.at(api, n, at ?? ""), enabled: enabled && !!at });
   const q = at ? fixed : live;
+  // At the head the signing record follows the blocks main announces, while the set itself is read only when it changes.
+  const head = useQuery({ ...chainQueries.connection(api, n), enabled: enabled && !at }).data?.lastHeight;
   // A height the node refuses (not reached yet, or pruned) is said at the field too, as what to change.
   const { problem, fromNode } = atHeightProblem(typed, q.error);
   // `validators` at H is the set that signs block H; its names come from the state committed at H - 1.
@@ -33,7 +36,7 @@ export function ValidatorsPage() {
         <>
           <p data-testid="validators-summary">{q.data.total} validator{q.data.total === 1 ? "" : "s"} at height {q.data.blockHeight}{q.data.validators.length < q.data.total ? ` (${q.data.validators.length} read)` : ""}</p>
           <ValidatorList validators={q.data.validators} monikers={monikers} />
-          <SigningRecord addresses={q.data.validators.map((v) => v.address)} upTo={q.data.blockHeight} monikers={monikers} />
+          <SigningRecord addresses={q.data.validators.map((v) => v.address)} upTo={at ? q.data.blockHeight : (head ?? q.data.blockHeight)} monikers={monikers} />
         </>
       )}
     </div>
