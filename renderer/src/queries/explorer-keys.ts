@@ -1,13 +1,13 @@
 import { chainKeys } from "./chain-queries.js";
 
+/** How often the head's validator set and monikers are read while shown, besides on a change of the set's hash. */
+export const VALIDATOR_SET_REFRESH_MS = 30_000;
+
 /**
  * The explorer's query keys, all under chain.all(networkId) so a network switch drops them.
  * Everything under `live` follows the chain head and is invalidated on every chain.newBlock;
  * the rest (a block at a height, a tx by hash) never changes once read.
  */
-/** How often the head's validator set and monikers are read while shown, besides on a change of the set's hash. */
-export const VALIDATOR_SET_REFRESH_MS = 30_000;
-
 export const explorerKeys = {
   live: (n: string) => [...chainKeys.all(n), "live"] as const,
   head: (n: string, what: string, ...args: readonly unknown[]) => [...explorerKeys.live(n), what, ...args] as const,
@@ -26,15 +26,15 @@ export const explorerKeys = {
   txSearch: (n: string, kind: "tx" | "block", query: string, page: number, perPage: number, order: string) =>
     [...explorerKeys.txs(n), "search", kind, query, page, perPage, order] as const,
   /**
-   * The validator set and its monikers at the head: outside `live`, since a set rarely changes.
-   * Read again when a block's validators hash changes (use-main-events.ts) and every
-   * `VALIDATOR_SET_REFRESH_MS` besides (a moniker edit changes no hash).
-   */
-  /**
    * The round state: outside `live`, since each new height already comes with a round step
    * (`chain.consensusChanged`), and a block's refetch of it too would read it twice per block.
    */
   roundState: (n: string) => [...chainKeys.all(n), "roundState"] as const,
+  /**
+   * The validator set and its monikers at the head: outside `live`, since a set rarely changes.
+   * Read again when a block's validators hash changes (use-main-events.ts) and every
+   * `VALIDATOR_SET_REFRESH_MS` besides (a moniker edit changes no hash).
+   */
   validatorHead: (n: string, ...what: readonly string[]) => [...chainKeys.all(n), "validatorHead", ...what] as const,
   validatorsAt: (n: string, height: string) => [...chainKeys.all(n), "validators", height] as const,
   monikersAt: (n: string, height: string) => [...chainKeys.all(n), "monikers", height] as const,
