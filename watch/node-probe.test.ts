@@ -86,4 +86,30 @@ describe("the node probe", () => {
     answers.set(B, "rate_limited");
     expect((await round()).get(B)).toMatchObject({ flags: ["rate_limited"], height: null, moniker: null });
   });
+
+  it("calls a node stopped once the others have moved on for the whole wait after it stood still", async () => {
+    const answers = new Map<string, Answer>([[A, { height: "100" }], [B, { height: "100" }]]);
+    const { round } = probeOf(answers);
+    await round();
+    const flags: string[][] = [];
+    for (let h = 101; h <= 108; h++) {
+      answers.set(A, { height: String(h) });
+      flags.push((await round()).get(B)!.flags);
+    }
+    // B stood at 100 from the first round; A moved every second: stopped after 5 s, not before.
+    expect(flags.slice(0, 4)).toEqual([[], [], [], []]);
+    expect(flags.slice(4)).toEqual([["stopped"], ["stopped"], ["stopped"], ["stopped"]]);
+  });
+
+  it("does not call a node stopped that was a block behind when the chain halted", async () => {
+    const answers = new Map<string, Answer>([[A, { height: "108" }], [B, { height: "108" }]]);
+    const { round } = probeOf(answers);
+    await round();
+    // B reaches 109 a round before A's last block, 110; then no block comes again.
+    answers.set(A, { height: "109" });
+    answers.set(B, { height: "109" });
+    await round();
+    answers.set(A, { height: "110" });
+    for (let i = 0; i < 12; i++) expect((await round()).get(B)!.flags).toEqual([]);
+  });
 });

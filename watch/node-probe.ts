@@ -104,7 +104,9 @@ export function createNodeProbe(options: ProbeOptions) {
         if (top - height > lag) f.add("lagging");
         const seen = progress.get(r.t.url);
         if (!seen || seen.height !== height) progress.set(r.t.url, { height, since: at });
-        else if (top > height && othersMoving && at - seen.since >= options.stoppedAfterMs()) f.add("stopped");
+        // Stopped: the others moved on for the whole time after this node last moved. A node a block
+        // behind when the chain halted stood still only one block longer than the others.
+        else if (top > height && othersMoving && topProgress!.since - seen.since >= options.stoppedAfterMs()) f.add("stopped");
       }
       for (const m of [progress, lastStatus, limitedSince]) for (const url of m.keys()) if (!targets.some((t) => t.url === url)) m.delete(url);
 
