@@ -35,6 +35,43 @@ export function blockSpecs(ctx: SpecContext): void {
     expect(ctx.errors(page)).toEqual([]);
   });
 
+  it("blocks: coming back to the page, its latest height is the app's, never the last visit's", async () => {
+    const node = ctx.env().four.rpcs[0]!;
+    const page = await explore(ctx, "blocks");
+    const list = page.getByTestId("blocks-list");
+    await list.locator("[data-height]").first().waitFor({ timeout: WAIT_MS });
+    const left = Number((await rpc<Blockchain>(node, "blockchain")).last_height);
+    // Away on a page that does not read the blocks list, while the chain moves on a few blocks:
+    // the list's cached answer is now as old as this visit.
+    await page.evaluate(() => (window.location.hash = "#/mempool"));
+    await page.getByTestId("blocks-list").waitFor({ state: "detached", timeout: WAIT_MS });
+    await expect.poll(async () => Number((await rpc<Blockchain>(node, "blockchain")).last_height), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(left + 4);
+    // Every state the page shows on its way back, as it renders: the latest height and the first row.
+    await page.evaluate(() => {
+      const seen: Array<[string, string]> = [];
+      (window as unknown as { __blocksSeen: typeof seen }).__blocksSeen = seen;
+      new MutationObserver(() => {
+        const latest = document.querySelector('[data-testid="blocks-latest"]')?.textContent;
+        const top = document.querySelector('[data-testid="blocks-list"] [data-height]')?.getAttribute("data-height");
+        if (latest && top) seen.push([latest, top]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      window.location.hash = "#/blocks";
+    });
+    await list.locator("[data-height]").first().waitFor({ timeout: WAIT_MS });
+    const back = Number((await rpc<Blockchain>(node, "blockchain")).last_height);
+    // Until the page has shown a block from after the return, and a few renders more.
+    await expect.poll(async () => Number(await list.locator("[data-height]").first().getAttribute("data-height")), { timeout: WAIT_MS }).toBeGreaterThan(back);
+    const seen = await page.evaluate(() => (window as unknown as { __blocksSeen: Array<[string, string]> }).__blocksSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const [latest, top] of seen) {
+      const shown = Number(/Latest height (\d+)/.exec(latest)?.[1]);
+      expect({ latest, top, atLeastTop: shown >= Number(top) }).toEqual({ latest, top, atLeastTop: true });
+    }
+    // The first state shown already has a height from after the visit.
+    expect(Number(/Latest height (\d+)/.exec(seen[0]![0])?.[1])).toBeGreaterThanOrEqual(left + 4);
+    expect(ctx.errors(page)).toEqual([]);
+  });
+
   it("blocks: keyboard only, Tab reaches the newest row, arrows, Home and End move, Enter opens the block", async () => {
     const page = await explore(ctx, "blocks");
     const list = page.getByTestId("blocks-list");

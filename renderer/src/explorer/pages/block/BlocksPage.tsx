@@ -3,6 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import type { ResultOf } from "../../../../../shared/contract/index.js";
 import { blockQueries } from "../../queries/block-queries.js";
+import { useChainHeight } from "../../../queries/chain-height.js";
 import { BlockLink } from "../../../links/links.js";
 import { ErrorState, Loading } from "../../../components/states.js";
 import { useExplorer } from "../../components/use-explorer.js";
@@ -35,6 +36,9 @@ export function BlocksPage() {
   }
   const liveRows = kept.n === n && kept.rows.length ? kept.rows : headRows;
   const { rows, gap } = useMemo(() => mergeRows(liveRows, (older.data?.pages ?? []).flatMap(toRows)), [liveRows, older.data]);
+  // The app's one height (the feed's, the node's, this list's newest row), not this page's own
+  // head answer, which is as old as the last visit when the page comes back to the screen.
+  const latestHeight = useChainHeight(api, n, { enabled, seen: rows[0]?.height });
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 10 });
   const keys = useRovingRows(rows.map((r) => r.height), virtual, scroller, (i) => {
@@ -48,7 +52,7 @@ export function BlocksPage() {
   return (
     <div className="stack">
       <p className="muted" data-testid="blocks-latest">
-        Latest height {head.data?.lastHeight} · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
+        Latest height {latestHeight ?? head.data?.lastHeight} · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
       </p>
       {gap && <p className="muted">Blocks {gap.from}–{gap.to} arrived while you were reading; open one by height from the search (Ctrl+K).</p>}
       <div className="table-frame">

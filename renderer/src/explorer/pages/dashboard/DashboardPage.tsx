@@ -11,13 +11,12 @@ import { ChainText } from "../../../components/text/ChainText.js";
 import { ChainTime } from "../../../components/ChainTime.js";
 import { BlockChart } from "./BlockChart.js";
 import { chartPoints } from "./chart-model.js";
-import { dashboardHeight } from "./newest-height.js";
+import { useChainHeight } from "../../../queries/chain-height.js";
 
 /** The network at a glance: who, how far, how healthy, and how the last blocks went. */
 export function DashboardPage() {
   const { api, n, enabled, network } = useExplorer();
   const status = useQuery({ ...chainQueries.status(api, n), enabled });
-  const connection = useQuery({ ...chainQueries.connection(api, n), enabled });
   const head = useQuery({ ...blockQueries.head(api, n), enabled });
   const health = useQuery({ ...liveQueries.health(api, n), enabled });
   const net = useQuery({ ...liveQueries.netInfo(api, n), enabled });
@@ -25,14 +24,14 @@ export function DashboardPage() {
   const validators = useQuery({ ...liveQueries.validators(api, n), enabled });
   const points = useMemo(() => chartPoints((head.data?.blockMetas ?? []).map((m) => ({ height: m.header.height, time: m.header.time, numTxs: m.numTxs }))), [head.data]);
   const s = status.data;
-  if (status.isError && !s) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
   const latest = head.data?.blockMetas[0];
-  const blockTime = latest?.header.time ?? s?.syncInfo.latestBlockTime;
   // The live feed patches the connection's height as its event arrives; the block list follows
   // one round trip to the node later. Show the newest at once (docs/benchmarks.md, "Block to screen").
   // Main's feed already knows a height before the node answers `status`: the page shows it then,
   // and the node's own facts as they come (an offline feed's height waits for the node).
-  const height = dashboardHeight({ block: latest?.header.height, feed: connection.data, status: s?.syncInfo.latestBlockHeight });
+  const height = useChainHeight(api, n, { enabled, seen: latest?.header.height });
+  if (status.isError && !s) return <ErrorState what="the node's status" error={status.error} retry={() => void status.refetch()} />;
+  const blockTime = latest?.header.time ?? s?.syncInfo.latestBlockTime;
   if (height === undefined) return <Loading what="the node's status" />;
   // react-query keeps the last good answer after a failure: show it, but say it is not current.
   const or = <T,>(q: { data: T | undefined; error: unknown }, f: (d: T) => string) =>

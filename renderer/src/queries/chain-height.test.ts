@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardHeight, newestHeight } from "./newest-height.js";
+import { dashboardHeight, newestHeight } from "./chain-height.js";
 
 describe("newestHeight", () => {
   it("takes the live feed's height when it is ahead of the fetched block", () => {
