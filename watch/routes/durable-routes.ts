@@ -48,7 +48,7 @@ export function createDurableRoutes(o: DurableRoutesOptions) {
   const targets: Target[] = [];
   const add = (label: string, file: string, route: RouteConfig | undefined, request: Target["request"]) => {
     const journal = openRouteJournal({ dataDir: o.dataDir, file, target: label, problems: o.problems, now });
-    const queue = createRouteQueue({ ...o.queue, name: label, onSettled: (r, outcome) => r.key && write(label, () => journal.settle(r.key!, outcome)) });
+    const queue = createRouteQueue({ ...o.queue, name: label, provider: route?.type ?? "webhook", onSettled: (r, outcome) => r.key && write(label, () => journal.settle(r.key!, outcome)) });
     targets.push({ label, route, journal, queue, request });
   };
   for (const route of o.routes) {
