@@ -30,18 +30,18 @@ afterEach(async () => {
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-/** A receiver that answers 200, or holds every request unanswered while `hold` is set. */
+/** A receiver that answers 200, or holds every request unanswered while `hold` is set (or once `holdFrom` were answered). */
 async function receiver() {
   const got: Got[] = [];
   const held: ServerResponse[] = [];
-  const state = { hold: false };
+  const state: { hold: boolean; holdFrom?: number } = { hold: false };
   const server = createServer((req, res) => {
     let text = "";
     req.on("data", (d: Buffer) => (text += d.toString()));
     req.on("end", () => {
       const headers: IncomingHttpHeaders = req.headers;
       got.push({ key: headers["idempotency-key"] as string | undefined, body: JSON.parse(text) as Record<string, unknown> });
-      if (state.hold) held.push(res);
+      if (state.hold || (state.holdFrom !== undefined && got.length > state.holdFrom)) held.push(res);
       else res.writeHead(200).end("ok");
     });
   });
@@ -59,10 +59,10 @@ function world() {
   let clock = T0;
   const problems = createProblemLog();
   const history = openAlertHistory(dir, problems);
-  const open = (url: string, hookUrl: string | null = null) => {
+  const open = (url: string, hookUrl: string | null = null, route: unknown = { type: "webhook", name: "ours", url }) => {
     const routes = createDurableRoutes({
       dataDir: dir, problems, history,
-      routes: [RouteConfig.parse({ type: "webhook", name: "ours", url })],
+      routes: [RouteConfig.parse(route)],
       networkIds: ["hub"],
       webhookOf: () => ({ url: hookUrl, timeoutMs: 2_000 }),
       networkName: () => "Cosmos Hub",
@@ -151,5 +151,37 @@ describe("durable routes", () => {
     next.alert("fired", alert);
     await next.settled();
     expect(hook.got.map((g) => g.key)).toEqual(["a4:fired"]);
+  });
+
+  // Telegram's sendMessage, Discord's and Slack's webhooks keep no Idempotency-Key: a message sent
+  // again is shown again. So each delivery is marked as it is answered, not when a batch ends.
+  it.each([
+    ["telegram", (url: string) => ({ type: "telegram", name: "ops", botToken: "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11", chatId: -100123, url })],
+    ["discord", (url: string) => ({ type: "discord", name: "ops", url })],
+    ["slack", (url: string) => ({ type: "slack", name: "ops", url })],
+  ])("%s: a restart mid-batch sends again only the one request in flight, never one already answered", async (_type, routeOf) => {
+    const hook = await receiver();
+    const w = world();
+    hook.state.holdFrom = 2; // the first two are answered 200, the third is taken and never answered
+    const first = w.open(hook.url, null, routeOf(hook.url));
+    for (const id of ["b1", "b2", "b3", "b4"]) {
+      const alert = fired(id, w.tick());
+      w.history.put(alert);
+      first.alert("fired", alert);
+    }
+    await expect.poll(() => hook.got.length).toBe(3);
+    expect(first.stats()[0]).toMatchObject({ delivered: 2, pending: 2 });
+    first.stop(); // killed with b3 in flight and b4 waiting
+
+    hook.state.holdFrom = undefined;
+    const second = w.open(hook.url, null, routeOf(hook.url));
+    await second.settled();
+    expect(hook.got.map((g) => g.key)).toEqual(["b1:fired", "b2:fired", "b3:fired", "b3:fired", "b4:fired"]);
+    expect(second.stats()[0]).toMatchObject({ delivered: 2, pending: 0 });
+    second.stop();
+
+    const third = w.open(hook.url, null, routeOf(hook.url));
+    await third.settled();
+    expect(hook.got).toHaveLength(5);
   });
 });
