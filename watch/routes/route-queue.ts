@@ -32,8 +32,14 @@ export interface RouteQueueOptions {
   /** Waits between attempts (tests record the delays instead of sleeping). */
   readonly wait?: (ms: number) => Promise<void>;
   readonly now?: () => number;
-  /** Told of each message's end (the durable routes journal it): delivered, given up, or dropped from a full backlog. */
-  readonly onSettled?: (request: RouteRequest, outcome: Settled) => void;
+  /** Told of each message's end (the durable routes journal it): delivered, given up, or dropped from a full backlog. False: it could not be kept. */
+  readonly onSettled?: (request: RouteRequest, outcome: Settled) => boolean | void;
+  /**
+   * For a provider that keeps no Idempotency-Key (Telegram, Discord, Slack): a delivery whose end
+   * could not be kept holds the next request until it is, so a restart repeats one message, not
+   * every one sent while the journal refused its writes.
+   */
+  readonly keepBeforeNext?: boolean;
 }
 
 export type Settled = "delivered" | "given_up" | "dropped";
@@ -92,6 +98,17 @@ export function createRouteQueue(options: RouteQueueOptions) {
     return readRefusal(provider, answer.status, answer.headers, text, now());
   }
 
+  /** Tells `onSettled`; a delivery it could not keep is told again, after a back-off, before anything else is sent (`keepBeforeNext`). */
+  async function keep(request: RouteRequest, settled: Settled): Promise<void> {
+    let kept = options.onSettled?.(request, settled) !== false;
+    for (let tries = 1; !kept && settled === "delivered" && options.keepBeforeNext && !stopped; tries++) {
+      lastError = `${options.name}: a delivery could not be marked as done in the journal; the next message waits until it is, so a restart repeats this one alone`;
+      lastErrorAt = new Date(now()).toISOString();
+      await wait(Math.min(maxDelay, base * 2 ** Math.min(tries - 1, 30)));
+      kept = options.onSettled?.(request, settled) !== false;
+    }
+  }
+
   async function drain(): Promise<void> {
     running = true;
     while (queue.length > 0 && !stopped) {
@@ -117,7 +134,7 @@ export function createRouteQueue(options: RouteQueueOptions) {
       // The head may have been dropped meanwhile (a full backlog): remove it only if it is still the head.
       if (queue[0] === request) queue.shift();
       // Stopped before an outcome: not settled, so a journaled message is tried again at the next start.
-      if (settled) options.onSettled?.(request, settled);
+      if (settled) await keep(request, settled);
     }
     running = false;
     idle.splice(0).forEach((resolve) => resolve());
