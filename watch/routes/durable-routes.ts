@@ -34,6 +34,9 @@ interface Target {
   readonly request: (change: Change, alert: Alert) => RouteRequest | undefined;
 }
 
+/** Providers that ignore `Idempotency-Key` and have no key of their own: PagerDuty has `dedup_key`, the generic webhook `idempotencyKey`. */
+const NO_IDEMPOTENCY_KEY: ReadonlySet<RouteConfig["type"]> = new Set(["telegram", "discord", "slack"]);
+
 const fileOf = (kind: string, name: string) => `${kind}-${createHash("sha256").update(name).digest("hex").slice(0, 16)}.json`;
 
 /**
@@ -48,7 +51,14 @@ export function createDurableRoutes(o: DurableRoutesOptions) {
   const targets: Target[] = [];
   const add = (label: string, file: string, route: RouteConfig | undefined, request: Target["request"]) => {
     const journal = openRouteJournal({ dataDir: o.dataDir, file, target: label, problems: o.problems, now });
-    const queue = createRouteQueue({ ...o.queue, name: label, onSettled: (r, outcome) => r.key && write(label, () => journal.settle(r.key!, outcome)) });
+    const queue = createRouteQueue({
+      ...o.queue,
+      name: label,
+      provider: route?.type ?? "webhook",
+      onSettled: (r, outcome) => !r.key || write(label, () => journal.settle(r.key!, outcome)),
+      // These show a message sent twice as two: a delivery is on disk before the next request (docs/watch-service.md, "Delivery guarantees").
+      keepBeforeNext: route !== undefined && NO_IDEMPOTENCY_KEY.has(route.type),
+    });
     targets.push({ label, route, journal, queue, request });
   };
   for (const route of o.routes) {
@@ -68,11 +78,14 @@ export function createDurableRoutes(o: DurableRoutesOptions) {
     });
   }
 
-  function write(label: string, work: () => void): void {
+  /** A journal write; false (and said) when the disk refused it. */
+  function write(label: string, work: () => void): boolean {
     try {
       work();
+      return true;
     } catch (error) {
       o.onJournalError?.(label, error);
+      return false;
     }
   }
 

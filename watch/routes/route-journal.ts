@@ -68,12 +68,16 @@ export function openRouteJournal(o: { dataDir: string; file: string; target: str
       next.set(key, { key, alertId, state, ...(state === "pending" && request ? { request: { url: request.url, body: request.body, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) } } : {}) });
       save(next);
     },
-    /** Marks a pending message's end; a key not journaled (a test message) is ignored. */
+    /**
+     * Marks a pending message's end. A key not journaled is ignored (a test message), unless its
+     * alert is in the history: its pending record was refused by the disk, and its end is kept now.
+     */
     settle(key: string, state: Exclude<DeliveryState, "pending" | "skipped">): void {
       const e = entries.get(key);
-      if (!e || e.state !== "pending") return;
+      const alertId = e?.alertId ?? key.slice(0, Math.max(0, key.lastIndexOf(":")));
+      if (e ? e.state !== "pending" : alertId.length === 0 || alertId.length > 64 || !kept(alertId)) return;
       const next = new Map(entries);
-      next.set(key, { key, alertId: e.alertId, state });
+      next.set(key, { key, alertId, state });
       save(next);
     },
     /** Tells the journal which alerts the history keeps, so its decisions stay as bounded as the history. */

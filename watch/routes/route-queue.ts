@@ -1,3 +1,5 @@
+import { BodyTooLargeError, readBodyCapped } from "../../shared/net/bounded-json.js";
+import { MAX_REFUSAL_BYTES, type Provider, type Refusal, readRefusal } from "./provider-refusals.js";
 import type { RouteRequest } from "./route-messages.js";
 
 /** What a route did so far, for the API and /metrics. */
@@ -16,41 +18,42 @@ export interface RouteStats {
 
 export interface RouteQueueOptions {
   readonly name: string;
+  /** Whose answers these are, read as that provider documents its refusals (provider-refusals.ts); `webhook` when absent. */
+  readonly provider?: Provider;
   readonly fetchImpl?: typeof fetch;
   /** Messages waiting beyond this are dropped, oldest first (default 200). */
   readonly maxBacklog?: number;
   /** Attempts per message before it is given up (default 8). */
   readonly maxAttempts?: number;
-  /** The first retry's delay; each next one doubles, up to `maxDelayMs` (defaults 1 s and 5 min). */
+  /** The first retry's delay; each next one doubles, up to `maxDelayMs` (defaults 1 s and 5 min), which also caps a wait the provider asks for. */
   readonly baseDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly timeoutMs?: number;
   /** Waits between attempts (tests record the delays instead of sleeping). */
   readonly wait?: (ms: number) => Promise<void>;
   readonly now?: () => number;
-  /** Told of each message's end (the durable routes journal it): delivered, given up, or dropped from a full backlog. */
-  readonly onSettled?: (request: RouteRequest, outcome: Settled) => void;
+  /** Told of each message's end (the durable routes journal it): delivered, given up, or dropped from a full backlog. False: it could not be kept. */
+  readonly onSettled?: (request: RouteRequest, outcome: Settled) => boolean | void;
+  /**
+   * For a provider that keeps no Idempotency-Key (Telegram, Discord, Slack): a delivery whose end
+   * could not be kept holds the next request until it is, so a restart repeats one message, not
+   * every one sent while the journal refused its writes.
+   */
+  readonly keepBeforeNext?: boolean;
 }
 
 export type Settled = "delivered" | "given_up" | "dropped";
 
-/** The delay a `Retry-After` header asks for (delta-seconds or an HTTP date; RFC 9110 §10.2.3), or undefined. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  const text = header.trim();
-  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
-}
-
 /**
  * One route's deliveries, one at a time, in order. `push` only queues: the watch never waits on
- * a provider. A 429 or a 5xx (or no answer) is tried again after an exponential back-off, or
- * after the provider's `Retry-After` when it sends one; any other 4xx (a revoked key, a deleted
- * webhook) will not get better by retrying and is given up, its reason kept for the API.
+ * a provider. A 429 or a 5xx (or no answer) is tried again after the wait the provider asked for
+ * (its body or its headers, as its docs define them: provider-refusals.ts), capped at
+ * `maxDelayMs`, or else after an exponential back-off; any other 4xx (a revoked key, a deleted
+ * webhook) will not get better by retrying and is given up, its reason kept for the API in words.
  */
 export function createRouteQueue(options: RouteQueueOptions) {
   const doFetch = options.fetchImpl ?? fetch;
+  const provider = options.provider ?? "webhook";
   const maxBacklog = options.maxBacklog ?? 200;
   const maxAttempts = options.maxAttempts ?? 8;
   const base = options.baseDelayMs ?? 1_000;
@@ -71,16 +74,15 @@ export function createRouteQueue(options: RouteQueueOptions) {
     lastErrorAt = new Date(now()).toISOString();
   };
 
-  /** One attempt: "done", "give-up", or the delay the provider asked for (undefined: back off). */
-  async function attempt(request: RouteRequest): Promise<"done" | "give-up" | { retryInMs: number | undefined }> {
+  /** One attempt: "done", or the refusal as the provider meant it (no answer at all is one to retry). */
+  async function attempt(request: RouteRequest): Promise<"done" | Refusal> {
     let answer: Response;
     // The same key on every attempt and after a restart: a receiver that keeps keys sees a repeat as one message.
     const headers = { "content-type": "application/json", ...(request.key ? { "idempotency-key": request.key } : {}) };
     try {
       answer = await doFetch(request.url, { method: "POST", headers, body: JSON.stringify(request.body), signal: AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs ?? 10_000), redirect: "error" });
     } catch (error) {
-      fail(`no answer: ${error instanceof Error ? error.message : String(error)}`);
-      return { retryInMs: undefined };
+      return { retry: true, retryInMs: undefined, what: `no answer: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
     }
     if (answer.ok) {
       // Settled at once, before the body is read: the window in which a restart sends it again is as short as it can be.
@@ -88,10 +90,23 @@ export function createRouteQueue(options: RouteQueueOptions) {
       counts.delivered++;
       return "done";
     }
-    const text = (await answer.text().catch(() => "")).slice(0, 200);
-    fail(`HTTP ${answer.status}${text ? ` ${text}` : ""}`);
-    if (answer.status === 429 || answer.status === 408 || answer.status >= 500) return { retryInMs: retryAfterMs(answer.headers.get("retry-after"), now()) };
-    return "give-up";
+    // Hostile input: read to a cap (past it, or cut off, the status and headers alone decide).
+    const text = await readBodyCapped(answer, MAX_REFUSAL_BYTES).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) void answer.body?.cancel().catch(() => {});
+      return "";
+    });
+    return readRefusal(provider, answer.status, answer.headers, text, now());
+  }
+
+  /** Tells `onSettled`; a delivery it could not keep is told again, after a back-off, before anything else is sent (`keepBeforeNext`). */
+  async function keep(request: RouteRequest, settled: Settled): Promise<void> {
+    let kept = options.onSettled?.(request, settled) !== false;
+    for (let tries = 1; !kept && settled === "delivered" && options.keepBeforeNext && !stopped; tries++) {
+      lastError = `${options.name}: a delivery could not be marked as done in the journal; the next message waits until it is, so a restart repeats this one alone`;
+      lastErrorAt = new Date(now()).toISOString();
+      await wait(Math.min(maxDelay, base * 2 ** Math.min(tries - 1, 30)));
+      kept = options.onSettled?.(request, settled) !== false;
+    }
   }
 
   async function drain(): Promise<void> {
@@ -105,18 +120,21 @@ export function createRouteQueue(options: RouteQueueOptions) {
           settled = "delivered";
           break;
         }
-        if (outcome === "give-up" || tries >= maxAttempts) {
+        if (!outcome.retry || tries >= maxAttempts) {
+          fail(`${outcome.what}; ${outcome.retry ? `given up after ${tries} attempts` : `not retried, as retrying will not help${outcome.fix ? `: ${outcome.fix}` : ""}`}`);
           counts.givenUp++;
           settled = "given_up";
           break;
         }
         const backoff = Math.min(maxDelay, base * 2 ** (tries - 1));
-        await wait(Math.min(maxDelay, outcome.retryInMs ?? backoff));
+        const delay = Math.min(maxDelay, outcome.retryInMs ?? backoff);
+        fail(`${outcome.what}; tried again in ${inWords(delay)}${outcome.retryInMs === undefined ? "" : outcome.retryInMs > maxDelay ? ` (it asked for ${inWords(outcome.retryInMs)}, more than the most this route waits)` : ", as it asked"}`);
+        await wait(delay);
       }
       // The head may have been dropped meanwhile (a full backlog): remove it only if it is still the head.
       if (queue[0] === request) queue.shift();
       // Stopped before an outcome: not settled, so a journaled message is tried again at the next start.
-      if (settled) options.onSettled?.(request, settled);
+      if (settled) await keep(request, settled);
     }
     running = false;
     idle.splice(0).forEach((resolve) => resolve());
@@ -141,6 +159,15 @@ export function createRouteQueue(options: RouteQueueOptions) {
       stopped = true;
     },
   };
+}
+
+/** A wait as a person reads it: "750 ms", "2.5 s", "5 min", "3 h", "11574 days". */
+function inWords(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 6_000) / 10} min`;
+  if (ms < 172_800_000) return `${Math.round(ms / 360_000) / 10} h`;
+  return `${Math.round(ms / 86_400_000)} days`;
 }
 
 export type RouteQueue = ReturnType<typeof createRouteQueue>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Alert } from "../../shared/contract/watch.js";
 import { RouteConfig } from "./route-messages.js";
-import { retryAfterMs } from "./route-queue.js";
+import { retryAfterMs } from "./provider-refusals.js";
 import { createRoutes } from "./routes.js";
 
 /**

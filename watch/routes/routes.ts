@@ -22,7 +22,7 @@ export interface RoutesOptions {
  */
 export function createRoutes(options: RoutesOptions) {
   const now = options.now ?? Date.now;
-  const routes = options.routes.map((config) => ({ config, queue: createRouteQueue({ ...options.queue, name: `${config.type} route "${config.name}"` }) }));
+  const routes = options.routes.map((config) => ({ config, queue: createRouteQueue({ ...options.queue, name: `${config.type} route "${config.name}"`, provider: config.type }) }));
 
   return {
     /** An alert fired or cleared; a snoozed one is told to no one. */

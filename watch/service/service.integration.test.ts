@@ -165,7 +165,7 @@ describe("the watch service", () => {
       const r = (await (await api(first.url, "/v1/routes")).json()) as { routes: RouteRow[] };
       return r.routes.find((x) => x.name === "gone" && x.givenUp > 0);
     });
-    expect(gone.lastError).toContain("HTTP 404 no_service");
+    expect(gone.lastError).toContain('slack route "gone": HTTP 404, the webhook does not exist ("no_service"); not retried');
 
     // /metrics, scraped as Prometheus would (with the token) and read by a strict parser.
     expect((await fetch(`${first.url}/metrics`)).status).toBe(401);
