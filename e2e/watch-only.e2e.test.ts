@@ -6,10 +6,12 @@
  * `simd tx sign --offline` command that signs it. The Staking review of such an account offers
  * the same. A 2-of-2 multisig of the vault's account and a simd key is added on the page at
  * simd's own address, signed by the vault's member with one press and by simd's member from a
- * file, and sent. On the e2e devnet's access service.
+ * file, and sent. The Wallet page lists the exports main keeps, finds the one a signed file
+ * answers without being told which, sends it, and forgets the rest. On the e2e devnet's access
+ * service.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { coins } from "@cosmjs/stargate";
@@ -188,6 +190,41 @@ describe("a watch-only address, through the page", () => {
         const { balances } = (await w.call("wallet.balances", { address: acct("carol").address })) as { balances: Array<{ denom: string; amount: string }> };
         return BigInt(balances.find((b) => b.denom === w.devnet.denom)!.amount) - before;
       }, { timeout: WAIT_MS * 3 }).toBe(300_000n);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("lists the kept exports on the Wallet page, finds the one a signed file answers, sends it, and forgets the rest", async () => {
+    const { page } = w;
+    const bob = acct("bob");
+    const home = mkdtempSync(join(tmpdir(), "cometdesk-kept-exports-e2e-"));
+    const simd = (args: readonly string[], input = "") =>
+      execFileSync(layoutFromEnv().simd, [...args, "--keyring-backend", "test", "--home", home], { input, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] }).trim();
+    try {
+      // Bob's transfer exported as the Send review exports it; the first test's export of his is still kept too.
+      const exported = await w.call("offline.exportUnsigned", { messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: bob.address, toAddress: acct("carol").address, amount: [{ denom: w.devnet.denom, amount: "1234" }] } }] });
+      const review = exported.review as { accountNumber: string; sequence: string };
+      simd(["keys", "add", "bob", "--recover"], `${bob.mnemonic}\n`);
+      const unsigned = join(home, exported.filename as string);
+      writeFileSync(unsigned, exported.json as string);
+      const signed = join(home, "signed.json");
+      simd(["tx", "sign", unsigned, "--from", "bob", "--offline", "--account-number", review.accountNumber, "--sequence", review.sequence, "--chain-id", w.devnet.chainId, "--output-document", signed]);
+
+      await page.getByRole("link", { name: "Wallet", exact: true }).click();
+      const panel = page.getByRole("region", { name: "Exports waiting for a signature" });
+      await panel.getByText(exported.filename as string).first().waitFor({ timeout: WAIT_MS });
+      expect(await panel.locator("li").count()).toBe(2);
+      await panel.getByLabel("Import the signed file").first().setInputFiles(signed);
+      await panel.getByRole("status").filter({ hasText: /^Checked: signed for this chain by the sender \(direct\)/ }).waitFor({ timeout: WAIT_MS });
+      await panel.getByRole("button", { name: "Send", exact: true }).first().click();
+      await panel.getByRole("status").filter({ hasText: /^Sent: transaction [0-9A-F]{64} is / }).waitFor({ timeout: WAIT_MS });
+      await expect.poll(() => panel.locator("li").count(), { timeout: WAIT_MS }).toBe(1);
+
+      await panel.getByRole("button", { name: "Forget exports" }).click();
+      await panel.getByRole("status").filter({ hasText: "Forgot 1 export." }).waitFor({ timeout: WAIT_MS });
+      expect(await panel.locator("li").count()).toBe(0);
+      expect(await w.call("offline.exports")).toEqual({ exports: [] });
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

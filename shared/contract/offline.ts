@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Bech32Address, Hash32Hex } from "../primitives.js";
+import { Bech32Address, Hash32Hex, IsoTime, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
 import { PrepareArgs, PreparedTx, Tx } from "./tx.js";
 
@@ -36,6 +36,16 @@ export const UnsignedExportResult = z.object({
   multisig: MultisigProgress.optional(),
 });
 
+/** An export main keeps (across restarts, the newest 32) until its transaction is sent or the list is forgotten. */
+export const KeptExport = z.object({
+  id: ExportId,
+  filename: z.string(),
+  command: z.string(),
+  createdAt: IsoTime,
+  review: PreparedTx,
+  multisig: MultisigProgress.optional(),
+});
+
 /** A signed file that passed every check, ready to send. */
 export const CheckedSigned = z.object({
   id: ExportId,
@@ -53,14 +63,22 @@ export const CheckedSigned = z.object({
  */
 export const offlineMethods = {
   exportUnsigned: method(PrepareArgs, UnsignedExportResult),
-  /** Reads a signed file for the export `id` and checks it: this chain, the sender's key, every signature, the same transaction. */
-  checkSigned: method(z.strictObject({ id: ExportId, text: FileText }), CheckedSigned),
+  /**
+   * Reads a signed file for the export `id` and checks it: this chain, the sender's key, every
+   * signature, the same transaction. Without `id`, the kept export whose transaction the file
+   * holds is the one it answers (after a restart the renderer knows no id).
+   */
+  checkSigned: method(z.strictObject({ id: ExportId.optional(), text: FileText }), CheckedSigned),
   /** Adds one multisig member's signature file (`simd tx sign --multisig=<address> --offline …`). */
   addSignature: method(z.strictObject({ id: ExportId, text: FileText }), MultisigProgress),
   /** Signs the export `id` with `member`, a multisig member whose key is in this app's vault. */
   signAsMember: method(z.strictObject({ id: ExportId, member: Bech32Address }), MultisigProgress),
   /** Sends the checked file, or the multisig's signatures once the threshold is met, through the outbox and undo window. */
   send: method(z.strictObject({ id: ExportId }), Tx),
+  /** The exports kept for the selected network's accounts, newest first. */
+  exports: method(NoArgs, z.object({ exports: z.array(KeptExport) })),
+  /** Forgets every kept export, on every network; their signed files can no longer be imported. */
+  forgetExports: method(NoArgs, z.object({ forgotten: z.number().int().min(0) })),
   /** Adds an address to watch on the selected network: read everywhere, its transactions exported unsigned. */
   addWatch: method(z.strictObject({ address: Bech32Address, label: AccountLabel }), AddedAccount),
   /** Adds a multisig account on the selected network by its members' keys and threshold (its address as simd's). */

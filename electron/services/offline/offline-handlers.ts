@@ -11,13 +11,15 @@ import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import type { NamespaceHandlers } from "../dispatcher.js";
 import type { NetworkStore } from "../networks/network-store.js";
 import type { SaveFile } from "../ports.js";
-import { type Prepared, signerOf } from "../tx/direct/prepare.js";
+import { signerOf } from "../tx/direct/prepare.js";
 import type { TxRoute } from "../tx/routes/tx-route.js";
 import type { Vault } from "../vault/vault.js";
 import type { ExternalAccounts } from "../signers/external-accounts.js";
 import type { Signers } from "../signers/signers.js";
 import { assembleMultisig, memberAddresses, memberSignatures, MULTISIG_TYPE_URL, multisigAccount } from "./multisig.js";
 import { aminoSignDoc } from "./sign-bytes.js";
+import { exportAnswering } from "./answered-export.js";
+import { type ExportStore, type KeptExport, MAX_KEPT_EXPORTS } from "./export-store.js";
 import { checkSignedFile, type CheckedTx, type ExportedTx } from "./signed-check.js";
 import { unsignedExport } from "./unsigned-export.js";
 
@@ -30,54 +32,59 @@ export interface OfflineDeps {
   readonly signers: Pick<Signers, "signerFor">;
   /** Where watch-only and multisig accounts are kept. */
   readonly external: Pick<ExternalAccounts, "add">;
+  /** The exports waiting for their signed file, kept across restarts. */
+  readonly exports: ExportStore;
   readonly saveFile?: SaveFile;
 }
 
-/** An exported transaction main keeps until its signed file comes back. */
-interface Kept {
-  readonly networkId: string;
-  readonly prepared: Prepared;
-  readonly requestId: string;
-  readonly multisig?: MultisigThresholdPubkey;
-  readonly signatures: Map<string, Uint8Array>;
-  checked?: CheckedTx;
-}
-
-/** How many exports main keeps at once; the oldest goes first. */
-const MAX_KEPT = 32;
-
 /**
  * Registers `offline.*`: a transaction prepared for an account that does not sign here (or for
- * signing elsewhere by choice) written as the SDK's unsigned JSON; the signed file or the
- * multisig members' signatures read back and checked against it; then the same way as a send
- * signed here (the network's route, `sendSigned`): held, listed, cancellable and followed by its
- * access service when it has one (which also gives the account number and next nonce the file is
- * signed at), else the outbox and undo window before its nodes.
+ * signing elsewhere by choice) written as the SDK's unsigned JSON and kept (export-store.ts, so
+ * a restart loses none); the signed file or the multisig members' signatures read back and
+ * checked against it; then the same way as a send signed here (the network's route,
+ * `sendSigned`): held, listed, cancellable and followed by its access service when it has one
+ * (which also gives the account number and next nonce the file is signed at), else the outbox
+ * and undo window before its nodes.
  */
 export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"offline"> {
-  const kept = new Map<string, Kept>();
-  const keptFor = (id: string): { entry: Kept; network: Network } => {
-    const entry = kept.get(id);
-    if (!entry) throw new NotFoundError(`no exported transaction ${id} is kept here: export it again (an export lasts until the app closes)`);
+  const { exports } = deps;
+  /** Signed files checked in this session, by export id; after a restart the file is imported again. */
+  const checkedFiles = new Map<string, CheckedTx>();
+  /** An export belongs to its sender's account on its network: one no longer in the wallet is not offered. */
+  const isAccount = (network: Network, address: string): boolean => {
+    try {
+      deps.signers.signerFor(network, address);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const keptFor = (id: string): { entry: KeptExport; network: Network } => {
+    const entry = exports.get(id);
+    if (!entry) throw new NotFoundError(`no exported transaction ${id} is kept here: it was sent, forgotten or pushed out by newer ones (the ${MAX_KEPT_EXPORTS} newest are kept). Export it again`);
     const network = deps.networks.selected();
     if (network.id !== entry.networkId) throw new ConflictError(`this transaction was exported on another network: select ${deps.networks.get(entry.networkId).name} first`);
+    // Throws unknown_signer in words when the account was removed or the vault holds another phrase.
+    deps.signers.signerFor(network, entry.prepared.review.signer);
     return { entry, network };
   };
-  const exportedOf = (entry: Kept, network: Network): ExportedTx => ({
+  const exportedOf = (entry: KeptExport, network: Network): ExportedTx => ({
     signer: entry.prepared.review.signer,
     bech32Prefix: network.bech32Prefix,
     bodyBytes: entry.prepared.bodyBytes,
     authInfoBytes: entry.prepared.authInfoBytes,
     context: { chainId: network.chainId, accountNumber: BigInt(entry.prepared.review.accountNumber), sequence: BigInt(entry.prepared.review.sequence) },
   });
-  const progress = (entry: Kept, network: Network): z.output<typeof MultisigProgress> | undefined => entry.multisig && {
+  const progress = (entry: KeptExport, network: Network): z.output<typeof MultisigProgress> | undefined => entry.multisig && {
     threshold: Number(entry.multisig.value.threshold),
     members: memberAddresses(entry.multisig, network.bech32Prefix).map((address) => ({ address, signed: entry.signatures.has(address) })),
   };
-  const multisigOf = (entry: Kept): MultisigThresholdPubkey => {
+  const multisigOf = (entry: KeptExport): MultisigThresholdPubkey => {
     if (!entry.multisig) throw new AppError("not_multisig", "this transaction's sender is not a multisig account of this app: import its signed file instead");
     return entry.multisig;
   };
+  const withSignatures = (entry: KeptExport, network: Network, found: ReadonlyMap<string, Uint8Array>) =>
+    progress(exports.addSignatures(entry.id, found) ?? entry, network)!;
 
   return {
     exportUnsigned: async (args) => {
@@ -86,41 +93,60 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
       const multisig = pubKeyAny?.typeUrl === MULTISIG_TYPE_URL ? (decodePubkey(pubKeyAny) as MultisigThresholdPubkey) : undefined;
       const prepared = await deps.routeFor(network).prepareFull(args);
       const file = unsignedExport(prepared, { multisig: multisig !== undefined });
-      const id = randomUUID();
-      const entry: Kept = { networkId: network.id, prepared, requestId: randomUUID(), multisig, signatures: new Map() };
-      kept.set(id, entry);
-      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+      const entry: KeptExport = {
+        id: randomUUID(), networkId: network.id, requestId: randomUUID(), createdAt: new Date().toISOString(),
+        filename: file.filename, command: file.command, prepared, multisig, signatures: new Map(),
+      };
+      exports.add(entry); // durable before the file is written: a file whose export is not kept could never be sent
       const saved = deps.saveFile ? await deps.saveFile.save(file.filename, file.json) : { saved: false };
-      return { id, review: prepared.review, filename: file.filename, command: file.command, ...saved, json: deps.saveFile ? undefined : file.json, multisig: progress(entry, network) };
+      return { id: entry.id, review: prepared.review, filename: file.filename, command: file.command, ...saved, json: deps.saveFile ? undefined : file.json, multisig: progress(entry, network) };
     },
     checkSigned: async ({ id, text }) => {
-      const { entry, network } = keptFor(id);
+      const { entry, network } = keptFor(id ?? exportAnswering(exports.list(), text, deps.networks.selected().id).id);
       const others = deps.networks.list().networks.map((n) => n.chainId);
       const checked = await checkSignedFile(text, exportedOf(entry, network), others);
-      entry.checked = checked;
-      return { id, review: entry.prepared.review, txHash: txIdOf(checked.txBytes), mode: checked.mode, multisig: progress(entry, network) };
+      checkedFiles.set(entry.id, checked);
+      return { id: entry.id, review: entry.prepared.review, txHash: txIdOf(checked.txBytes), mode: checked.mode, multisig: progress(entry, network) };
     },
     addSignature: async ({ id, text }) => {
       const { entry, network } = keptFor(id);
       const exported = exportedOf(entry, network);
       const found = await memberSignatures(text, multisigOf(entry), network.bech32Prefix, { bodyBytes: exported.bodyBytes, authInfoBytes: exported.authInfoBytes, context: exported.context });
-      for (const [member, signature] of found) entry.signatures.set(member, signature);
-      return progress(entry, network)!;
+      return withSignatures(entry, network, found);
     },
     signAsMember: async ({ id, member }) => {
       const { entry, network } = keptFor(id);
       const exported = exportedOf(entry, network);
       const doc = aminoSignDoc(exported.bodyBytes, exported.authInfoBytes, exported.context);
       const { signature } = await deps.vault.signerFor(network).signAminoAsMember(member, multisigOf(entry), doc);
-      entry.signatures.set(member, fromBase64(signature));
-      return progress(entry, network)!;
+      return withSignatures(entry, network, new Map([[member, fromBase64(signature)]]));
     },
     send: async ({ id }) => {
       const { entry, network } = keptFor(id);
-      const txBytes = entry.checked?.txBytes
+      const txBytes = checkedFiles.get(id)?.txBytes
         ?? (entry.multisig && assembleMultisig(entry.multisig, network.bech32Prefix, entry.prepared.bodyBytes, entry.prepared.authInfoBytes, BigInt(entry.prepared.review.sequence), entry.signatures));
       if (!txBytes) throw new AppError("not_signed", "no signed file has been checked for this transaction yet: import the file simd tx sign wrote");
-      return deps.routeFor(network).sendSigned(entry.prepared, txBytes, entry.requestId);
+      const tx = await deps.routeFor(network).sendSigned(entry.prepared, txBytes, entry.requestId);
+      // Answered: the outbox holds the send now (by its request id), so the export is done with.
+      try {
+        exports.remove(id);
+        checkedFiles.delete(id);
+      } catch {
+        // Sent is sent: a disk that refuses this write leaves the export listed, and sending it
+        // again answers with the same send (the outbox knows its request id).
+      }
+      return tx;
+    },
+    exports: async () => {
+      const network = deps.networks.selected();
+      const mine = exports.list().filter((e) => e.networkId === network.id && isAccount(network, e.prepared.review.signer));
+      return {
+        exports: [...mine].reverse().map((e) => ({ id: e.id, filename: e.filename, command: e.command, createdAt: e.createdAt, review: e.prepared.review, multisig: progress(e, network) })),
+      };
+    },
+    forgetExports: async () => {
+      checkedFiles.clear();
+      return { forgotten: exports.clear() };
     },
     addWatch: async ({ address, label }) => {
       const network = deps.networks.selected();

@@ -13,7 +13,7 @@ import { TEST_DEVNET_ENV } from "../../../devnet/test/global-setup.js";
 import { createEventHub } from "../event-hub.js";
 import { createProblemLog } from "../storage/problems.js";
 import type { Services } from "../create-services.js";
-import { devnetDirectChain, openDirectApp } from "../testing/direct-app.js";
+import { devnetDirectChain, type DirectApp, openDirectApp, reopenDirectApp } from "../testing/direct-app.js";
 import { prepareDirect, type Prepared } from "../tx/direct/prepare.js";
 import { openOutbox } from "../tx/outbox.js";
 import { openVault } from "../vault/vault.js";
@@ -181,6 +181,84 @@ describe("the app's offline.* methods, through the outbox and the undo window", 
     const tx = await call("offline.send", { id: exported.id });
     expect(tx).toMatchObject({ txHash: checked.txHash, status: "queued", from: key.address });
     expect(await committed(checked.txHash as string)).toMatchObject({ status: "committed" });
+  });
+});
+
+describe("an export kept across a restart", () => {
+  const opened: Services[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+  });
+  /** Closes the app and starts it again on the same data folder, as a user who quits and comes back. */
+  async function restart(app: DirectApp, dir: string): Promise<DirectApp> {
+    await app.services.close();
+    opened.splice(opened.indexOf(app.services), 1);
+    return reopenDirectApp(dir, opened);
+  }
+  /** Exports a transfer of the watched `address` and has simd sign it; the export and the signed file's text. */
+  async function exportAndSign(app: DirectApp, keyName: string, address: string, amount: string) {
+    const exported = await app.call("offline.exportUnsigned", { messages: [send(address, amount)], memo: `kept ${amount}` });
+    const review = exported.review as { accountNumber: string; sequence: string };
+    const out = join(dir, `restart-${amount}-${exported.filename as string}`);
+    await simd("tx", "sign", write(`restart-${amount}-${exported.filename as string}`, exported.json as string), "--from", keyName, "--offline", "--account-number", review.accountNumber, "--sequence", review.sequence, "--chain-id", info.chainId, "--output-document", out);
+    return { exported, signed: readFileSync(out, "utf8") };
+  }
+
+  it("finds, after a restart, the export a signed file answers, by the file alone, and sends it", async () => {
+    const key = await simdKey("offline-restart-signer");
+    await fund(key.address);
+    const dave = info.accounts.find((a) => a.name === "dave")!;
+    const first = await openDirectApp(info, dave.mnemonic, [info.nodes[0]!.rpc], opened);
+    await first.call("offline.addWatch", { address: key.address, label: "cold key" });
+    const { exported, signed } = await exportAndSign(first, "offline-restart-signer", key.address, "4242");
+
+    const second = await restart(first, first.dir);
+    const { exports } = await second.call("offline.exports") as { exports: Array<{ id: string; filename: string }> };
+    expect(exports).toEqual([expect.objectContaining({ id: exported.id, filename: exported.filename })]);
+    // No id: the renderer of a new session knows none; the file's transaction names its export.
+    const checked = await second.call("offline.checkSigned", { text: signed });
+    // The review as it crossed to the renderer (no undefined fields) is what comes back.
+    expect(checked).toMatchObject({ id: exported.id, mode: "direct", review: JSON.parse(JSON.stringify(exported.review)) });
+    const tx = await second.call("offline.send", { id: exported.id });
+    expect(tx).toMatchObject({ txHash: checked.txHash, from: key.address });
+    expect(await second.committed(checked.txHash as string)).toMatchObject({ status: "committed" });
+    // Answered: it is no longer offered, and the same file now names no export.
+    expect(await second.call("offline.exports")).toEqual({ exports: [] });
+    await expect(second.call("offline.checkSigned", { text: signed })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("this file answers none of the 0 exports kept here") });
+  });
+
+  it("forgets every export on request, and they stay forgotten after a restart", async () => {
+    // Exported by choice from an account of the vault: nothing to fund, and the unsigned file is enough to look for its export.
+    const dave = info.accounts.find((a) => a.name === "dave")!;
+    const first = await openDirectApp(info, dave.mnemonic, [info.nodes[0]!.rpc], opened);
+    const exported = await first.call("offline.exportUnsigned", { messages: [send(dave.address, "7")] });
+    await first.call("offline.exportUnsigned", { messages: [send(dave.address, "8")] });
+    expect(((await first.call("offline.exports")).exports as unknown[])).toHaveLength(2);
+    expect(await first.call("offline.forgetExports")).toEqual({ forgotten: 2 });
+    expect(await first.call("offline.exports")).toEqual({ exports: [] });
+
+    const second = await restart(first, first.dir);
+    expect(await second.call("offline.exports")).toEqual({ exports: [] });
+    const text = exported.json as string;
+    await expect(second.call("offline.checkSigned", { text })).rejects.toMatchObject({ code: "not_found" });
+    await expect(second.call("offline.checkSigned", { id: exported.id, text })).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("it was sent, forgotten or pushed out by newer ones") });
+    expect(await second.call("app.problems")).toEqual({ problems: [] });
+  });
+
+  it("neither offers nor takes an export whose sender is no account of this wallet (a file edited while the app was closed)", async () => {
+    const dave = info.accounts.find((a) => a.name === "dave")!;
+    const first = await openDirectApp(info, dave.mnemonic, [info.nodes[0]!.rpc], opened);
+    const exported = await first.call("offline.exportUnsigned", { messages: [send(dave.address, "9")] });
+    await first.services.close();
+    opened.splice(opened.indexOf(first.services), 1);
+    const path = join(first.dir, "data", "offline-exports.json");
+    const file = JSON.parse(readFileSync(path, "utf8")) as { exports: Array<{ review: { signer: string } }> };
+    file.exports[0]!.review.signer = bob;
+    writeFileSync(path, JSON.stringify(file));
+
+    const second = await reopenDirectApp(first.dir, opened);
+    expect(await second.call("offline.exports")).toEqual({ exports: [] });
+    await expect(second.call("offline.checkSigned", { text: exported.json as string })).rejects.toMatchObject({ code: "unknown_signer", message: `${bob} is not an account of this wallet on Devnet by RPC` });
   });
 });
 

@@ -46,16 +46,11 @@ export interface DirectAppOptions {
  * user adds one: its nodes' RPC only, no access service (direct mode). Every app opened here is
  * pushed to `opened`, for the test file to close.
  */
-export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls: readonly string[], opened: Services[], options: DirectAppOptions = {}): Promise<DirectApp> {
+export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls: readonly string[], opened: Services[], options: DirectAppOptions = {}): Promise<DirectApp & { readonly dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "cometdesk-direct-app-"));
   writeFileSync(join(dir, "devnet.json"), JSON.stringify(info));
-  const services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
-  opened.push(services);
-  const call = async (method: string, args: unknown = {}) => {
-    const answer = await services.dispatcher.dispatch(method, args);
-    if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
-    return answer.value as Answer;
-  };
+  const app = await reopenDirectApp(dir, opened);
+  const { call } = app;
   await call("settings.update", { undoWindowSeconds: options.undoWindowSeconds ?? 0 });
   await call("wallet.import", { mnemonic, password: "a long password" });
   const network = await call("network.add", {
@@ -64,6 +59,21 @@ export async function openDirectApp(info: DevnetFacts, mnemonic: string, rpcUrls
     gasPrices: { denom: info.denom, low: "0.0025", average: "0.005", high: "0.01" }, rpcVia: "direct",
   });
   await call("network.select", { id: network.id });
+  return { ...app, dir };
+}
+
+/**
+ * The app started again on the folder `openDirectApp` gave (`dir`), as after a restart: the same
+ * data folder, everything else new. Close the first one before.
+ */
+export async function reopenDirectApp(dir: string, opened: Services[]): Promise<DirectApp> {
+  const services = await createServices({ dataDir: join(dir, "data"), tokenStore: { kind: "memory" }, devnetJsonPath: join(dir, "devnet.json") });
+  opened.push(services);
+  const call = async (method: string, args: unknown = {}) => {
+    const answer = await services.dispatcher.dispatch(method, args);
+    if (!answer.ok) throw Object.assign(new Error(`${method}: ${answer.error.code} ${answer.error.message}`), answer.error);
+    return answer.value as Answer;
+  };
   const committed = async (hash: string) => {
     for (let i = 0; i < 80; i++) {
       const tx = await call("tx.get", { id: hash });

@@ -10,6 +10,7 @@ import { walletKeys } from "../../../queries/wallet-queries.js";
 import { useSelectedAccount } from "../../use-selected-account.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { AddressBookPanel } from "./AddressBookPanel.js";
+import { KeptExportsPanel } from "../../offline/KeptExportsPanel.js";
 import { OfflineAccountsPanel } from "../../offline/OfflineAccountsPanel.js";
 import { Balances } from "./Balances.js";
 import { LedgerPanel } from "./LedgerPanel.js";
@@ -59,6 +60,7 @@ export function WalletPage({ unlocked }: { unlocked: boolean }) {
       <ExportCliKey account={account} unlocked={unlocked} />
       <AddressBookPanel />
       <OfflineAccountsPanel />
+      <KeptExportsPanel />
       <SecurityPanel unlocked={unlocked} />
     </div>
   );
