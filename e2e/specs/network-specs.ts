@@ -69,9 +69,26 @@ export function networkSpecs(ctx: SpecContext): void {
     await page.getByLabel("Chain id").fill("typo-1");
     // Nothing listens there: the form would say so at the node URLs, unless saved for nodes offline now.
     await page.getByLabel("Save without asking the nodes (they are offline now)").check();
+    // A coin type with a typo in it (1181 for 118) is no chain's in chain-registry: refused at its field until the user says it is this one's.
+    const coinType = page.getByLabel("Coin type (SLIP-44)");
+    await coinType.fill("1181");
+    await page.getByRole("button", { name: "Add network" }).click();
+    await expect.poll(async () => (await describedBy(coinType)).text, { timeout: WAIT_MS }).toMatch(/^No chain in chain-registry uses coin type 1181 .*tick “I know this chain uses coin type 1181” below it\.$/);
+    expect((await describedBy(coinType)).invalid).toBe(true);
+    expect(await form.getByRole("alert").textContent()).toBe("One field needs a change before the network can be saved.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("network-coinType");
+    expect(await untiedFieldErrors(page)).toEqual([]);
+    expect(await page.locator("tr[data-network-id]").count()).toBe(rows);
+    await page.getByLabel("I know this chain uses coin type 1181").check();
+    expect(await describedBy(coinType)).toEqual({ invalid: false, text: "" });
     await page.getByRole("button", { name: "Add network" }).click();
     const row = page.locator("tr[data-network-id]", { hasText: "Typo net" });
     await row.waitFor({ timeout: WAIT_MS });
+    // Saved with its confirmation: the edit form shows the box ticked and asks nothing again.
+    await row.getByRole("button", { name: "Edit Typo net" }).click();
+    await expect.poll(() => page.getByLabel("Coin type (SLIP-44)").inputValue(), { timeout: WAIT_MS }).toBe("1181");
+    expect(await page.getByLabel("I know this chain uses coin type 1181").isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Cancel" }).click();
     page.once("dialog", (dialog) => void dialog.accept());
     await row.getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(0);

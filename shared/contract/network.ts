@@ -3,6 +3,7 @@ import { HttpUrl, Id, NoArgs } from "../primitives.js";
 import { method } from "./method.js";
 import { chainIdProblem } from "../network/chain-id.js";
 import { hdPathProblem, KEY_ALGOS } from "../network/key-facts.js";
+import { unknownCoinTypeProblem } from "../network/coin-types.js";
 
 export const Denom = z.object({
   base: z.string().min(1).max(128),
@@ -62,8 +63,14 @@ export const Network = z.object({
   source: z.enum(["devnet", "registry", "user"]),
   // How the network's keys are made (shared/network/key-facts.ts). Each is optional: a network
   // saved before they existed derives at m/44'/118'/0'/0/i with secp256k1, as it always did.
-  /** SLIP-44 coin type (chain-registry's `slip44`); absent, 118. */
+  /**
+   * SLIP-44 coin type (chain-registry's `slip44`); absent, 118. Add and update take one that no
+   * chain in chain-registry uses only with `coinTypeConfirmed`; a network saved before that rule
+   * still reads, whatever its coin type.
+   */
   coinType: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  /** The user said "I know this chain uses coin type N" for a coin type chain-registry's chains do not use (shared/network/coin-types.ts). */
+  coinTypeConfirmed: z.boolean().optional(),
   /** chain-registry's `key_algos`: ethsecp256k1 keys have Keccak-256 addresses and signatures; absent, secp256k1. */
   keyAlgo: z.enum(KEY_ALGOS).optional(),
   /** The type URL of the chain's ethsecp256k1 public key in AuthInfo (its own protobuf package). */
@@ -90,16 +97,27 @@ const ChainId = z.string().superRefine((chainId, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
-export const NetworkInput = Network.omit({ id: true, source: true }).extend({ chainId: ChainId }).strict();
+/**
+ * A coin type no chain in chain-registry uses is refused at its field unless the same input
+ * confirms it: a typo (1181 for 118) derives addresses that look right and are no wallet's there.
+ * A patch without a coin type leaves the saved one, confirmed when it was saved.
+ */
+const knownOrConfirmedCoinType = (v: { coinType?: number | undefined; coinTypeConfirmed?: boolean | undefined }, ctx: z.RefinementCtx) => {
+  const problem = v.coinType === undefined ? undefined : unknownCoinTypeProblem(v.coinType, v.coinTypeConfirmed, "confirm it with coinTypeConfirmed: true");
+  if (problem) ctx.addIssue({ code: "custom", path: ["coinType"], message: problem });
+};
+
+const NetworkFields = Network.omit({ id: true, source: true }).extend({ chainId: ChainId });
+export const NetworkInput = NetworkFields.strict().superRefine(knownOrConfirmedCoinType);
 /**
  * The fields to change. `gasPrices: null` removes the gas prices, `hdPath: null` the user's path: a key whose value is undefined
  * crosses Electron's IPC but not the browser bridge's JSON, so undefined means "unchanged" in both.
  */
-export const NetworkPatch = NetworkInput.partial().extend({
+export const NetworkPatch = NetworkFields.partial().extend({
   gasPrices: Network.shape.gasPrices.nullable(),
   /** null goes back to the coin type's path. */
   hdPath: Network.shape.hdPath.nullable(),
-}).strict();
+}).strict().superRefine(knownOrConfirmedCoinType);
 
 /** One fact read for a network: its value and where it came from, or why it could not be read. */
 const fact = <T extends z.ZodType>(value: T) =>

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Network, networkMethods } from "../../../shared/contract/network.js";
-import { formFromNetwork, networkPatchFromForm, type NetworkFormValues } from "../../../renderer/src/networks/pages/network-form.js";
+import { EMPTY_FORM, formFromNetwork, networkFromForm, networkPatchFromForm, type NetworkFormValues } from "../../../renderer/src/networks/pages/network-form.js";
 import { createProblemLog } from "../storage/problems.js";
 import { devnetSeed } from "./devnet-seed.js";
 import { openNetworkStore } from "./network-store.js";
@@ -120,6 +120,41 @@ describe("a registry network whose fee token is not its default denom, edited in
 
     it(`drops its gas prices when the user empties the price, over ${name}`, () => {
       expect(savedAfter(transport, { gasPrice: "" }).gasPrices).toBeUndefined();
+    });
+  }
+});
+
+describe("a network's coin type, through the contract and the store", () => {
+  const transports = { "Electron IPC": <T>(v: T): T => structuredClone(v), "the browser bridge": <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T };
+  const openIn = (dir: string) => openNetworkStore({ dataDir: dir, devnet: undefined, problems: createProblemLog() });
+
+  it("still loads a network saved before coin types were confirmed, and keeps it through an edit that leaves the coin type", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+    const older = { ...userNet, id: "my-chain-abcdef", source: "user", coinType: 1181 };
+    writeFileSync(join(dir, "networks.json"), JSON.stringify({ version: 1, selectedId: older.id, networks: [older] }));
+    const store = openIn(dir);
+    expect(store.get(older.id)).toMatchObject({ coinType: 1181 });
+    const args = networkMethods.update.args.parse({ id: older.id, patch: { name: "Renamed" } });
+    expect(store.update(args.id, args.patch)).toMatchObject({ name: "Renamed", coinType: 1181 });
+    expect(openIn(dir).get(older.id)).toMatchObject({ name: "Renamed", coinType: 1181 });
+  });
+
+  for (const [name, transport] of Object.entries(transports)) {
+    it(`saves an unknown coin type the form confirmed, and drops the confirmation once the coin type is known, over ${name}`, () => {
+      const dir = mkdtempSync(join(tmpdir(), "cometdesk-net-"));
+      const store = openIn(dir);
+      const form: NetworkFormValues = { ...EMPTY_FORM, name: "My Chain", chainId: "my-1", rpcUrls: "https://rpc.example.org", bech32Prefix: "my", denomBase: "umy", coinType: "1181" };
+      expect(networkMethods.add.args.safeParse(transport(networkFromForm(form))).success).toBe(false);
+      const added = store.add(networkMethods.add.args.parse(transport(networkFromForm({ ...form, confirmedCoinType: 1181 }))));
+      expect(openIn(dir).get(added.id)).toMatchObject({ coinType: 1181, coinTypeConfirmed: true });
+      // Edited again in the form, the saved confirmation stands.
+      const again = networkMethods.update.args.parse(transport({ id: added.id, patch: networkPatchFromForm({ ...formFromNetwork(added), name: "Mine" }, added) }));
+      expect(store.update(again.id, again.patch)).toMatchObject({ name: "Mine", coinType: 1181, coinTypeConfirmed: true });
+      const known = networkMethods.update.args.parse(transport({ id: added.id, patch: networkPatchFromForm({ ...formFromNetwork(store.get(added.id)), coinType: "118" }, store.get(added.id)) }));
+      const saved = store.update(known.id, known.patch);
+      expect(saved.coinType).toBe(118);
+      expect(saved).not.toHaveProperty("coinTypeConfirmed");
+      expect(openIn(dir).get(added.id)).not.toHaveProperty("coinTypeConfirmed");
     });
   }
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { z } from "zod";
 import { Network, type NetworkInput, type NetworkPatch } from "../../../shared/contract/network.js";
+import { isRegistryCoinType } from "../../../shared/network/coin-types.js";
 import { AppError, ConflictError, NotFoundError } from "../app-error.js";
 import { readJsonFile, writeFileAtomic } from "../storage/atomic-file.js";
 import type { ProblemLog } from "../storage/problems.js";
@@ -131,9 +132,16 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "network";
 }
 
-/** Cross-field rules the schema cannot say on its own. */
+/**
+ * Cross-field rules the schema cannot say on its own. The stored schema takes any coin type in
+ * range (a network saved before add and update asked for a confirmation still loads); the
+ * confirmation is kept only beside the unknown coin type it confirms, so one changed to 118 later
+ * does not carry it.
+ */
 function checked(network: Network): Network {
-  const parsed = Network.parse(network);
+  const { coinTypeConfirmed, ...rest } = Network.parse(network);
+  const confirms = coinTypeConfirmed === true && rest.coinType !== undefined && !isRegistryCoinType(rest.coinType);
+  const parsed: Network = confirms ? { ...rest, coinTypeConfirmed } : rest;
   if (!parsed.denoms.some((d) => d.base === parsed.defaultDenom)) throw new AppError("invalid_network", "the default denom must be one of the network's denoms");
   if (parsed.rpcVia === "access" && !parsed.accessUrl) throw new AppError("invalid_network", "RPC through the access service needs its URL");
   if (parsed.rpcVia === "direct" && parsed.rpcUrls.length === 0) throw new AppError("invalid_network", "direct RPC needs at least one node URL");

@@ -7,13 +7,13 @@ import { FormError } from "../../components/FormError.js";
 import { FieldProblem, tiedTo } from "../../components/FieldProblem.js";
 import { focusFirstProblem } from "../../components/focus-first-problem.js";
 import { afterNetworkChange } from "../../queries/network-queries.js";
-import { EMPTY_FORM, formFromFacts, formFromNetwork, needsNodeCheck, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
+import { coinTypeToConfirm, confirmCoinTypeLabel, EMPTY_FORM, formFromFacts, formFromNetwork, needsNodeCheck, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormProblems, type NetworkFormValues, separateFeeToken } from "./network-form.js";
 import { BusyButton } from "../../components/BusyButton.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
 import { ChainFacts } from "./ChainFacts.js";
 
-type TextField = Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls" | "keyAlgo" | "pubKeyTypeUrl" | "readDenoms" | "readGasPrices">;
+type TextField = Exclude<keyof NetworkFormValues, "rpcVia" | "rpcUrls" | "keyAlgo" | "pubKeyTypeUrl" | "confirmedCoinType" | "readDenoms" | "readGasPrices">;
 type NetworkFacts = ResultOf<"network.describe">;
 
 const FIELDS: ReadonlyArray<{ key: TextField; label: string; hint?: string }> = [
@@ -109,6 +109,12 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
     save.mutate();
   };
   const feeToken = separateFeeToken(network);
+  // A coin type no chain in chain-registry uses is saved only once the user says it is this chain's.
+  const toConfirm = coinTypeToConfirm(values);
+  const confirm = (checked: boolean) => {
+    setValues((v) => ({ ...v, confirmedCoinType: checked ? toConfirm : undefined }));
+    setProblems(({ coinType: _gone, ...rest }) => rest);
+  };
   const tie = (key: keyof NetworkFormValues) => tiedTo(`network-${key}`, problems[key]);
   const problem = (key: keyof NetworkFormValues) => <FieldProblem id={`network-${key}`} problem={problems[key]} />;
   return (
@@ -120,6 +126,9 @@ export function NetworkForm({ network, onDone }: { network: Network | undefined;
           <input id={`network-${f.key}`} value={values[f.key]} autoFocus={i === 0} onChange={(e) => set(f.key, e.target.value)} spellCheck={false} {...tie(f.key)} />
           {problem(f.key)}
           {f.hint && <small>{f.hint}</small>}
+          {f.key === "coinType" && toConfirm !== undefined && (
+            <label className="inline"><input type="checkbox" checked={values.confirmedCoinType === toConfirm} onChange={(e) => confirm(e.target.checked)} /> {confirmCoinTypeLabel(toConfirm)}</label>
+          )}
           {f.key === "gasPrice" && feeToken && <small>This network's fees are paid in {feeToken}: the price is {feeToken} per gas unit, not the token above.</small>}
         </div>
       ))}

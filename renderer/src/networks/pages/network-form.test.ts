@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NetworkInput, type Network, networkMethods } from "../../../../shared/contract/network.js";
 import type { ResultOf } from "../../../../shared/contract/index.js";
-import { EMPTY_FORM, formFromFacts, formFromNetwork, needsNodeCheck, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
+import { coinTypeToConfirm, EMPTY_FORM, formFromFacts, formFromNetwork, needsNodeCheck, networkFormProblems, networkFromForm, networkPatchFromForm, type NetworkFormValues, separateFeeToken, tokenProblem } from "./network-form.js";
 
 const devnet: Network = {
   id: "devnet", name: "Local devnet", chainId: "cometdesk-devnet", accessUrl: "http://127.0.0.1:26650", rpcUrls: ["http://127.0.0.1:26657"],
@@ -68,7 +68,7 @@ describe("the network form's own checks", () => {
       { denomBase: "" }, { denomBase: "d".repeat(129) }, { denomDisplay: "" }, { denomDisplay: "D".repeat(129) },
       { denomExponent: "" }, { denomExponent: "0" }, { denomExponent: "36" }, { denomExponent: "37" }, { denomExponent: "-1" }, { denomExponent: "6.5" }, { denomExponent: "six" }, { denomExponent: "0x10" },
       { gasPrice: "0.025" }, { gasPrice: "1" }, { gasPrice: ".5" }, { gasPrice: "0,025" }, { gasPrice: "1e-3" }, { gasPrice: "0.0000000000000000001" },
-      { coinType: "330" }, { coinType: "0" }, { coinType: "2147483647" }, { coinType: "2147483648" }, { coinType: "-1" }, { coinType: "3.3" }, { coinType: "0x14a" }, { coinType: "terra" },
+      { coinType: "330" }, { coinType: "118" }, { coinType: "60" }, { coinType: "1181" }, { coinType: "1181", confirmedCoinType: 1181 }, { coinType: "1182", confirmedCoinType: 1181 }, { coinType: "0" }, { coinType: "2147483647" }, { coinType: "2147483648" }, { coinType: "-1" }, { coinType: "3.3" }, { coinType: "0x14a" }, { coinType: "terra" },
       { keyAlgo: "ethsecp256k1" }, { keyAlgo: "ethsecp256k1", coinType: "60" },
       { hdPath: "m/44'/330'/0'/0/{index}" }, { hdPath: "m/44'/60'/{index}'/0/0" }, { hdPath: "m/44'/330'/0'/0/0" }, { hdPath: "m/44'/330'/0'/{index}/0" }, { hdPath: "m/44'/330/0'/0/{index}" }, { hdPath: "m/44'/2147483648'/0'/0/{index}" },
     ];
@@ -95,6 +95,44 @@ describe("the network form's own checks", () => {
     });
     expect(networkFormProblems({ ...good, rpcVia: "access" })).toEqual({ accessUrl: "Explorer calls through the access service need its address." });
     expect(networkFormProblems(good)).toEqual({});
+  });
+});
+
+describe("a coin type no chain in chain-registry uses", () => {
+  const good: NetworkFormValues = { ...EMPTY_FORM, name: "Test", chainId: "test-1", rpcUrls: "http://127.0.0.1:26657", denomBase: "uatom" };
+
+  it("takes 118, 60 and an empty field without asking", () => {
+    for (const coinType of ["118", "60", ""]) {
+      expect(coinTypeToConfirm({ ...good, coinType }), coinType).toBeUndefined();
+      expect(networkFormProblems({ ...good, coinType }), coinType).toEqual({});
+    }
+  });
+
+  it("refuses a typo like 1181 at the coin type, saying how to confirm it, and takes it once confirmed", () => {
+    const typo = { ...good, coinType: "1181" };
+    expect(coinTypeToConfirm(typo)).toBe(1181);
+    expect(networkFormProblems(typo)).toEqual({
+      coinType: "No chain in chain-registry uses coin type 1181 (118 for the Cosmos Hub and most chains, 60 for EVM chains, 330 for Terra): check it for a typo, since another coin type derives other addresses. If this chain does use 1181, tick “I know this chain uses coin type 1181” below it.",
+    });
+    expect(networkFromForm(typo)).not.toHaveProperty("coinTypeConfirmed");
+    const confirmed = { ...typo, confirmedCoinType: 1181 };
+    expect(networkFormProblems(confirmed)).toEqual({});
+    expect(NetworkInput.parse(networkFromForm(confirmed))).toMatchObject({ coinType: 1181, coinTypeConfirmed: true });
+    // The box confirms the number it named: another typed after it is asked about again.
+    expect(networkFormProblems({ ...confirmed, coinType: "1182" }).coinType).toMatch(/coin type 1182/);
+    expect(networkFromForm({ ...confirmed, coinType: "1182" })).not.toHaveProperty("coinTypeConfirmed");
+    // Out of range is its own problem, never a question.
+    expect(coinTypeToConfirm({ ...good, coinType: "2147483648" })).toBeUndefined();
+  });
+
+  it("shows a saved confirmation ticked, and asks about a coin type saved before confirmations", () => {
+    const confirmed: Network = { ...devnet, coinType: 1181, coinTypeConfirmed: true };
+    expect(formFromNetwork(confirmed).confirmedCoinType).toBe(1181);
+    expect(networkFormProblems(formFromNetwork(confirmed), confirmed)).toEqual({});
+    expect(networkMethods.update.args.safeParse({ id: "devnet", patch: networkPatchFromForm(formFromNetwork(confirmed), confirmed) }).success).toBe(true);
+    const older: Network = { ...devnet, coinType: 1181 };
+    expect(formFromNetwork(older).confirmedCoinType).toBeUndefined();
+    expect(networkFormProblems(formFromNetwork(older), older).coinType).toMatch(/^No chain in chain-registry uses coin type 1181/);
   });
 });
 

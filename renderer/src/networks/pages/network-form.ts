@@ -3,6 +3,7 @@ import type { ArgsIn, ResultOf } from "../../../../shared/contract/index.js";
 import { isHttpUrl } from "../../../../shared/net/http-url.js";
 import { chainIdProblem } from "../../../../shared/network/chain-id.js";
 import { DEFAULT_COIN_TYPE, hdPathProblem, type KeyAlgo } from "../../../../shared/network/key-facts.js";
+import { isRegistryCoinType, unknownCoinTypeProblem } from "../../../../shared/network/coin-types.js";
 import { budgetFields, budgetFromFields, budgetProblems } from "./request-budget-form.js";
 
 /** The network form's fields as the user types them (all text). */
@@ -22,6 +23,11 @@ export interface NetworkFormValues {
   rpcVia: "access" | "direct";
   /** SLIP-44 coin type; empty is 118. */
   coinType: string;
+  /**
+   * The coin type the user ticked "I know this chain uses coin type N" for: it confirms that one
+   * only, so a coin type typed after it is asked about again.
+   */
+  confirmedCoinType: number | undefined;
   keyAlgo: KeyAlgo;
   /** The chain's ethsecp256k1 public key type URL; empty keeps the network's (or cosmos/evm's). */
   pubKeyTypeUrl: string;
@@ -43,7 +49,7 @@ type NetworkInput = ArgsIn<"network.add">;
 
 export const EMPTY_FORM: NetworkFormValues = {
   name: "", chainId: "", accessUrl: "", rpcUrls: "", bech32Prefix: "cosmos", denomBase: "", denomDisplay: "", denomExponent: "6", gasPrice: "", bondDenom: "", rpcVia: "direct",
-  coinType: "", keyAlgo: "secp256k1", pubKeyTypeUrl: "", hdPath: "", ...budgetFields(undefined),
+  coinType: "", confirmedCoinType: undefined, keyAlgo: "secp256k1", pubKeyTypeUrl: "", hdPath: "", ...budgetFields(undefined),
   readDenoms: [], readGasPrices: undefined,
 };
 
@@ -54,7 +60,7 @@ export function formFromNetwork(n: Network): NetworkFormValues {
     name: n.name, chainId: n.chainId, accessUrl: n.accessUrl ?? "", rpcUrls: n.rpcUrls.join("\n"), bech32Prefix: n.bech32Prefix,
     denomBase: n.defaultDenom, denomDisplay: denom?.display ?? "", denomExponent: String(denom?.exponent ?? 0),
     gasPrice: n.gasPrices?.average ?? "", bondDenom: n.bondDenom ?? "", rpcVia: n.rpcVia, readDenoms: [], readGasPrices: undefined,
-    coinType: n.coinType === undefined ? "" : String(n.coinType), keyAlgo: n.keyAlgo ?? "secp256k1", pubKeyTypeUrl: n.pubKeyTypeUrl ?? "", hdPath: n.hdPath ?? "",
+    coinType: n.coinType === undefined ? "" : String(n.coinType), confirmedCoinType: n.coinTypeConfirmed ? n.coinType : undefined, keyAlgo: n.keyAlgo ?? "secp256k1", pubKeyTypeUrl: n.pubKeyTypeUrl ?? "", hdPath: n.hdPath ?? "",
     ...budgetFields(n.requestBudget),
   };
 }
@@ -131,17 +137,33 @@ export function networkFromForm(v: NetworkFormValues, existing?: Network): Netwo
  * The key facts as typed: an empty coin type is 118 (written out only when the network had
  * another, since a patch cannot remove a field); an empty public key type keeps the network's.
  */
-function keyFactsFrom(v: NetworkFormValues, existing: Network | undefined): Pick<NetworkInput, "coinType" | "keyAlgo" | "pubKeyTypeUrl" | "hdPath"> {
+function keyFactsFrom(v: NetworkFormValues, existing: Network | undefined): Pick<NetworkInput, "coinType" | "coinTypeConfirmed" | "keyAlgo" | "pubKeyTypeUrl" | "hdPath"> {
   const text = v.coinType.trim();
   const coinType = text === "" ? (existing?.coinType !== undefined ? DEFAULT_COIN_TYPE : undefined) : /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
   const eth = v.keyAlgo === "ethsecp256k1";
+  const toConfirm = coinTypeToConfirm(v);
   return {
     ...(coinType !== undefined ? { coinType } : {}),
+    ...(toConfirm !== undefined && v.confirmedCoinType === toConfirm ? { coinTypeConfirmed: true } : {}),
     ...(eth || existing?.keyAlgo ? { keyAlgo: v.keyAlgo } : {}),
     ...(eth && (v.pubKeyTypeUrl.trim() || existing?.pubKeyTypeUrl) ? { pubKeyTypeUrl: v.pubKeyTypeUrl.trim() || existing!.pubKeyTypeUrl! } : {}),
     ...(v.hdPath.trim() !== "" ? { hdPath: v.hdPath.trim() } : {}),
   };
 }
+
+/**
+ * The typed coin type when it is one to confirm: a whole number in range that no chain in
+ * chain-registry uses. The form offers "I know this chain uses coin type N" for it.
+ */
+export function coinTypeToConfirm(v: NetworkFormValues): number | undefined {
+  const text = v.coinType.trim();
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const coinType = Number(text);
+  return coinType < 2 ** 31 && !isRegistryCoinType(coinType) ? coinType : undefined;
+}
+
+/** The confirmation's words, on the checkbox and in the coin type's problem. */
+export const confirmCoinTypeLabel = (coinType: number) => `I know this chain uses coin type ${coinType}`;
 
 /**
  * The `network.update` patch from the form: every field, and `gasPrices: null` when the price was
@@ -208,6 +230,10 @@ export function networkFormProblems(v: NetworkFormValues, existing?: Network): N
   if (!Number.isInteger(denom.exponent) || denom.exponent < 0 || denom.exponent > 36) out.denomExponent = "A whole number from 0 to 36: 6 for most Cosmos coins.";
   if (v.gasPrice.trim() !== "" && !/^\d{1,20}(\.\d{1,18})?$/.test(v.gasPrice.trim())) out.gasPrice = "A decimal number, like 0.025.";
   if (input.coinType !== undefined && !(Number.isInteger(input.coinType) && input.coinType < 2 ** 31)) out.coinType = "A whole number below 2^31, chain-registry's slip44: 118 for the Cosmos Hub, 330 for Terra, 60 for EVM chains.";
+  else if (input.coinType !== undefined) {
+    const unknown = unknownCoinTypeProblem(input.coinType, input.coinTypeConfirmed, `tick “${confirmCoinTypeLabel(input.coinType)}” below it`);
+    if (unknown) out.coinType = unknown;
+  }
   const path = input.hdPath === undefined ? undefined : hdPathProblem(input.hdPath);
   if (path) out.hdPath = path;
   const typeUrl = input.pubKeyTypeUrl;
