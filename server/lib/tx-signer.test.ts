@@ -2,6 +2,7 @@ import { createMultisigThresholdPubkey, encodeSecp256k1Pubkey, makeCosmoshubPath
 import { fromBech32, toBase64, toBech32 } from "@cosmjs/encoding";
 import { encodePubkey } from "@cosmjs/proto-signing";
 import { SigningStargateClient, type StdFee } from "@cosmjs/stargate";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { LegacyAminoPubKey } from "cosmjs-types/cosmos/crypto/multisig/keys";
 import { MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
@@ -110,5 +111,26 @@ describe("a multisig signer of {txBytes}", () => {
     const nestedKey = LegacyAminoPubKey.encode({ threshold: 1, publicKeys: [inner, ...LegacyAminoPubKey.decode(inner.value).publicKeys.slice(1)] }).finish();
     const nested = TxRaw.encode({ ...decoded, authInfoBytes: AuthInfo.encode({ ...auth, signerInfos: [{ ...auth.signerInfos[0]!, publicKey: { typeUrl: inner.typeUrl, value: nestedKey } }] }).finish() }).finish();
     expect(refusal(() => decodeSignedTx(toBase64(nested), "cosmos"))).toMatchObject({ status: 422, code: "unverifiable_signer", message: expect.stringContaining("member 0 of the multisig is itself a multisig") });
+  });
+
+  it("refuses a member's high-S twin of its signature, and a bit array shorter or longer than the members, in words", async () => {
+    const { raw, key, bodyBytes, signatures } = await multisig(2, [0, 1]);
+    const sig = secp256k1.Signature.fromBytes(signatures[1]!, "compact");
+    const twin = new secp256k1.Signature(sig.r, secp256k1.Point.CURVE().n - sig.s).toBytes("compact");
+    const highS = multisignedTx(key, 5n, bodyBytes, [signatures[0], twin, undefined]);
+    expect(refusal(() => verifySignedTx(decodeSignedTx(toBase64(highS), "cosmos"), CHAIN, ACCOUNT_NUMBER))).toMatchObject({
+      status: 422, code: "invalid_signature", message: expect.stringMatching(/^member 1's signature is high-S \(its s is over half the curve order\)/),
+    });
+
+    const decoded = TxRaw.decode(raw);
+    const withBits = (extraBitsStored: number, elems: Uint8Array) => {
+      const auth = AuthInfo.decode(decoded.authInfoBytes);
+      auth.signerInfos[0]!.modeInfo!.multi!.bitarray = { extraBitsStored, elems };
+      return toBase64(TxRaw.encode({ ...decoded, authInfoBytes: AuthInfo.encode(auth).finish() }).finish());
+    };
+    expect(refusal(() => decodeSignedTx(withBits(2, new Uint8Array([0b1100_0000])), "cosmos"))).toMatchObject({
+      status: 400, code: "invalid_tx", message: "the multisig's bit array is too short: it holds 2 bits (1 byte, 2 extra bits) for the multisig's 3 members, and must hold one bit per member",
+    });
+    expect(refusal(() => decodeSignedTx(withBits(0, new Uint8Array([0b1100_0000])), "cosmos"))).toMatchObject({ status: 400, code: "invalid_tx", message: expect.stringContaining("is too long: it holds 8 bits") });
   });
 });

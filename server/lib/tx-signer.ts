@@ -2,15 +2,15 @@ import { pubkeyToAddress, serializeSignDoc } from "@cosmjs/amino";
 import { toBase64 } from "@cosmjs/encoding";
 import { makeSignBytes } from "@cosmjs/proto-signing";
 import { LegacyAminoPubKey } from "cosmjs-types/cosmos/crypto/multisig/keys";
-import { type CompactBitArray, MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
+import { MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import type { SignerInfo } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { AminoFormError, aminoSignDocOfBody } from "../../shared/cosmos/amino-sign-doc.js";
+import { BitArrayError, bitArrayMembers, type CompactBits, secp256k1SignatureProblem, verifySecp256k1 } from "../../shared/cosmos/auth/signature.js";
 import { addressOfPubkey } from "./address.js";
 import { ApiError } from "./errors.js";
-import { signatureVerifies } from "./signature.js";
 
 const SECP256K1_PUBKEY = "/cosmos.crypto.secp256k1.PubKey";
 const MULTISIG_PUBKEY = "/cosmos.crypto.multisig.LegacyAminoPubKey";
@@ -58,7 +58,7 @@ function parseMultisig(info: SignerInfo, signature: Uint8Array, prefix: string):
   });
   const multi = info.modeInfo?.multi;
   if (!multi?.bitarray) throw invalid("a multisig signer info must name its signers with mode info multi (a bit array)");
-  const chosen = setBits(multi.bitarray, members.length);
+  const chosen = signedMembers(multi.bitarray, members.length);
   const { signatures } = decodeOr(() => MultiSignature.decode(signature), "the multisig's signature is not a cosmos.crypto.multisig.v1beta1.MultiSignature");
   if (chosen.length !== signatures.length || multi.modeInfos.length !== signatures.length) {
     throw invalid(`the multisig's bit array names ${chosen.length} signers, its mode infos ${multi.modeInfos.length} and its signature carries ${signatures.length}: they must agree`);
@@ -95,7 +95,7 @@ export function verifyTxSigner(signer: TxSigner, tx: SignedFacts, chainId: strin
   const where = `with chain id "${chainId}" and account number ${accountNumber} (bytes changed after signing, or signed for another chain or account)`;
   if (signer.kind === "single" && signer.mode === "direct") {
     const signBytes = makeSignBytes({ bodyBytes: tx.bodyBytes, authInfoBytes: tx.authInfoBytes, chainId, accountNumber });
-    if (!signatureVerifies(signer.signature, signBytes, signer.publicKey)) throw new ApiError(422, "invalid_signature", `the signature does not verify for ${signer.address}'s key over the SIGN_MODE_DIRECT sign doc of these bytes ${where}`);
+    mustVerify(signer.signature, signBytes, signer.publicKey, "the signature", `the signature does not verify for ${signer.address}'s key over the SIGN_MODE_DIRECT sign doc of these bytes ${where}`);
     return;
   }
   let doc;
@@ -107,24 +107,29 @@ export function verifyTxSigner(signer: TxSigner, tx: SignedFacts, chainId: strin
   }
   const signBytes = serializeSignDoc(doc);
   if (signer.kind === "single") {
-    if (!signatureVerifies(signer.signature, signBytes, signer.publicKey)) throw new ApiError(422, "invalid_signature", `the signature does not verify for ${signer.address}'s key over the SIGN_MODE_LEGACY_AMINO_JSON sign doc of these bytes ${where}`);
+    mustVerify(signer.signature, signBytes, signer.publicKey, "the signature", `the signature does not verify for ${signer.address}'s key over the SIGN_MODE_LEGACY_AMINO_JSON sign doc of these bytes ${where}`);
     return;
   }
   for (const { member, signature } of signer.signed) {
-    if (!signatureVerifies(signature, signBytes, signer.members[member]!)) {
-      throw new ApiError(422, "invalid_signature", `member ${member}'s signature does not verify for its key over the SIGN_MODE_LEGACY_AMINO_JSON sign doc of these bytes ${where}`);
-    }
+    mustVerify(signature, signBytes, signer.members[member]!, `member ${member}'s signature`, `member ${member}'s signature does not verify for its key over the SIGN_MODE_LEGACY_AMINO_JSON sign doc of these bytes ${where}`);
   }
 }
 
-/** The places of the set bits of a CompactBitArray, which must be exactly `size` bits long (cosmos-sdk crypto/types/compact_bit_array.go). */
-function setBits(bits: CompactBitArray, size: number): number[] {
-  if (bits.extraBitsStored > 7) throw invalid("the multisig's bit array is malformed (more than 7 extra bits)");
-  const length = bits.extraBitsStored === 0 ? bits.elems.length * 8 : (bits.elems.length - 1) * 8 + bits.extraBitsStored;
-  if (length !== size) throw invalid(`the multisig's bit array holds ${length} bits for its ${size} members`);
-  const set: number[] = [];
-  for (let i = 0; i < size; i++) if ((bits.elems[i >> 3]! & (1 << (7 - (i % 8)))) !== 0) set.push(i);
-  return set;
+/** The members the multisig's bit array marks (shared/cosmos/auth/signature.ts), a malformed array refused as 400 `invalid_tx`. */
+function signedMembers(bits: CompactBits, size: number): number[] {
+  try {
+    return bitArrayMembers(bits, size);
+  } catch (error) {
+    if (error instanceof BitArrayError) throw invalid(error.message);
+    throw error;
+  }
+}
+
+/** Refuses a signature the chain would refuse whatever it signs (high-S), then one that does not verify, in `refusal`'s words. */
+function mustVerify(signature: Uint8Array, signBytes: Uint8Array, key: Uint8Array, who: string, refusal: string): void {
+  const problem = secp256k1SignatureProblem(signature);
+  if (problem) throw new ApiError(422, "invalid_signature", `${who} ${problem}`);
+  if (!verifySecp256k1(signature, signBytes, key)) throw new ApiError(422, "invalid_signature", refusal);
 }
 
 function secp256k1Key(any: Any | undefined, what: string): Uint8Array {

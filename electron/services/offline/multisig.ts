@@ -2,14 +2,15 @@ import { createMultisigThresholdPubkey, type MultisigThresholdPubkey, pubkeyToAd
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import { encodePubkey } from "@cosmjs/proto-signing";
 import { LegacyAminoPubKey } from "cosmjs-types/cosmos/crypto/multisig/keys";
-import { type CompactBitArray, MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
+import { MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode, signModeFromJSON } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
+import { secp256k1SignatureProblem, verifySecp256k1 } from "../../../shared/cosmos/auth/signature.js";
 import { AppError } from "../app-error.js";
 import { txFromSdkJson } from "./protojson.js";
-import { aminoSignBytes, type SignContext, verifySecp256k1 } from "./sign-bytes.js";
+import { aminoSignBytes, type SignContext } from "./sign-bytes.js";
 import { parseSignatureFile } from "./tx-file.js";
 
 export const MAX_MULTISIG_MEMBERS = 20;
@@ -69,25 +70,15 @@ export function memberAddresses(multisig: MultisigThresholdPubkey, prefix: strin
   return multisig.value.pubkeys.map((k) => pubkeyToAddress(k, prefix));
 }
 
-/** The member indexes a multisig's bit array marks, in order (the SDK's CompactBitArray: most significant bit first). */
-export function bitsOf(bits: CompactBitArray, size: number): number[] {
-  const set: number[] = [];
-  for (let i = 0; i < size; i++) {
-    const byte = bits.elems[i >> 3];
-    if (byte !== undefined && (byte & (1 << (7 - (i & 7)))) !== 0) set.push(i);
-  }
-  return set;
-}
-
 /**
  * The signatures one member's file holds for this transaction (`simd tx sign --multisig=<address>
  * --offline …`, signature-only JSON or a whole signed transaction), each checked: its key is a
  * member's, its mode LEGACY_AMINO_JSON, its sequence the transaction's, and it verifies over the
  * transaction's amino sign doc on this chain. Keyed by the member's address.
  */
-export async function memberSignatures(
+export function memberSignatures(
   text: string, multisig: MultisigThresholdPubkey, prefix: string, tx: { bodyBytes: Uint8Array; authInfoBytes: Uint8Array; context: SignContext },
-): Promise<Map<string, Uint8Array>> {
+): Map<string, Uint8Array> {
   const file = parseSignatureFile(text);
   const entries: Array<{ keyTypeUrl: string; key: Uint8Array; mode: SignMode; signature: Uint8Array; sequence: bigint }> = [];
   if ("body" in file) {
@@ -112,7 +103,9 @@ export async function memberSignatures(
     if (!address) throw new AppError("not_a_member", `the file is signed by ${pubkeyToAddress({ type: "tendermint/PubKeySecp256k1", value: toBase64(entry.key) }, prefix)}, which is not a member of this multisig`);
     if (entry.mode !== SignMode.SIGN_MODE_LEGACY_AMINO_JSON) throw new AppError("unsupported_sign_mode", `${address} signed in another sign mode; a multisig member signs with --sign-mode amino-json (simd tx sign --multisig=… does)`);
     if (entry.sequence !== tx.context.sequence) throw new AppError("wrong_sequence", `${address} signed at sequence ${entry.sequence}, the transaction is at ${tx.context.sequence}`);
-    if (!(await verifySecp256k1(entry.signature, signBytes, entry.key))) {
+    const problem = secp256k1SignatureProblem(entry.signature);
+    if (problem) throw new AppError("bad_signature", `the signature of ${address} ${problem}`);
+    if (!verifySecp256k1(entry.signature, signBytes, entry.key)) {
       throw new AppError("bad_signature", `the signature of ${address} does not verify for this transaction on chain ${tx.context.chainId} (account ${tx.context.accountNumber}, sequence ${tx.context.sequence}): it was made over another transaction or for another chain`);
     }
     found.set(address, entry.signature);

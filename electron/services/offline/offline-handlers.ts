@@ -111,7 +111,7 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
     addSignature: async ({ id, text }) => {
       const { entry, network } = keptFor(id);
       const exported = exportedOf(entry, network);
-      const found = await memberSignatures(text, multisigOf(entry), network.bech32Prefix, { bodyBytes: exported.bodyBytes, authInfoBytes: exported.authInfoBytes, context: exported.context });
+      const found = memberSignatures(text, multisigOf(entry), network.bech32Prefix, { bodyBytes: exported.bodyBytes, authInfoBytes: exported.authInfoBytes, context: exported.context });
       return withSignatures(entry, network, found);
     },
     signAsMember: async ({ id, member }) => {

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { MultisigThresholdPubkey } from "@cosmjs/amino";
 import { coins, StargateClient } from "@cosmjs/stargate";
-import { fromBase64 } from "@cosmjs/encoding";
+import { fromBase64, toBase64 } from "@cosmjs/encoding";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv } from "../../../devnet/lib/layout.js";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
@@ -124,7 +125,7 @@ describe("a transaction signed offline by simd", () => {
     expect(BigInt((await reader.getBalance(bob, info.denom)).amount) - BigInt(before.amount)).toBe(12345n);
   });
 
-  it("refuses a tampered file, a file signed for another chain and a signature over another transaction, each in words", async () => {
+  it("refuses a tampered file, a file signed for another chain, a signature over another transaction and a high-S signature, each in words", async () => {
     const prepared = await prepareSend(watchOnly(key.address), "777");
     const exported = unsignedExport(prepared);
     const signed = await simdSign(write(exported.filename, exported.json), prepared, "offline-signer");
@@ -144,6 +145,11 @@ describe("a transaction signed offline by simd", () => {
     const anotherSigned = JSON.parse(await simdSign(write(`another-${anotherExport.filename}`, anotherExport.json), another, "offline-signer")) as { signatures: string[] };
     const swapped = { ...(JSON.parse(signed) as object), signatures: anotherSigned.signatures };
     await expect(check(JSON.stringify(swapped))).rejects.toThrow(/the signature does not verify for this transaction .* it was made over another transaction/);
+
+    // simd's own signature with s replaced by n − s: it verifies on the curve, and the chain refuses it.
+    const simdSig = secp256k1.Signature.fromBytes(fromBase64((JSON.parse(signed) as { signatures: string[] }).signatures[0]!), "compact");
+    const highS = { ...(JSON.parse(signed) as object), signatures: [toBase64(new secp256k1.Signature(simdSig.r, secp256k1.Point.CURVE().n - simdSig.s).toBytes("compact"))] };
+    await expect(check(JSON.stringify(highS))).rejects.toThrow(/^the signature is high-S \(its s is over half the curve order\): the chain refuses such a malleable signature/);
 
     await expect(check("{not json")).rejects.toThrow("the transaction file is not JSON");
     const unknownType = JSON.parse(signed) as { body: { messages: Array<Record<string, unknown>> } };
@@ -285,7 +291,7 @@ describe("a 2-of-3 multisig of a simd key, a key of the app's vault and a third"
     const unsignedPath = write(exported.filename, exported.json);
     const simdSignature = await simdSign(unsignedPath, prepared, "ms-member-simd", info.chainId, ["--multisig", account.address]);
     const tx = { bodyBytes: prepared.bodyBytes, authInfoBytes: prepared.authInfoBytes, context: exportedOf(prepared).context };
-    const collected = await memberSignatures(simdSignature, account.pubkey, info.bech32Prefix, tx);
+    const collected = memberSignatures(simdSignature, account.pubkey, info.bech32Prefix, tx);
     expect([...collected.keys()]).toEqual([member.address]);
     expect(() => assembleMultisig(account.pubkey, info.bech32Prefix, prepared.bodyBytes, prepared.authInfoBytes, tx.context.sequence, collected)).toThrow("the multisig needs 2 signatures and has 1");
 

@@ -1,5 +1,4 @@
 import { makeSignDoc as makeAminoSignDoc, serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
-import { Secp256k1, Secp256k1Signature, sha256 } from "@cosmjs/crypto";
 import { makeSignBytes, makeSignDoc } from "@cosmjs/proto-signing";
 import { AuthInfo, TxBody } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { cosmosAminoTypes, cosmosRegistry } from "../../../shared/cosmos/signing.js";
@@ -44,15 +43,4 @@ export function aminoSignDoc(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, c
 
 export function aminoSignBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, context: SignContext): Uint8Array {
   return serializeSignDoc(aminoSignDoc(bodyBytes, authInfoBytes, context));
-}
-
-/** Whether a 64-byte secp256k1 signature (r‖s) by this compressed key is over these sign bytes (SHA-256, as the SDK's secp256k1 keys hash). */
-export async function verifySecp256k1(signature: Uint8Array, signBytes: Uint8Array, pubkey: Uint8Array): Promise<boolean> {
-  if (signature.length !== 64) return false;
-  try {
-    const sig = Secp256k1Signature.fromFixedLength(signature);
-    return await Secp256k1.verifySignature(sig, sha256(signBytes), pubkey);
-  } catch {
-    return false;
-  }
 }

@@ -6,11 +6,11 @@ import { MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/mult
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, type SignerInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { BitArrayError, bitArrayMembers, secp256k1SignatureProblem, verifySecp256k1 } from "../../../shared/cosmos/auth/signature.js";
 import { AppError } from "../app-error.js";
 import { parseTxFile } from "./tx-file.js";
 import { txFromSdkJson } from "./protojson.js";
-import { aminoSignBytes, directSignBytes, type SignContext, verifySecp256k1 } from "./sign-bytes.js";
-import { bitsOf } from "./multisig.js";
+import { aminoSignBytes, directSignBytes, type SignContext } from "./sign-bytes.js";
 
 /** What main exported for signing elsewhere, kept by its id until the signed file comes back. */
 export interface ExportedTx {
@@ -53,8 +53,8 @@ export async function checkSignedFile(text: string, exported: ExportedTx, otherC
   }
   const signature = file.signatures[0]!;
   const checked = info.publicKey?.typeUrl === MULTISIG
-    ? await checkMultisig(info, signature, file, exported, otherChainIds)
-    : await checkSingle(info, signature, file, exported, otherChainIds);
+    ? checkMultisig(info, signature, file, exported, otherChainIds)
+    : checkSingle(info, signature, file, exported, otherChainIds);
   const txBytes = TxRaw.encode({ bodyBytes: file.bodyBytes, authInfoBytes: file.authInfoBytes, signatures: [signature] }).finish();
   return { ...checked, txBytes };
 }
@@ -84,29 +84,35 @@ function signBytesFor(mode: SignMode, file: FileBytes, context: SignContext): Ui
   throw new AppError("unsupported_sign_mode", `the file is signed in sign mode ${mode}; this wallet checks SIGN_MODE_DIRECT and SIGN_MODE_LEGACY_AMINO_JSON`);
 }
 
-/** Refuses a signature that does not verify here, naming the other network's chain if it verifies there. */
-async function refuseBadSignature(verifyFor: (chainId: string) => Promise<boolean>, exported: ExportedTx, otherChainIds: readonly string[], who: string): Promise<never> {
+/**
+ * Refuses a signature the chain refuses whatever it signs (a wrong length, high-S), then one that
+ * does not verify here, naming the other network's chain if it verifies there.
+ */
+function mustVerify(signature: Uint8Array, verifyFor: (chainId: string) => boolean, exported: ExportedTx, otherChainIds: readonly string[], who: string): void {
+  const problem = secp256k1SignatureProblem(signature);
+  if (problem) throw new AppError("bad_signature", `${who} ${problem}`);
+  if (verifyFor(exported.context.chainId)) return;
   for (const chainId of otherChainIds) {
-    if (chainId !== exported.context.chainId && (await verifyFor(chainId))) {
+    if (chainId !== exported.context.chainId && verifyFor(chainId)) {
       throw new AppError("wrong_chain", `${who} was made for chain ${chainId}, not ${exported.context.chainId}: sign it again with --chain-id ${exported.context.chainId}`);
     }
   }
   throw new AppError("bad_signature", `${who} does not verify for this transaction on chain ${exported.context.chainId} (account ${exported.context.accountNumber}, sequence ${exported.context.sequence}): it was made over another transaction, for another chain, or the file was changed after signing`);
 }
 
-async function checkSingle(info: SignerInfo, signature: Uint8Array, file: FileBytes, exported: ExportedTx, otherChainIds: readonly string[]): Promise<Omit<CheckedTx, "txBytes">> {
+function checkSingle(info: SignerInfo, signature: Uint8Array, file: FileBytes, exported: ExportedTx, otherChainIds: readonly string[]): Omit<CheckedTx, "txBytes"> {
   if (info.publicKey?.typeUrl !== SECP256K1) throw new AppError("unsupported_key", `the file's signer key is ${info.publicKey?.typeUrl ?? "missing"}; this wallet checks secp256k1 keys and multisigs of them`);
   const key = PubKey.decode(info.publicKey.value).key;
   const address = pubkeyToAddress({ type: "tendermint/PubKeySecp256k1", value: toBase64(key) }, exported.bech32Prefix);
   if (address !== exported.signer) throw new AppError("wrong_signer", `the file is signed by ${address}, not by the sender ${exported.signer}`);
   const mode = info.modeInfo?.single?.mode;
   if (mode === undefined) throw new AppError("unsupported_sign_mode", "the file's signer has no single sign mode");
-  const verifyFor = async (chainId: string) => verifySecp256k1(signature, signBytesFor(mode, file, { ...exported.context, chainId }), key);
-  if (!(await verifyFor(exported.context.chainId))) await refuseBadSignature(verifyFor, exported, otherChainIds, "the signature");
+  const verifyFor = (chainId: string) => verifySecp256k1(signature, signBytesFor(mode, file, { ...exported.context, chainId }), key);
+  mustVerify(signature, verifyFor, exported, otherChainIds, "the signature");
   return { mode: mode === SignMode.SIGN_MODE_DIRECT ? "direct" : "amino-json" };
 }
 
-async function checkMultisig(info: SignerInfo, signature: Uint8Array, file: FileBytes, exported: ExportedTx, otherChainIds: readonly string[]): Promise<Omit<CheckedTx, "txBytes">> {
+function checkMultisig(info: SignerInfo, signature: Uint8Array, file: FileBytes, exported: ExportedTx, otherChainIds: readonly string[]): Omit<CheckedTx, "txBytes"> {
   const multisig = LegacyAminoPubKey.decode(info.publicKey!.value);
   const members = multisig.publicKeys.map((k) => {
     if (k.typeUrl !== SECP256K1) throw new AppError("unsupported_key", `a member key of the multisig is ${k.typeUrl}; this wallet checks secp256k1 members`);
@@ -120,7 +126,13 @@ async function checkMultisig(info: SignerInfo, signature: Uint8Array, file: File
   if (address !== exported.signer) throw new AppError("wrong_signer", `the file is signed by the multisig ${address}, not by the sender ${exported.signer}`);
   const multi = info.modeInfo?.multi;
   if (!multi?.bitarray) throw new AppError("invalid_file", "the multisig signer has no member bit array");
-  const present = bitsOf(multi.bitarray, members.length);
+  let present: number[];
+  try {
+    present = bitArrayMembers(multi.bitarray, members.length);
+  } catch (error) {
+    if (error instanceof BitArrayError) throw new AppError("invalid_file", error.message);
+    throw error;
+  }
   const sigs = MultiSignature.decode(signature).signatures;
   if (present.length !== sigs.length || multi.modeInfos.length !== sigs.length) throw new AppError("invalid_file", "the multisig's bit array, sign modes and signatures do not match in number");
   const signed: string[] = [];
@@ -129,8 +141,8 @@ async function checkMultisig(info: SignerInfo, signature: Uint8Array, file: File
     if (mode !== SignMode.SIGN_MODE_LEGACY_AMINO_JSON) throw new AppError("unsupported_sign_mode", "a multisig member must sign with SIGN_MODE_LEGACY_AMINO_JSON");
     const member = members[index]!;
     const memberAddress = pubkeyToAddress({ type: "tendermint/PubKeySecp256k1", value: toBase64(member) }, exported.bech32Prefix);
-    const verifyFor = async (chainId: string) => verifySecp256k1(sigs[i]!, signBytesFor(mode, file, { ...exported.context, chainId }), member);
-    if (!(await verifyFor(exported.context.chainId))) await refuseBadSignature(verifyFor, exported, otherChainIds, `the signature of member ${memberAddress}`);
+    const verifyFor = (chainId: string) => verifySecp256k1(sigs[i]!, signBytesFor(mode, file, { ...exported.context, chainId }), member);
+    mustVerify(sigs[i]!, verifyFor, exported, otherChainIds, `the signature of member ${memberAddress}`);
     signed.push(memberAddress);
   }
   if (signed.length < multisig.threshold) {
