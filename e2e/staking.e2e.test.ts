@@ -56,6 +56,8 @@ describe("staking", () => {
     await page.getByLabel("Amount (STAKE)").fill("");
     await page.getByRole("radio", { name: "Delegate", exact: true }).focus();
     expect(await page.getByRole("radio", { name: "Delegate", exact: true }).isChecked()).toBe(true);
+    // The picker's options come from the chain: a key pressed before they are read picks nothing.
+    await page.locator(`#stake-validator option[value="${validator}"]`).waitFor({ state: "attached", timeout: WAIT_MS });
     await page.getByLabel("Validator", { exact: true }).focus();
     await page.keyboard.press("ArrowDown"); // the first validator, chosen from the keyboard
     expect(await page.getByLabel("Validator", { exact: true }).inputValue()).toBe(validator);
