@@ -27,8 +27,29 @@ import { walletSection } from "./bench/wallet.js";
 import { type BenchWorld, startWorld } from "./bench/world.js";
 
 const DOC = "docs/benchmarks.md";
+const USAGE = `usage: npm run bench [-- options]
+
+Runs every benchmark, or those of --only, on a devnet and access service of its own, and rewrites
+their sections of docs/benchmarks.md (its overview lists the sections and what each flag sizes).
+
+options:
+  --only A,B               the sections to run (default: all)
+  --port-offset N          the bench devnet's port offset (default 3500, or COMETDESK_BENCH_PORT_OFFSET)
+  --runs N                 runs per figure (default 3)
+  --duration S --connections N --probe N     access: seconds and connections under load, probes
+  --submissions N          replicas: signed submissions
+  --rows N --frames N      wallet: rows of the list, frames scrolled
+  --renderer DIR,DIR       startup, live, wallet: builds (or sources) compared, runs alternating
+  --profile                startup, firstscreen: CPU profiles after the timed runs
+  --blocks N --transfers N live, watch, validators: blocks followed; live: transfers sent
+  --journal-blocks N --records N             journal: blocks followed, transfers journaled
+  --genesis-mb N --block-txs N               heavy: genesis size, transactions in the block
+  --minutes N --quick      soak, watch: minutes watched; --quick, a short run
+  --save FILE --before FILE                  requests: write the figures, show another run's beside
+  --help                   this text`;
 const { values } = parseArgs({
   options: {
+    help: { type: "boolean" },
     only: { type: "string" },
     "port-offset": { type: "string" },
     runs: { type: "string" },
@@ -52,6 +73,10 @@ const { values } = parseArgs({
     profile: { type: "boolean" },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const num = (v: string | undefined, fallback: number, min = 1) => {
   const n = Number(v ?? fallback);
   if (!Number.isInteger(n) || n < min) throw new Error(`expected a whole number ≥ ${min}, got ${v}`);
