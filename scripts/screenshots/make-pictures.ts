@@ -19,10 +19,16 @@ export interface PicturesOptions {
   /** Also record the animated tour, as `tour.webp` in `outDir`. */
   readonly tour: boolean;
   readonly log?: (line: string) => void;
+  /** The furniture the committed pictures were taken with (docs/images/pages.json): each page is compared with it. */
+  readonly committed?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Pictures {
   readonly pngs: readonly string[];
+  /** Each picture's furniture, by its file name without `.png` (furniture.ts). */
+  readonly furniture: Readonly<Record<string, readonly string[]>>;
+  /** With `committed`: the pictures older than their page, each with what changed. */
+  readonly stale: readonly string[];
   readonly tour?: { readonly path: string; readonly bytes: number };
 }
 
@@ -43,8 +49,8 @@ export async function makePictures(options: PicturesOptions): Promise<Pictures> 
       tour = { path, bytes: await recordTour(world, { account, recipient, out: path }) };
     }
     log("taking the pages in the light and dark themes");
-    const pngs = await takeShots(world, { account, blockHeight, newProposal: () => submitProposal(world.devnet), recipient }, options.outDir);
-    return { pngs, ...(tour ? { tour } : {}) };
+    const shots = await takeShots(world, { account, blockHeight, newProposal: () => submitProposal(world.devnet), recipient }, options.outDir, options.committed);
+    return { ...shots, ...(tour ? { tour } : {}) };
   } finally {
     await world.close();
   }

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { PROPOSAL_TITLE } from "./chain-setup.js";
 import { go, passGate, type ShotWorld, type Theme, WAIT_MS } from "./shot-world.js";
+import { furnitureDiff, normalizeFurniture, readFurniture } from "./furniture.js";
+import { waitSettled } from "./settled.js";
 
 /** An address no node answers at: the Watch page raises "Node down" for it. */
 export const DEAD_NODE = "http://127.0.0.1:1";
@@ -102,10 +104,29 @@ export const SHOTS: readonly Shot[] = [
 /** The file names one run writes, in the order written. */
 export const shotFiles = (themes: readonly Theme[] = ["light", "dark"]): string[] => themes.flatMap((t) => SHOTS.map((s) => `${s.name}-${t}.png`));
 
-/** Takes every picture in both themes into `outDir`; returns the paths written. Throws, naming the page, when one does not render. */
-export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string): Promise<string[]> {
+export interface Shots {
+  /** The paths written, in order. */
+  readonly pngs: readonly string[];
+  /** Each picture's furniture (furniture.ts), by its file name without `.png`. */
+  readonly furniture: Readonly<Record<string, readonly string[]>>;
+  /** The pictures whose page no longer has the furniture `committed` gives, each with what changed. */
+  readonly stale: readonly string[];
+}
+
+/** The time a page gets to show the committed furniture (a section may arrive after the key content). */
+const FURNITURE_WAIT_MS = 15_000;
+
+/**
+ * Takes every picture in both themes into `outDir`, each of an app that is live and settled
+ * (settled.ts). Throws, naming the page, when one does not render or never settles. With
+ * `committed` (the furniture the committed pictures were taken with), each page is also compared:
+ * it is given a while to show that furniture, and a page that does not is answered in `stale`.
+ */
+export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string, committed?: Readonly<Record<string, readonly string[]>>): Promise<Shots> {
   mkdirSync(outDir, { recursive: true });
   const written: string[] = [];
+  const furniture: Record<string, readonly string[]> = {};
+  const stale: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     const { context, page, errors } = await world.openApp(theme);
     try {
@@ -113,15 +134,34 @@ export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string
       const shown = await page.evaluate(() => document.documentElement.dataset.theme);
       if (shown !== theme) throw new Error(`the app shows the ${String(shown)} theme where the ${theme} one was asked for`);
       for (const shot of SHOTS) {
+        const key = `${shot.name}-${theme}`;
         try {
           await shot.show(page, plan);
+          // The feed reconnects its websocket every 10 s after a drop: two waits cover one retry.
+          await waitSettled(page, 2 * WAIT_MS);
         } catch (error) {
           throw new Error(`the ${shot.name} page (${theme}) did not show its content: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
+        let words = normalizeFurniture(await readFurniture(page));
+        const expected = committed?.[key];
+        if (expected !== undefined) {
+          let diff = furnitureDiff(expected, words);
+          const same = () => diff.added.length === 0 && diff.gone.length === 0;
+          for (const deadline = Date.now() + FURNITURE_WAIT_MS; !same() && Date.now() < deadline;) {
+            await page.waitForTimeout(250);
+            words = normalizeFurniture(await readFurniture(page));
+            diff = furnitureDiff(expected, words);
+          }
+          if (!same()) {
+            const { added, gone } = diff;
+            stale.push(`${key}.png is older than its page: ${[...added.map((l) => `+ ${JSON.stringify(l)}`), ...gone.map((l) => `- ${JSON.stringify(l)}`)].join(", ")}`);
+          }
+        }
+        furniture[key] = words;
         // The pointer, the caret and the keyboard's focus ring (each page puts it on its title) are no part of the picture.
         await page.mouse.move(0, 0);
         await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
-        const path = join(outDir, `${shot.name}-${theme}.png`);
+        const path = join(outDir, `${key}.png`);
         await page.screenshot({ path, caret: "hide", animations: "disabled" });
         written.push(path);
       }
@@ -130,5 +170,5 @@ export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string
       await context.close();
     }
   }
-  return written;
+  return { pngs: written, furniture, stale };
 }

@@ -31,7 +31,7 @@ export function StatusBar() {
       {/* Announced when the connection changes, not on every block. */}
       <span role="status" data-testid="node-health">{c ? STATE_LABEL[c.state] : "…"}</span>
       <span>
-        Height <span data-testid="node-height">{c?.lastHeight ?? "—"}</span>
+        Height <span data-testid="node-height" data-chain-height={c?.lastHeight ?? undefined}>{c?.lastHeight ?? "—"}</span>
       </span>
       {catchingUp !== undefined && <span data-testid="node-sync">{catchingUp ? "catching up" : "in sync"}</span>}
       {lastError && <span className={alarm ? "status-error" : "status-note"} data-testid={alarm ? "node-error" : "node-note"} title={lastError}>{lastError}</span>}

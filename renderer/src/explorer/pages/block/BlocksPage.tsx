@@ -52,7 +52,7 @@ export function BlocksPage() {
   return (
     <div className="stack">
       <p className="muted" data-testid="blocks-latest">
-        Latest height {latestHeight ?? head.data?.lastHeight} · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
+        Latest height <span data-chain-height={latestHeight ?? head.data?.lastHeight}>{latestHeight ?? head.data?.lastHeight}</span> · {rows.length} blocks loaded {head.isError ? "· the node is not answering; showing what was loaded" : ""}
       </p>
       {gap && <p className="muted">Blocks {gap.from}–{gap.to} arrived while you were reading; open one by height from the search (Ctrl+K).</p>}
       <div className="table-frame">

@@ -44,7 +44,7 @@ export function DashboardPage() {
           ["Network", network?.name ?? "—"],
           ["Chain id", s ? <ChainText value={s.nodeInfo.network} /> : "…"],
           ["Node version", s ? <ChainText value={s.nodeInfo.version} /> : "…"],
-          ["Height", <BlockLink height={height} />],
+          ["Height", <span data-chain-height={height}><BlockLink height={height} /></span>],
           ["Block time", blockTime !== undefined ? <ChainTime value={blockTime} /> : "…"],
           ["Catching up", s ? (s.syncInfo.catchingUp ? "yes" : "no") : "…"],
           ["Health", health.error ? `unavailable (${errorMessage(health.error)})` : health.data ? "healthy" : "…"],
