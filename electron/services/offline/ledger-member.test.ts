@@ -2,9 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pubkeyToAddress, type MultisigThresholdPubkey } from "@cosmjs/amino";
-import { Bip39, EnglishMnemonic, Secp256k1, sha256, Slip10, Slip10Curve, stringToPath } from "@cosmjs/crypto";
 import { fromBase64, fromHex, toBase64, toHex } from "@cosmjs/encoding";
-import { encodePubkey } from "@cosmjs/proto-signing";
+import { decodePubkey, encodePubkey } from "@cosmjs/proto-signing";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MultiSignature } from "cosmjs-types/cosmos/crypto/multisig/v1beta1/multisig";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
@@ -14,6 +13,7 @@ import { verifySecp256k1 } from "../../../shared/cosmos/auth/signature.js";
 import type { PreparedTx } from "../../../shared/contract/tx.js";
 import { createEventHub } from "../event-hub.js";
 import { createLedgerDevice, type LedgerProgress } from "../ledger/ledger-device.js";
+import { derivedSignatureAnswer, derivedSignExchange, signChunks, signPreamble } from "../ledger/test/derived-sign.js";
 import { loadTranscripts, NO_TRANSCRIPTS, replay, TRANSCRIPTS_DIR } from "../ledger/test/transcripts.js";
 import type { NetworkStore } from "../networks/network-store.js";
 import { openExternalAccounts } from "../signers/external-accounts.js";
@@ -38,12 +38,12 @@ import { aminoSignBytes } from "./sign-bytes.js";
  * APDUs carrying the multisig's sign doc instead, cut in the app's 250-byte chunks, and the
  * device's last answer derived: for a signature, the DER of the signature the recorded device's
  * public test key makes (RFC 6979, which the recording shows equal to the device's own, checked
- * first); for a rejection, the recorded answer `6986` as it is. The strict replay makes every
- * other byte the recorded one, and fails unless the app sends the device exactly these bytes.
+ * first); for a rejection, the recorded answer `6986` as it is (../ledger/test/derived-sign.ts).
+ * The strict replay makes every other byte the recorded one, and fails unless the app sends the
+ * device exactly these bytes. What it does not show: a physical device approving such a doc.
  */
 const transcripts = loadTranscripts();
 const t01 = transcripts.get("01-msg-send")!;
-const MNEMONIC = "equip will roof matter pink blind book anxiety banner elbow sun young";
 const cro = { id: "cro-devnet", name: "Crypto.org devnet", chainId: "cometdesk-devnet", bech32Prefix: "cro", coinType: 394, defaultDenom: "ucomet" };
 const networks = { selected: () => cro, get: () => cro, list: () => ({ selectedId: cro.id, networks: [cro] }) } as unknown as NetworkStore;
 const A1 = "cro1jfcgheg7kmzrhgfv7vmt4azprr3sdfqcg4jqyx";
@@ -51,35 +51,6 @@ const APP_INFO = "<= 010643727970746f06322e31362e3001009000";
 
 const opened: Array<{ close(): unknown }> = [];
 afterEach(() => opened.splice(0).forEach((v) => v.close()));
-
-/** Transcript 01's exchange up to and with the first sign APDU (the path), whatever the sign doc. */
-function preamble(): string {
-  const lines = t01.apdus.trim().split("\n");
-  const init = lines.findIndex((l) => l.startsWith("=> 55020000"));
-  expect(init).toBeGreaterThan(0);
-  return `${lines.slice(0, init + 2).join("\n")}\n`;
-}
-
-/** The sign doc's chunks as the app sends them (P1 1, then 2 for the last), each answered 9000 but the last, answered `last`. */
-function signChunks(signBytes: Uint8Array, last: string): string {
-  const chunks: Uint8Array[] = [];
-  for (let i = 0; i < signBytes.length; i += 250) chunks.push(signBytes.subarray(i, i + 250));
-  return chunks.map((c, i) => {
-    const p1 = i === chunks.length - 1 ? "02" : "01";
-    return `=> 5502${p1}00${c.length.toString(16).padStart(2, "0")}${toHex(c)}\n<= ${i === chunks.length - 1 ? last : "9000"}\n`;
-  }).join("");
-}
-
-/** The recorded device's key (the README's public test mnemonic at index 0), for the answer a signature derives. */
-async function testKey(): Promise<Uint8Array> {
-  const seed = await Bip39.mnemonicToSeed(new EnglishMnemonic(MNEMONIC));
-  return Slip10.derivePath(Slip10Curve.Secp256k1, seed, stringToPath(t01.path)).privkey;
-}
-
-async function derAnswer(signBytes: Uint8Array): Promise<string> {
-  const signature = await Secp256k1.createSignature(sha256(signBytes), await testKey());
-  return `${toHex(signature.toDer())}9000`;
-}
 
 /** A wallet on the cro devnet: a vault account, a Ledger account (index 0, added by transcript 18), and a 2-of-3 multisig of both and a third key. */
 async function wallet(deviceApdus: string) {
@@ -140,7 +111,6 @@ const sendArgs = (from: string) => ({ messages: [{ typeUrl: "/cosmos.bank.v1beta
 async function exportTransfer(w: Awaited<ReturnType<typeof wallet>>, from = w.multisig.address) {
   const key = w.signers.signerFor(cro, w.multisig.address).pubKeyAny()!;
   expect(key.typeUrl).toBe(MULTISIG_TYPE_URL);
-  const { decodePubkey } = await import("@cosmjs/proto-signing");
   const multisigKey = decodePubkey(key) as MultisigThresholdPubkey;
   w.prepared.next = transfer(from, multisigKey);
   const exported = await w.handlers.exportUnsigned(sendArgs(w.multisig.address));
@@ -151,15 +121,15 @@ describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "a multisig member on a Ledg
   it("the derived device answer is the device's own: the test key's RFC 6979 signature over transcript 01 is the recorded one", async () => {
     const recordedBytes = new TextEncoder().encode(t01.signDoc!.json);
     const recorded = JSON.parse(readFileSync(join(TRANSCRIPTS_DIR!, "01-msg-send.json"), "utf8")) as { signature: { derHex: string } };
-    expect(await derAnswer(recordedBytes)).toBe(`${recorded.signature.derHex}9000`);
+    expect(await derivedSignatureAnswer(recordedBytes, t01.path)).toBe(`${recorded.signature.derHex}9000`);
     // And the recording's sign chunks are what signChunks cuts from those bytes: the framing is the app's library's, byte for byte.
-    expect(preamble() + signChunks(recordedBytes, await derAnswer(recordedBytes))).toBe(t01.apdus.endsWith("\n") ? t01.apdus : `${t01.apdus}\n`);
+    expect(signPreamble(t01) + signChunks(recordedBytes, `${recorded.signature.derHex}9000`)).toBe(t01.apdus.endsWith("\n") ? t01.apdus : `${t01.apdus}\n`);
   });
 
   it("signs the multisig's amino sign doc on the Ledger; the signature verifies with the member's key and joins the multisig, which the vault member completes", async () => {
     const probe = await wallet("");
     const { signBytes } = await exportTransfer(probe);
-    const w = await wallet(preamble() + signChunks(signBytes, await derAnswer(signBytes)));
+    const w = await wallet(await derivedSignExchange(t01, signBytes));
     const { exported, multisigKey } = await exportTransfer(w);
     expect(exported.multisig).toEqual({ threshold: 2, members: expect.arrayContaining([{ address: w.ledger.address, signed: false }]) });
     // The sign doc is the multisig's: its MsgSend is from the multisig's address, at its number and sequence.
@@ -195,7 +165,7 @@ describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "a multisig member on a Ledg
   it("rejected on the device (its recorded answer 6986): said in words, and the member is not counted", async () => {
     const probe = await wallet("");
     const { signBytes } = await exportTransfer(probe);
-    const w = await wallet(preamble() + signChunks(signBytes, "6986"));
+    const w = await wallet(await derivedSignExchange(t01, signBytes, "6986"));
     const { exported } = await exportTransfer(w);
     await expect(w.handlers.signAsMember({ id: exported.id, member: w.ledger.address })).rejects.toMatchObject({ code: "ledger_rejected", message: "You rejected the transaction on the Ledger: nothing was signed or sent" });
     expect((await w.handlers.exports({})).exports[0]!.multisig!.members.every((m) => !m.signed)).toBe(true);
