@@ -290,7 +290,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       network: registerNetworkHandlers(networks, tokens, { timeoutMs: config.rpc?.timeoutMs }, budgets),
       settings: registerSettingsHandlers(settings),
       addressBook: registerAddressBookHandlers(addressBook),
-      offline: registerOfflineHandlers({ networks, routeFor: txRouteFor, vault, signers, external: externalAccounts, exports: openExportStore(config.dataDir, problems), saveFile: config.saveFile }),
+      offline: registerOfflineHandlers({ networks, routeFor: txRouteFor, signers, external: externalAccounts, exports: openExportStore(config.dataDir, problems), saveFile: config.saveFile }),
       tx: registerTxHandlers({ networks, routeFor: txRouteFor, direct, outbox, accessFor }),
       watch: registerWatchHandlers({ watch, store: watchStore, history: alertHistory, remote: remoteWatches, network: (id) => networks.get(id), selectedId: () => networks.list().selectedId }),
       wallet: { ...registerWalletHandlers(vault, devnet?.demoKeys, () => signers.accounts(networks.selected()), config.saveFile), ...registerKeyNoticeHandlers({ vault, network: (id) => networks.get(id), notices: openKeyNotices(config.dataDir, problems) }), ...ledgerAccountHandlers({ device: ledger, external: externalAccounts, network: (id) => networks.get(id) }), balances: async (a) => ({ balances: await runAbciQuery(async (q) => chain.abciQuery(q), allBalancesQuery, { address: a.address }, "balance_query_failed", "balance") }) },

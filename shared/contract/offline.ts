@@ -71,7 +71,12 @@ export const offlineMethods = {
   checkSigned: method(z.strictObject({ id: ExportId.optional(), text: FileText }), CheckedSigned),
   /** Adds one multisig member's signature file (`simd tx sign --multisig=<address> --offline …`). */
   addSignature: method(z.strictObject({ id: ExportId, text: FileText }), MultisigProgress),
-  /** Signs the export `id` with `member`, a multisig member whose key is in this app's vault. */
+  /**
+   * Signs the export `id` with `member`, a multisig member whose key is here: in this app's vault,
+   * or on a Ledger (the device shows the multisig's amino sign doc; progress arrives as
+   * `ledger.progress`, a refusal as its worded `ledger_*` error). The signature is kept only
+   * once it verifies with the member's key over the export's sign doc.
+   */
   signAsMember: method(z.strictObject({ id: ExportId, member: Bech32Address }), MultisigProgress),
   /** Sends the checked file, or the multisig's signatures once the threshold is met, through the outbox and undo window. */
   send: method(z.strictObject({ id: ExportId }), Tx),

@@ -43,3 +43,17 @@ export function accountOption(account: { readonly label: string; readonly addres
   const badge = accountBadge(account);
   return `${account.label}${badge ? ` [${badge}]` : ""} — ${account.address}`;
 }
+
+/** The kinds whose key signs a multisig's amino sign doc here as one of its members (`offline.signAsMember`): the vault's and a Ledger's. */
+export const MEMBER_SIGNING_KINDS = ["vault", "imported", "ledger"] as const satisfies readonly AccountKind[];
+
+/**
+ * The multisig's members not signed yet that this app holds a key for, in the multisig's order,
+ * each with the wallet account it is (a kind unknown is the vault's): what "Sign as member" offers.
+ */
+export function membersToSignHere<A extends { readonly address: string; readonly kind?: AccountKind }>(members: ReadonlyArray<{ readonly address: string; readonly signed: boolean }>, accounts: readonly A[]): A[] {
+  return members.flatMap((m) => {
+    const account = m.signed ? undefined : accounts.find((a) => a.address === m.address && (a.kind === undefined || (MEMBER_SIGNING_KINDS as readonly AccountKind[]).includes(a.kind)));
+    return account ? [account] : [];
+  });
+}

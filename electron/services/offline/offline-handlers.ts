@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { encodeAminoPubkey, type MultisigThresholdPubkey } from "@cosmjs/amino";
+import { encodeAminoPubkey, type MultisigThresholdPubkey, serializeSignDoc } from "@cosmjs/amino";
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import { decodePubkey } from "@cosmjs/proto-signing";
 import type { z } from "zod";
 import type { Network } from "../../../shared/contract/network.js";
 import type { MultisigProgress } from "../../../shared/contract/offline.js";
+import { secp256k1SignatureProblem, verifySecp256k1 } from "../../../shared/cosmos/auth/signature.js";
 import { txIdOf } from "../../../shared/cosmos/tx-id.js";
 import { addressProblem, describeAddressProblem } from "../../../shared/wallet/bech32-check.js";
 import { AppError, ConflictError, NotFoundError } from "../app-error.js";
@@ -13,7 +14,6 @@ import type { NetworkStore } from "../networks/network-store.js";
 import type { SaveFile } from "../ports.js";
 import { signerOf } from "../tx/direct/prepare.js";
 import type { TxRoute } from "../tx/routes/tx-route.js";
-import type { Vault } from "../vault/vault.js";
 import type { ExternalAccounts } from "../signers/external-accounts.js";
 import type { Signers } from "../signers/signers.js";
 import { assembleMultisig, memberAddresses, memberSignatures, MULTISIG_TYPE_URL, multisigAccount } from "./multisig.js";
@@ -27,8 +27,7 @@ export interface OfflineDeps {
   readonly networks: NetworkStore;
   /** A network's route (tx/routes/route-for.ts): its access service when it has one, else its nodes. */
   readonly routeFor: (network: Network) => Pick<TxRoute, "prepareFull" | "sendSigned">;
-  readonly vault: Pick<Vault, "signerFor">;
-  /** Every account of the wallet, whatever signs for it (signers/signers.ts). */
+  /** Every account of the wallet, whatever signs for it (signers/signers.ts): a multisig member of the vault or a Ledger signs through it. */
   readonly signers: Pick<Signers, "signerFor">;
   /** Where watch-only and multisig accounts are kept. */
   readonly external: Pick<ExternalAccounts, "add">;
@@ -116,10 +115,19 @@ export function registerOfflineHandlers(deps: OfflineDeps): NamespaceHandlers<"o
     },
     signAsMember: async ({ id, member }) => {
       const { entry, network } = keptFor(id);
+      const multisig = multisigOf(entry);
       const exported = exportedOf(entry, network);
+      // Whatever holds the member's key (the vault, a Ledger) signs through its own signer; a kind that signs nothing here has no signAsMember.
+      const signer = deps.signers.signerFor(network, member);
+      if (!signer.signAsMember) throw new AppError("cannot_sign_here", `${member} is a ${signer.kind === "watch" ? "watch-only address" : `${signer.kind} account`}: it cannot sign as a member here; import its signature file (simd tx sign --multisig=…) instead`);
       const doc = aminoSignDoc(exported.bodyBytes, exported.authInfoBytes, exported.context);
-      const { signature } = await deps.vault.signerFor(network).signAminoAsMember(member, multisigOf(entry), doc);
-      return withSignatures(entry, network, new Map([[member, fromBase64(signature)]]));
+      const signature = await signer.signAsMember(multisig, doc);
+      // Kept only when it verifies as the chain will check it: over this sign doc, by the member's key in the multisig.
+      const problem = secp256k1SignatureProblem(signature);
+      if (problem || !verifySecp256k1(signature, serializeSignDoc(doc), fromBase64(signer.pubKey))) {
+        throw new AppError("bad_signature", `the signature ${member} made ${problem ?? "does not verify over this transaction's sign doc with its key"}: it was not kept`);
+      }
+      return withSignatures(entry, network, new Map([[member, signature]]));
     },
     send: async ({ id }) => {
       const { entry, network } = keptFor(id);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { MultisigThresholdPubkey } from "@cosmjs/amino";
+import { type MultisigThresholdPubkey, pubkeyToAddress, serializeSignDoc } from "@cosmjs/amino";
 import { coins, StargateClient } from "@cosmjs/stargate";
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { layoutFromEnv } from "../../../devnet/lib/layout.js";
 import { fixedFee, signingClient } from "../../../devnet/test/chain-client.js";
 import { TEST_DEVNET_ENV } from "../../../devnet/test/global-setup.js";
+import { verifySecp256k1 } from "../../../shared/cosmos/auth/signature.js";
 import { createEventHub } from "../event-hub.js";
+import { createLedgerDevice } from "../ledger/ledger-device.js";
+import { derivedSignExchange } from "../ledger/test/derived-sign.js";
+import { loadTranscripts, NO_TRANSCRIPTS, replay, TRANSCRIPTS_DIR } from "../ledger/test/transcripts.js";
 import { createProblemLog } from "../storage/problems.js";
 import type { Services } from "../create-services.js";
 import { devnetDirectChain, type DirectApp, openDirectApp, reopenDirectApp } from "../testing/direct-app.js";
@@ -20,7 +24,9 @@ import { openOutbox } from "../tx/outbox.js";
 import { openVault } from "../vault/vault.js";
 import { assembleMultisig, memberSignatures, multisigAccount } from "./multisig.js";
 import type { AccountSigner } from "../signers/account-signer.js";
+import { ledgerKind } from "../signers/ledger-kind.js";
 import { multisigKind } from "../signers/multisig-kind.js";
+import { vaultAccounts } from "../signers/vault-kind.js";
 import { watchKind } from "../signers/watch-kind.js";
 import { aminoSignDoc } from "./sign-bytes.js";
 import { checkSignedFile, type ExportedTx } from "./signed-check.js";
@@ -318,5 +324,55 @@ describe("a 2-of-3 multisig of a simd key, a key of the app's vault and a third"
     const one = await simd("tx", "multisign", unsignedPath, "ms-2of3", sigFiles[0]!, ...numbers);
     await expect(checkSignedFile(one, exportedOf(prepared))).rejects.toThrow("the multisig needs 2 signatures and the file holds 1: collect more members' signatures");
     await broadcast(checked.txBytes);
+  });
+});
+
+/**
+ * A Ledger member on the devnet. The recorded device's key (transcripts' public test mnemonic,
+ * m/44'/394'/0'/0/0, the Crypto app) is a member of a devnet multisig: a member needs no account
+ * of its own on chain, only its key in the multisig's. The recordings sign other transactions
+ * (prefix cro, account 7, sequence 3), so none of their signatures can be this transaction's: the
+ * device's answers are transcript 01's, but for the sign doc's chunks (this transaction's) and the
+ * signature, derived with the test key (docs/ledger.md, "Multisig members"). What the chain shows
+ * is that the member's signature as the app's Ledger path returns it, joined with the vault
+ * member's, makes a multisig transaction it commits; not that a physical device approved it.
+ */
+describe.skipIf(!TRANSCRIPTS_DIR)(TRANSCRIPTS_DIR ? "a 2-of-3 multisig whose member is a Ledger, signed on the device (replayed) and by the vault" : `a multisig with a Ledger member: ${NO_TRANSCRIPTS}`, () => {
+  it("commits: the Ledger member signs the multisig's amino sign doc through the Ledger path, the vault member completes it", async () => {
+    const t01 = loadTranscripts().get("01-msg-send")!;
+    const ledgerKey = { type: "tendermint/PubKeySecp256k1" as const, value: t01.pubkey.base64 };
+    const ledgerAddress = pubkeyToAddress(ledgerKey, info.bech32Prefix);
+    const vault = openVault({ dataDir: mkdtempSync(join(tmpdir(), "cometdesk-ledger-member-vault-")), prefix: () => info.bech32Prefix, autoLockMs: () => 0, events: createEventHub(), problems: createProblemLog() });
+    await vault.import(erin.mnemonic, "a long password");
+    const vaultMember = vaultAccounts(vault).signer(network, erin.address)!;
+    const third = await simdKey("ms-ledger-third");
+    const keyJson = (key: string) => JSON.stringify({ "@type": "/cosmos.crypto.secp256k1.PubKey", key });
+    const account = multisigAccount([keyJson(ledgerKey.value), keyJson(vaultMember.pubKey), third.pubkeyJson], 2, info.bech32Prefix);
+    // simd agrees on the multisig's address with the Ledger's key among its members.
+    await simd("keys", "add", "ms-ledger-member", "--pubkey", keyJson(ledgerKey.value));
+    await simd("keys", "add", "ms-erin-member", "--pubkey", keyJson(vaultMember.pubKey));
+    await simd("keys", "add", "ms-ledger-2of3", "--multisig", "ms-ledger-member,ms-erin-member,ms-ledger-third", "--multisig-threshold", "2");
+    expect(account.address).toBe(await simd("keys", "show", "ms-ledger-2of3", "-a"));
+    await fund(account.address);
+
+    const prepared = await prepareSend(multisigSigner(account.address, account.pubkey), "2468", "a Ledger member ✓");
+    const context = exportedOf(prepared).context;
+    const doc = aminoSignDoc(prepared.bodyBytes, prepared.authInfoBytes, context);
+    const signBytes = serializeSignDoc(doc);
+    // The Ledger account as the wallet keeps it; its network is the devnet's, with the coin type the recorded app signs for.
+    const { transport, store } = await replay(await derivedSignExchange(t01, signBytes));
+    const ledger = ledgerKind(createLedgerDevice({ openTransport: async () => transport }))(
+      { slot: 2, kind: "ledger", networkId: network.id, address: ledgerAddress, label: "Operator's Ledger", pubKey: ledgerKey.value, ledger: { hdPath: t01.path, coinType: 394 }, createdAt: new Date().toISOString() },
+      { ...network, coinType: 394 },
+    );
+    const fromLedger = await ledger.signAsMember!(account.pubkey, doc);
+    store.ensureQueueEmpty();
+    expect(verifySecp256k1(fromLedger, signBytes, fromBase64(ledgerKey.value))).toBe(true);
+    const fromVault = await vaultMember.signAsMember!(account.pubkey, doc);
+
+    const txBytes = assembleMultisig(account.pubkey, info.bech32Prefix, prepared.bodyBytes, prepared.authInfoBytes, context.sequence, new Map([[ledgerAddress, fromLedger], [erin.address, fromVault]]));
+    const before = await reader.getBalance(bob, info.denom);
+    await broadcast(txBytes);
+    expect(BigInt((await reader.getBalance(bob, info.denom)).amount) - BigInt(before.amount)).toBe(2468n);
   });
 });

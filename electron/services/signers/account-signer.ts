@@ -1,4 +1,4 @@
-import type { StdSignDoc } from "@cosmjs/amino";
+import type { MultisigThresholdPubkey, StdSignDoc } from "@cosmjs/amino";
 import type { ModeInfo, SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import type { KeyFacts } from "../../../shared/network/key-facts.js";
@@ -45,6 +45,14 @@ export interface AccountSigner {
    * (every mode, for a kind with none), `wallet_locked`, a device's refusal, and so on.
    */
   sign(request: SignRequest): Promise<SignOutcome>;
+  /**
+   * Signs a multisig's LEGACY_AMINO_JSON sign doc as one of its members (the only mode the SDK
+   * takes from a member): r‖s, 64 bytes. Absent for a kind whose key does not sign here (a
+   * watch-only address, a multisig itself); the member's signature file is imported instead.
+   * Refuses in words as `sign` does, and when this account is not a member or a message is not
+   * the multisig's.
+   */
+  signAsMember?(multisig: MultisigThresholdPubkey, signDoc: StdSignDoc): Promise<Uint8Array>;
 }
 
 /** A kind asked for a signature it cannot make here: a watch-only address, or a mode it does not sign in. */

@@ -1,4 +1,4 @@
-import { serializeSignDoc } from "@cosmjs/amino";
+import { serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import type { WalletAccount } from "../../../shared/contract/wallet.js";
 import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
@@ -11,6 +11,7 @@ import type { LedgerDevice, LedgerNetwork } from "../ledger/ledger-device.js";
 import { keyKindOf } from "../vault/key-kind.js";
 import { CannotSignHereError, type SignersNetwork } from "./account-signer.js";
 import { EXTERNAL_INDEX_BASE, type ExternalAccounts } from "./external-accounts.js";
+import { assertMemberSignDoc } from "./member-sign-doc.js";
 import type { ExternalKindFactory } from "./signers.js";
 
 /** The Ledger side of a network: its coin type (the app and the path) and prefix; a network whose keys are not secp256k1 has none. */
@@ -29,11 +30,21 @@ function indexOf(hdPath: string): number {
 /**
  * Ledger accounts as signers: they sign SIGN_MODE_LEGACY_AMINO_JSON only (the Cosmos app signs
  * no DIRECT), each message's signer checked as the vault checks it, and a sign doc larger than
- * the device takes refused in words before the device is asked.
+ * the device takes refused in words before the device is asked. A Ledger account that is a
+ * multisig's member signs the multisig's amino sign doc the same way (`signAsMember`).
  */
 export function ledgerKind(device: LedgerDevice): ExternalKindFactory {
   return (record, network) => {
     const pubKeyAny = () => keyKindOf(network).pubKeyAny(fromBase64(record.pubKey));
+    /** The device's signature over `doc` with this account's key; a doc past the device's limits is refused in words before it is asked. */
+    async function onDevice(doc: StdSignDoc): Promise<Uint8Array> {
+      const problem = ledgerSignDocProblem(new TextDecoder().decode(serializeSignDoc(doc)));
+      if (problem === "too_large") throw new AppError(ERROR_CODES.ledgerTooLarge, "The transaction is too large for a Ledger (about 8 KB at most): send it in smaller transactions");
+      if (problem) throw new AppError(ERROR_CODES.ledgerTooManyMessages, "The transaction has too many messages for a Ledger (fewer than 20, and few enough fields): send it in smaller transactions");
+      const { signature, pubkey } = await device.signAmino(ledgerNetworkOf(network), [indexOf(record.ledger?.hdPath ?? "")], record.address, doc);
+      if (toBase64(pubkey) !== record.pubKey) throw new AppError(ERROR_CODES.ledgerWrongKey, "The Ledger signed with another key than the account's: is it the device (and passphrase) the account was added with?");
+      return signature;
+    }
     return {
       kind: "ledger",
       address: record.address,
@@ -47,12 +58,13 @@ export function ledgerKind(device: LedgerDevice): ExternalKindFactory {
           const refusal = aminoSignerRefusal(msg, record.address);
           if (refusal) throw new AppError(refusal, `${record.address} cannot sign this ${msg.type}: ${refusal === "unregistered_message" ? "the wallet does not sign that message" : "another account is its signer"}`);
         }
-        const problem = ledgerSignDocProblem(new TextDecoder().decode(serializeSignDoc(doc)));
-        if (problem === "too_large") throw new AppError(ERROR_CODES.ledgerTooLarge, "The transaction is too large for a Ledger (about 8 KB at most): send it in smaller transactions");
-        if (problem) throw new AppError(ERROR_CODES.ledgerTooManyMessages, "The transaction has too many messages for a Ledger (fewer than 20, and few enough fields): send it in smaller transactions");
-        const { signature, pubkey } = await device.signAmino(ledgerNetworkOf(network), [indexOf(record.ledger?.hdPath ?? "")], record.address, doc);
-        if (toBase64(pubkey) !== record.pubKey) throw new AppError(ERROR_CODES.ledgerWrongKey, "The Ledger signed with another key than the account's: is it the device (and passphrase) the account was added with?");
-        return { signature };
+        return { signature: await onDevice(doc) };
+      },
+      // A member signs the multisig's amino sign doc exactly as the account signs its own: the
+      // same device call, limits and key check; only whose messages they must be differs.
+      async signAsMember(multisig, doc) {
+        assertMemberSignDoc(record, multisig, network.bech32Prefix, doc);
+        return onDevice(doc);
       },
     };
   };

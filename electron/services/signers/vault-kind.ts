@@ -28,6 +28,9 @@ export function vaultAccounts(vault: Pick<Vault, "signerFor">): AccountSource {
           const { signature } = request.mode === "SIGN_MODE_DIRECT" ? await keys.signDirect(address, request.signDoc) : await keys.signAmino(address, request.signDoc);
           return { signature: fromBase64(signature) };
         },
+        async signAsMember(multisig, signDoc) {
+          return fromBase64((await keys.signAminoAsMember(address, multisig, signDoc)).signature);
+        },
       } satisfies AccountSigner;
     },
   };

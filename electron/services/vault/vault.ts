@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type MultisigThresholdPubkey, pubkeyToAddress, serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
+import { type MultisigThresholdPubkey, serializeSignDoc, type StdSignDoc } from "@cosmjs/amino";
 import { fromBase64, toBase64 } from "@cosmjs/encoding";
 import type { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
@@ -12,6 +12,7 @@ import { aminoSignerRefusal } from "../../../shared/cosmos/amino-signers.js";
 import { ERROR_CODES } from "../../../shared/error-codes.js";
 import { phraseWordCountProblem } from "../../../shared/wallet/phrase-words.js";
 import { AppError } from "../app-error.js";
+import { assertMemberSignDoc } from "../signers/member-sign-doc.js";
 import type { EventHub } from "../event-hub.js";
 import type { ProblemLog } from "../storage/problems.js";
 import { deriveKeypair, keyKindOf, type KeyKind, signDigest } from "./key-kind.js";
@@ -221,14 +222,7 @@ export function openVault(options: VaultOptions) {
         requireUnlocked();
         const account = accounts().find((a) => a.address === member);
         if (!account) throw notOurs();
-        if (!multisig.value.pubkeys.some((k) => k.value === account.pubKey)) throw new AppError("not_a_member", `${member} is not a member of this multisig`);
-        const multisigAddress = pubkeyToAddress(multisig, network.bech32Prefix);
-        if (!Array.isArray(signDoc.msgs) || signDoc.msgs.length === 0) throw new AppError("unregistered_message", "the transaction has no message to sign");
-        for (const msg of signDoc.msgs) {
-          const refusal = aminoSignerRefusal(msg, multisigAddress);
-          if (refusal === "unregistered_message") throw new AppError(refusal, `the wallet does not sign messages of type ${JSON.stringify(String(msg.type))}: it cannot tell whose they are`);
-          if (refusal) throw new AppError(refusal, `the ${String(msg.type)} message is not signed by the multisig ${multisigAddress}`);
-        }
+        assertMemberSignDoc(account, multisig, network.bech32Prefix, signDoc);
         return sign(member, serializeSignDoc(signDoc));
       },
       /**

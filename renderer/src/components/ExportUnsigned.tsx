@@ -15,8 +15,10 @@ type Exported = z.output<typeof UnsignedExportResult>;
 /**
  * For an account that cannot sign here (watch-only, multisig) or by choice: the prepared
  * transaction written as the SDK's unsigned JSON and the `simd tx sign --offline` command that
- * signs it, then the signed file read back (SignedFileImport). Main keeps the export across a
- * restart: the Wallet page lists it, and its signed file can come back there.
+ * signs it, then the signed file read back (SignedFileImport). For a multisig, `accounts` (the
+ * wallet's, with their kinds) lets a member whose key is here, in the vault or on a Ledger, sign
+ * it in place. Main keeps the export across a restart: the Wallet page lists it, and its signed
+ * file can come back there.
  */
 export function ExportUnsigned({ args, onSent, accounts = [] }: { args: PrepareArgs; onSent: (tx: Tx) => void; accounts?: ReadonlyArray<{ address: string; label: string; kind?: AccountKind }> }) {
   const api = useApi();

@@ -5,8 +5,14 @@ import { unwrap } from "../../api/unwrap.js";
 import { useAction } from "../../api/use-action.js";
 import { BusyButton } from "../../components/BusyButton.js";
 import { walletKeys } from "../../queries/wallet-queries.js";
+import { accountOption, MEMBER_SIGNING_KINDS, type AccountKind } from "../../../../shared/wallet/account-kinds.js";
+import { useSelectedAccount } from "../use-selected-account.js";
 
-/** Adds accounts whose keys are elsewhere: an address to watch, a multisig by its members' keys (docs/offline-signing.md). */
+/**
+ * Adds accounts whose keys are elsewhere: an address to watch, a multisig by its members' keys
+ * (docs/offline-signing.md). A member may be one of this wallet's own keys, in the vault or on a
+ * Ledger: its key is added to the list in simd's form, and it signs the multisig's exports here.
+ */
 export function OfflineAccountsPanel() {
   const api = useApi();
   const client = useQueryClient();
@@ -14,6 +20,13 @@ export function OfflineAccountsPanel() {
   const [multi, setMulti] = useState({ label: "", members: "", threshold: "2", nosort: false });
   const [preview, setPreview] = useState<string>();
   const [added, setAdded] = useState<string>();
+  const { accounts } = useSelectedAccount();
+  const ownKeys = accounts.filter((a) => a.pubKey && (a.kind === undefined || (MEMBER_SIGNING_KINDS as readonly AccountKind[]).includes(a.kind)));
+  const addOwnKey = (pubKey: string) => {
+    const line = JSON.stringify({ "@type": "/cosmos.crypto.secp256k1.PubKey", key: pubKey });
+    if (!multi.members.includes(line)) setMulti({ ...multi, members: `${multi.members.trimEnd()}${multi.members.trim() ? "\n" : ""}${line}\n` });
+    setPreview(undefined);
+  };
   const members = () => multi.members.split("\n").map((m) => m.trim()).filter((m) => m.length > 0);
   const addWatch = useAction(async () => {
     const account = await unwrap(api.offline.addWatch({ address: watch.address.trim(), label: watch.label }));
@@ -39,6 +52,14 @@ export function OfflineAccountsPanel() {
       </form>
       <form className="stack" aria-label="Add a multisig account" onSubmit={(e) => { e.preventDefault(); void addMultisig.run(); }}>
         <label>Members' public keys, one a line (as simd keys show --pubkey prints them)<textarea rows={4} value={multi.members} onChange={(e) => { setMulti({ ...multi, members: e.target.value }); setPreview(undefined); }} /></label>
+        {ownKeys.length > 0 && (
+          <label>Add a key of this wallet as a member
+            <select value="" onChange={(e) => { if (e.target.value) addOwnKey(e.target.value); }}>
+              <option value="">Choose an account…</option>
+              {ownKeys.map((a) => <option key={a.address} value={a.pubKey}>{accountOption(a)}</option>)}
+            </select>
+          </label>
+        )}
         <label>Signatures needed<input inputMode="numeric" value={multi.threshold} onChange={(e) => { setMulti({ ...multi, threshold: e.target.value }); setPreview(undefined); }} /></label>
         <label><input type="checkbox" checked={multi.nosort} onChange={(e) => { setMulti({ ...multi, nosort: e.target.checked }); setPreview(undefined); }} /> Keep the members in this order (simd's --nosort)</label>
         <label>Name<input value={multi.label} onChange={(e) => setMulti({ ...multi, label: e.target.value })} /></label>
