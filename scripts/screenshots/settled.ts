@@ -41,17 +41,22 @@ export async function readMoment(page: Page): Promise<AppMoment> {
 }
 
 /**
- * Waits, up to `timeoutMs` (a bound, not a pace: it returns the moment the app is settled), for
- * the app to be live and settled; throws, saying what the screen showed last, when it never is.
+ * Reads the page with `read` until `done` holds of what it read, for at most `timeoutMs` (a bound,
+ * not a pace: it returns at the first read that is done), reading every 200 ms; answers the last
+ * read, done or not, so the caller can say what the screen showed.
  */
-export async function waitSettled(page: Page, timeoutMs: number): Promise<void> {
+export async function readUntil<T>(page: Page, timeoutMs: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let problem: string | undefined;
-  for (;;) {
-    problem = unsettledProblem(await readMoment(page));
-    if (problem === undefined) return;
-    if (Date.now() >= deadline) break;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
     await page.waitForTimeout(200);
+    value = await read();
   }
-  throw new Error(`the app was not live and settled within ${Math.round(timeoutMs / 1000)} s: ${problem}`);
+  return value;
+}
+
+/** Waits, up to `timeoutMs`, for the app to be live and settled; throws, saying what the screen showed last, when it never is. */
+export async function waitSettled(page: Page, timeoutMs: number): Promise<void> {
+  const problem = await readUntil(page, timeoutMs, async () => unsettledProblem(await readMoment(page)), (p) => p === undefined);
+  if (problem !== undefined) throw new Error(`the app was not live and settled within ${Math.round(timeoutMs / 1000)} s: ${problem}`);
 }

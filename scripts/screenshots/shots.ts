@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { PROPOSAL_TITLE } from "./chain-setup.js";
 import { go, passGate, type ShotWorld, type Theme, WAIT_MS } from "./shot-world.js";
 import { furnitureDiff, normalizeFurniture, readFurniture } from "./furniture.js";
-import { waitSettled } from "./settled.js";
+import { readUntil, waitSettled } from "./settled.js";
 
 /** An address no node answers at: the Watch page raises "Node down" for it. */
 export const DEAD_NODE = "http://127.0.0.1:1";
@@ -113,6 +113,8 @@ export interface Shots {
   readonly stale: readonly string[];
 }
 
+const isSame = (diff: { readonly added: readonly string[]; readonly gone: readonly string[] }) => diff.added.length === 0 && diff.gone.length === 0;
+
 /** The time a page gets to show the committed furniture (a section may arrive after the key content). */
 const FURNITURE_WAIT_MS = 15_000;
 
@@ -142,20 +144,12 @@ export async function takeShots(world: ShotWorld, plan: ShotPlan, outDir: string
         } catch (error) {
           throw new Error(`the ${shot.name} page (${theme}) did not show its content: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
-        let words = normalizeFurniture(await readFurniture(page));
         const expected = committed?.[key];
+        const read = async () => normalizeFurniture(await readFurniture(page));
+        const words = expected === undefined ? await read() : await readUntil(page, FURNITURE_WAIT_MS, read, (w) => isSame(furnitureDiff(expected, w)));
         if (expected !== undefined) {
-          let diff = furnitureDiff(expected, words);
-          const same = () => diff.added.length === 0 && diff.gone.length === 0;
-          for (const deadline = Date.now() + FURNITURE_WAIT_MS; !same() && Date.now() < deadline;) {
-            await page.waitForTimeout(250);
-            words = normalizeFurniture(await readFurniture(page));
-            diff = furnitureDiff(expected, words);
-          }
-          if (!same()) {
-            const { added, gone } = diff;
-            stale.push(`${key}.png is older than its page: ${[...added.map((l) => `+ ${JSON.stringify(l)}`), ...gone.map((l) => `- ${JSON.stringify(l)}`)].join(", ")}`);
-          }
+          const { added, gone } = furnitureDiff(expected, words);
+          if (!isSame({ added, gone })) stale.push(`${key}.png is older than its page: ${[...added.map((l) => `+ ${JSON.stringify(l)}`), ...gone.map((l) => `- ${JSON.stringify(l)}`)].join(", ")}`);
         }
         furniture[key] = words;
         // The pointer, the caret and the keyboard's focus ring (each page puts it on its title) are no part of the picture.
